@@ -1,0 +1,35 @@
+// Constants of the specification, shared by server and web.
+
+export const ASSESSMENT_STATUS = {
+  none: 0,
+  inProgress: 1,
+  readyForReview: 2,
+  reviewedIncomplete: 3,
+  reviewedComplete: 4,
+} as const;
+
+export const PROPOSAL_STATUS = { inReview: 1, requiresChanges: 2, approved: 3, mvp: 4 } as const;
+
+export const DEFAULT_NOTE_TYPE_ID = 2;
+export const ASSESSMENT_COLUMN_INDEX = 99;
+export const CORE_SKILL_LEVEL = { min: 1, max: 10, initial: 1 } as const;
+export const COHORT_PAGE_SIZE = 12;
+export const DISPLAY_TIME_ZONE = 'America/Chicago';
+export const FOUNDATIONS_EXERCISE_TOTAL = 49;
+
+export const TOAST_DURATION = { short: 2000, normal: 4000, long: 8000 } as const;
+export const TOAST_REMOVAL_MS = 300;
+export const SHORTCUT_WINDOW_MS = 1000;
+export const SINGLE_CLICK_DELAY_MS = 300;
+export const OAUTH_REDIRECT_DELAY_MS = 1000;
+export const VALIDATION_MESSAGE_MS = 3000;
+export const UPCOMING_EVENTS_DAYS = 14;
+export const UPCOMING_EVENTS_MAX = 5;
+export const PROJECT_HEADER_CHARS = 14;
+
+export const STORAGE_KEYS = {
+  session: 'nss_token',
+  settings: 'lp_settings',
+  activeCohort: 'activeCohort',
+  activeCourse: 'activeCourse',
+} as const;

@@ -1,0 +1,116 @@
+// Environment → typed configuration. A bad value stops start-up with a message naming the setting.
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  apiPrefix: string;
+  passwordSignIn: boolean;
+  publicUrl: string;
+  clientUrl: string;
+  corsOrigin: string | null;
+  demoPassword: string;
+  staffGithubLogins: string[];
+  github: {
+    clientId: string | null;
+    clientSecret: string | null;
+    oauthUrl: string;
+    apiUrl: string;
+    token: string | null;
+  };
+  slack: { apiUrl: string; token: string | null };
+  logLevel: string;
+  webDist: string | null;
+}
+
+export class ConfigError extends Error {}
+
+type Env = Record<string, string | undefined>;
+
+function readInt(env: Env, name: string, fallback: number, min: number, max: number): number {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const value = Number(raw);
+  if (!Number.isInteger(value) || value < min || value > max) {
+    throw new ConfigError(`${name} must be an integer from ${min} to ${max}, got '${raw}'`);
+  }
+  return value;
+}
+
+function readBool(env: Env, name: string, fallback: boolean): boolean {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  if (/^(1|true|yes|on)$/i.test(raw)) return true;
+  if (/^(0|false|no|off)$/i.test(raw)) return false;
+  throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+function readUrl(env: Env, name: string, fallback: string | null): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  try {
+    const url = new URL(raw);
+    if (!/^https?:$/.test(url.protocol)) throw new Error('protocol');
+  } catch {
+    throw new ConfigError(`${name} must be an http(s) URL, got '${raw}'`);
+  }
+  return raw.replace(/\/+$/, '');
+}
+
+function readPrefix(env: Env): string {
+  const raw = env.API_PREFIX;
+  if (raw === undefined) return '/api';
+  if (raw === '' || raw === '/') return '';
+  if (!/^\/[A-Za-z0-9/_-]*[A-Za-z0-9_-]$/.test(raw)) {
+    throw new ConfigError(`API_PREFIX must start with '/' and not end with '/', got '${raw}'`);
+  }
+  return raw;
+}
+
+function readDatabaseUrl(env: Env): string | null {
+  const raw = env.DATABASE_URL;
+  if (raw === undefined || raw === '') return null;
+  if (!/^postgres(ql)?:\/\//.test(raw)) {
+    throw new ConfigError(`DATABASE_URL must be a postgres:// URL`);
+  }
+  return raw;
+}
+
+export function loadConfig(env: Env = process.env): Config {
+  const port = readInt(env, 'PORT', 8000, 0, 65535);
+  const host = env.HOST || '0.0.0.0';
+  const databaseUrl = readDatabaseUrl(env);
+  const publicUrl = readUrl(env, 'PUBLIC_URL', `http://localhost:${port}`) as string;
+  const logins = (env.STAFF_GITHUB_LOGINS ?? '')
+    .split(',')
+    .map((login) => login.trim().toLowerCase())
+    .filter(Boolean);
+  return {
+    port,
+    host,
+    dataDir: env.DATA_DIR || './data',
+    databaseUrl,
+    apiPrefix: readPrefix(env),
+    // Password sign-in is for the embedded demo by default; a server deployment opts in.
+    passwordSignIn: readBool(env, 'PASSWORD_SIGNIN', databaseUrl === null),
+    publicUrl,
+    clientUrl: readUrl(env, 'CLIENT_URL', publicUrl) as string,
+    corsOrigin: readUrl(env, 'CORS_ORIGIN', null),
+    demoPassword: env.DEMO_PASSWORD || 'learnops',
+    staffGithubLogins: logins,
+    github: {
+      clientId: env.GITHUB_CLIENT_ID || null,
+      clientSecret: env.GITHUB_CLIENT_SECRET || null,
+      oauthUrl: readUrl(env, 'GITHUB_OAUTH_URL', 'https://github.com') as string,
+      apiUrl: readUrl(env, 'GITHUB_API_URL', 'https://api.github.com') as string,
+      token: env.GITHUB_TOKEN || null,
+    },
+    slack: {
+      apiUrl: readUrl(env, 'SLACK_API_URL', 'https://slack.com/api') as string,
+      token: env.SLACK_BOT_TOKEN || null,
+    },
+    logLevel: env.LOG_LEVEL || 'info',
+    webDist: env.WEB_DIST === undefined ? null : env.WEB_DIST,
+  };
+}

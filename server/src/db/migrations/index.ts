@@ -1,0 +1,7 @@
+import type { Migration } from 'kysely';
+import * as initialModel from './0001-initial-model.ts';
+
+// Each feature adds its migrations here under its own number range, so names never collide.
+export const migrations: Record<string, Migration> = {
+  '0001-initial-model': initialModel,
+};

@@ -1,0 +1,382 @@
+import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+
+// Kysely's view of the tables created by migrations/. Dates are 'YYYY-MM-DD' strings;
+// timestamps arrive as Date objects and may be written as Date or ISO strings.
+type Timestamp = ColumnType<Date, Date | string | undefined, Date | string>;
+type NullableTimestamp = ColumnType<
+  Date | null,
+  Date | string | null | undefined,
+  Date | string | null
+>;
+type Id = Generated<number>;
+
+export interface PeopleTable {
+  id: Id;
+  username: string;
+  password_hash: string | null;
+  first_name: Generated<string>;
+  last_name: Generated<string>;
+  email: Generated<string>;
+  is_staff: Generated<boolean>;
+  is_active: Generated<boolean>;
+  github_id: number | null;
+  github_login: string | null;
+  avatar_url: string | null;
+  github_repos_url: string | null;
+  slack_handle: string | null;
+  created_at: Timestamp;
+}
+
+export interface TokensTable {
+  id: Id;
+  person_id: number;
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  revoked_at: NullableTimestamp;
+}
+
+export interface SignInGrantsTable {
+  id: Id;
+  state: string;
+  cohort_id: number | null;
+  invitation: string | null;
+  code_hash: string | null;
+  person_id: number | null;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+export interface CohortsTable {
+  id: Id;
+  name: string;
+  slack_channel: Generated<string>;
+  start_date: string;
+  end_date: string;
+  active: Generated<boolean>;
+  is_capstone: Generated<boolean>;
+  time_zone: Generated<string>;
+  invitation_secret: string;
+  calendar_secret: string;
+  created_at: Timestamp;
+}
+
+export interface CohortInfoTable {
+  id: Id;
+  cohort_id: number;
+  student_organization_url: string | null;
+  github_classroom_url: string | null;
+  attendance_sheet_url: string | null;
+  client_course_url: string | null;
+  server_course_url: string | null;
+  zoom_url: string | null;
+}
+
+export interface CohortMembershipsTable {
+  id: Id;
+  cohort_id: number;
+  person_id: number;
+  is_github_org_member: Generated<boolean>;
+  joined_at: Timestamp;
+  left_at: NullableTimestamp;
+}
+
+export interface CohortCoachesTable {
+  cohort_id: number;
+  person_id: number;
+  joined_at: Timestamp;
+}
+
+export interface CoursesTable {
+  id: Id;
+  name: string;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface CohortCoursesTable {
+  id: Id;
+  cohort_id: number;
+  course_id: number;
+  active: Generated<boolean>;
+  index: Generated<number>;
+}
+
+export interface BooksTable {
+  id: Id;
+  course_id: number;
+  name: string;
+  description: Generated<string>;
+  index: Generated<number>;
+  created_at: Timestamp;
+}
+
+export interface ProjectsTable {
+  id: Id;
+  book_id: number;
+  name: string;
+  index: Generated<number>;
+  implementation_url: Generated<string>;
+  client_template_url: Generated<string>;
+  api_template_url: Generated<string>;
+  is_group_project: Generated<boolean>;
+  is_full_stack: Generated<boolean>;
+  active: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface LearningObjectivesTable {
+  id: Id;
+  label: string;
+  weight: number;
+  tier: Generated<number>;
+}
+
+export interface AssessmentsTable {
+  id: Id;
+  book_id: number;
+  name: string;
+  source_url: string;
+  type: Generated<'SELF' | 'ASSIGNED'>;
+  created_at: Timestamp;
+}
+
+export interface AssessmentObjectivesTable {
+  assessment_id: number;
+  objective_id: number;
+}
+
+export interface LookupTable {
+  id: number;
+  status: string;
+}
+
+export interface StudentProjectsTable {
+  id: Id;
+  student_id: number;
+  project_id: number;
+  assigned_by: number | null;
+  assigned_at: Timestamp;
+}
+
+export interface StudentAssessmentsTable {
+  id: Id;
+  student_id: number;
+  assessment_id: number;
+  status_id: number;
+  instructor_id: number | null;
+  url: Generated<string>;
+  created_at: Timestamp;
+  status_changed_at: Timestamp;
+}
+
+export interface CapstonesTable {
+  id: Id;
+  student_id: number;
+  course_id: number;
+  proposal_url: Generated<string>;
+  repo_url: string | null;
+  description: Generated<string>;
+  created_at: Timestamp;
+}
+
+export interface CapstoneTimelinesTable {
+  id: Id;
+  capstone_id: number;
+  status_id: number;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export interface LabelTable {
+  id: number;
+  label: string;
+}
+
+export interface NotesTable {
+  id: Id;
+  student_id: number;
+  author_id: number | null;
+  note_type_id: Generated<number>;
+  note: string;
+  created_at: Timestamp;
+}
+
+export interface FeedbackTable {
+  id: Id;
+  student_id: number;
+  coach_id: number | null;
+  notes: string;
+  created_at: Timestamp;
+}
+
+export interface TagsTable {
+  id: Id;
+  name: string;
+  created_at: Timestamp;
+}
+
+export interface StudentTagsTable {
+  id: Id;
+  student_id: number;
+  tag_id: number;
+  created_at: Timestamp;
+}
+
+export interface LearningRecordsTable {
+  id: Id;
+  student_id: number;
+  objective_id: number;
+  achieved: Generated<boolean>;
+  created_at: Timestamp;
+}
+
+export interface LearningRecordEntriesTable {
+  id: Id;
+  record_id: number;
+  note: Generated<string>;
+  instructor_id: number | null;
+  recorded_at: Timestamp;
+}
+
+export interface CoreSkillRecordsTable {
+  id: Id;
+  student_id: number;
+  skill_id: number;
+  level: Generated<number>;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface CoreSkillRecordEntriesTable {
+  id: Id;
+  record_id: number;
+  level: number;
+  note: Generated<string>;
+  instructor_id: number | null;
+  recorded_at: Timestamp;
+}
+
+export interface EventTypesTable {
+  id: number;
+  description: string;
+  color: string;
+}
+
+export interface EventsTable {
+  id: Id;
+  cohort_id: number;
+  event_type_id: number;
+  name: string;
+  description: Generated<string>;
+  event_date: string;
+  /** 'HH:MM:SS' wall-clock time in time_zone, or null for an all-day event. */
+  event_time: string | null;
+  time_zone: Generated<string>;
+  created_by: number | null;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface TeamsTable {
+  id: Id;
+  cohort_id: number;
+  group_name: Generated<string>;
+  sprint_team: Generated<boolean>;
+  slack_channel: Generated<string>;
+  group_project_id: number | null;
+  created_at: Timestamp;
+}
+
+export interface TeamMembersTable {
+  team_id: number;
+  person_id: number;
+}
+
+export interface GroupProjectRepositoriesTable {
+  id: Id;
+  team_id: number;
+  project_id: number;
+  repository: Generated<string>;
+}
+
+export interface FoundationsExercisesTable {
+  id: Id;
+  learner_github_id: string;
+  learner_name: Generated<string>;
+  title: Generated<string>;
+  slug: string;
+  attempts: Generated<number>;
+  complete: Generated<boolean>;
+  completed_on: NullableTimestamp;
+  first_attempt: NullableTimestamp;
+  last_attempt: NullableTimestamp;
+  completed_code: string | null;
+  used_solution: Generated<boolean>;
+}
+
+export interface FoundationsLearnerProfilesTable {
+  id: Id;
+  learner_github_id: string;
+  learner_name: Generated<string>;
+  cohort_type: Generated<string>;
+  cohort_number: Generated<number>;
+}
+
+export type AuditJson = JSONColumnType<
+  Record<string, unknown> | null,
+  string | null,
+  string | null
+>;
+
+export interface AuditLogTable {
+  id: Generated<number>;
+  actor_id: number | null;
+  action: string;
+  entity: string;
+  entity_id: string | null;
+  before: AuditJson;
+  after: AuditJson;
+  created_at: Timestamp;
+}
+
+export interface Database {
+  people: PeopleTable;
+  tokens: TokensTable;
+  sign_in_grants: SignInGrantsTable;
+  cohorts: CohortsTable;
+  cohort_info: CohortInfoTable;
+  cohort_memberships: CohortMembershipsTable;
+  cohort_coaches: CohortCoachesTable;
+  courses: CoursesTable;
+  cohort_courses: CohortCoursesTable;
+  books: BooksTable;
+  projects: ProjectsTable;
+  learning_objectives: LearningObjectivesTable;
+  assessments: AssessmentsTable;
+  assessment_objectives: AssessmentObjectivesTable;
+  assessment_statuses: LookupTable;
+  student_projects: StudentProjectsTable;
+  student_assessments: StudentAssessmentsTable;
+  proposal_statuses: LookupTable;
+  capstones: CapstonesTable;
+  capstone_timelines: CapstoneTimelinesTable;
+  note_types: LabelTable;
+  notes: NotesTable;
+  feedback: FeedbackTable;
+  tags: TagsTable;
+  student_tags: StudentTagsTable;
+  learning_records: LearningRecordsTable;
+  learning_record_entries: LearningRecordEntriesTable;
+  core_skills: LabelTable;
+  core_skill_records: CoreSkillRecordsTable;
+  core_skill_record_entries: CoreSkillRecordEntriesTable;
+  event_types: EventTypesTable;
+  events: EventsTable;
+  teams: TeamsTable;
+  team_members: TeamMembersTable;
+  group_project_repositories: GroupProjectRepositoriesTable;
+  foundations_exercises: FoundationsExercisesTable;
+  foundations_learner_profiles: FoundationsLearnerProfilesTable;
+  audit_log: AuditLogTable;
+}

@@ -1,0 +1,96 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import type { GithubUser } from '../../integrations/github.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const findByUsername = (db: Db, username: string) =>
+  db
+    .selectFrom('people')
+    .select(['id', 'password_hash', 'is_active'])
+    .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
+    .executeTakeFirst();
+
+export const revokeToken = (db: Db, tokenId: number) =>
+  db.updateTable('tokens').set({ revoked_at: new Date() }).where('id', '=', tokenId).execute();
+
+export const createGrant = (
+  db: Db,
+  values: { state: string; cohort_id: number | null; invitation: string | null },
+) => db.insertInto('sign_in_grants').values(values).execute();
+
+export const findOpenGrantByState = (db: Db, state: string, notBefore: Date) =>
+  db
+    .selectFrom('sign_in_grants')
+    .selectAll()
+    .where('state', '=', state)
+    .where('code_hash', 'is', null)
+    .where('created_at', '>', notBefore)
+    .executeTakeFirst();
+
+export const attachCode = (db: Db, grantId: number, personId: number, codeHash: string) =>
+  db
+    .updateTable('sign_in_grants')
+    .set({ person_id: personId, code_hash: codeHash })
+    .where('id', '=', grantId)
+    .execute();
+
+/** Marks a one-time code used and returns whom it signs in; a used or stale code returns nothing. */
+export const consumeCode = (db: Db, codeHash: string, notBefore: Date) =>
+  db
+    .updateTable('sign_in_grants')
+    .set({ used_at: new Date() })
+    .where('code_hash', '=', codeHash)
+    .where('used_at', 'is', null)
+    .where('created_at', '>', notBefore)
+    .returning(['person_id'])
+    .executeTakeFirst();
+
+export const findByGithubId = (db: Db, githubId: number) =>
+  db
+    .selectFrom('people')
+    .select(['id', 'is_active'])
+    .where('github_id', '=', githubId)
+    .executeTakeFirst();
+
+export async function uniqueUsername(db: Db, login: string): Promise<string> {
+  let candidate = login;
+  for (let suffix = 2; await findByUsername(db, candidate); suffix += 1)
+    candidate = `${login}${suffix}`;
+  return candidate;
+}
+
+export const refreshGithubFields = (db: Db, personId: number, user: GithubUser) =>
+  db
+    .updateTable('people')
+    .set({
+      github_login: user.login,
+      avatar_url: user.avatar_url,
+      github_repos_url: user.repos_url,
+    })
+    .where('id', '=', personId)
+    .execute();
+
+export const insertGithubPerson = (
+  db: Db,
+  user: GithubUser,
+  username: string,
+  isStaff: boolean,
+) => {
+  const [first, ...rest] = (user.name ?? '').trim().split(/\s+/);
+  return db
+    .insertInto('people')
+    .values({
+      username,
+      first_name: first ?? '',
+      last_name: rest.join(' '),
+      email: user.email ?? '',
+      is_staff: isStaff,
+      github_id: user.id,
+      github_login: user.login,
+      avatar_url: user.avatar_url,
+      github_repos_url: user.repos_url,
+    })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+};

@@ -1,0 +1,128 @@
+import type { FastifyInstance } from 'fastify';
+import { GithubClient } from '../../integrations/github.ts';
+import { audit } from '../../lib/audit.ts';
+import { acceptInvitation } from '../../lib/enrolment.ts';
+import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { randomSecret, sha256, verifyPassword } from '../../lib/secrets.ts';
+import { issueToken } from '../../lib/tokens.ts';
+import * as repo from './auth.repository.ts';
+
+const STATE_LIFETIME_MS = 10 * 60_000;
+const CODE_LIFETIME_MS = 2 * 60_000;
+
+export function githubClient(app: FastifyInstance) {
+  return new GithubClient(app.config.github);
+}
+
+export function callbackUrl(app: FastifyInstance) {
+  return `${app.config.publicUrl}${app.config.apiPrefix}/auth/github/callback`;
+}
+
+export async function signInWithPassword(app: FastifyInstance, username: string, password: string) {
+  if (!app.config.passwordSignIn)
+    throw new HttpError(403, 'Password sign-in is turned off on this server.');
+  const person = await repo.findByUsername(app.db, username);
+  const valid = await verifyPassword(password, person?.password_hash ?? null);
+  if (!person || !valid || !person.is_active) {
+    throw badRequest('Unable to log in with provided credentials.');
+  }
+  return issueToken(app.db, person.id);
+}
+
+/** Starts a GitHub sign-in: remembers the state and any invitation it carries. */
+export async function startGithubSignIn(
+  app: FastifyInstance,
+  cohortId: number | undefined,
+  invitation: string | undefined,
+) {
+  const github = githubClient(app);
+  if (!github.oauthConfigured)
+    throw new HttpError(503, 'GitHub sign-in is not configured on this server.');
+  const state = randomSecret(24);
+  await repo.createGrant(app.db, {
+    state,
+    cohort_id: cohortId ?? null,
+    invitation: invitation ?? null,
+  });
+  return github.authorizeUrl(state, callbackUrl(app));
+}
+
+/**
+ * Finishes the GitHub side of sign-in: checks the state, finds or creates the person, honours the
+ * invitation, and returns a one-time code for the client to trade for a token.
+ */
+export async function completeGithubSignIn(app: FastifyInstance, code: string, state: string) {
+  const grant = await repo.findOpenGrantByState(
+    app.db,
+    state,
+    new Date(Date.now() - STATE_LIFETIME_MS),
+  );
+  if (!grant)
+    throw badRequest('The sign-in link has expired or was already used. Please sign in again.');
+  const github = githubClient(app);
+  const accessToken = await github.exchangeCode(code, callbackUrl(app));
+  const user = await github.currentUser(accessToken);
+  const oneTimeCode = randomSecret(24);
+
+  const personId = await app.db.transaction().execute(async (trx) => {
+    const existing = await repo.findByGithubId(trx, user.id);
+    let id: number;
+    if (existing) {
+      if (!existing.is_active) throw new HttpError(403, 'This account is deactivated.');
+      await repo.refreshGithubFields(trx, existing.id, user);
+      id = existing.id;
+    } else {
+      // Staff status comes only from the server's allow-list, never from the sign-in link.
+      const isStaff = app.config.staffGithubLogins.includes(user.login.toLowerCase());
+      const username = await repo.uniqueUsername(trx, user.login);
+      id = (await repo.insertGithubPerson(trx, user, username, isStaff)).id;
+      await audit(trx, {
+        actorId: id,
+        action: 'sign-up',
+        entity: 'person',
+        entityId: id,
+        after: { login: user.login, isStaff },
+      });
+    }
+    if (grant.cohort_id !== null)
+      await acceptInvitation(trx, id, grant.cohort_id, grant.invitation);
+    await repo.attachCode(trx, grant.id, id, sha256(oneTimeCode));
+    return id;
+  });
+  await inviteToOrganization(app, personId, user.login);
+  return oneTimeCode;
+}
+
+/** Sends the GitHub organisation invitation of the learner's cohort; a failure leaves it pending. */
+async function inviteToOrganization(app: FastifyInstance, personId: number, login: string) {
+  const github = githubClient(app);
+  if (!github.apiConfigured) return;
+  const row = await app.db
+    .selectFrom('cohort_memberships')
+    .innerJoin('cohort_info', 'cohort_info.cohort_id', 'cohort_memberships.cohort_id')
+    .select(['cohort_info.student_organization_url', 'cohort_memberships.is_github_org_member'])
+    .where('cohort_memberships.person_id', '=', personId)
+    .where('cohort_memberships.left_at', 'is', null)
+    .executeTakeFirst();
+  const org = row?.student_organization_url?.replace(/\/+$/, '').split('/').pop();
+  if (!org || row?.is_github_org_member) return;
+  try {
+    await github.inviteToOrganization(org, login);
+  } catch (error) {
+    app.log.warn({ err: error, org }, 'GitHub organisation invitation failed');
+  }
+}
+
+export async function exchangeOneTimeCode(app: FastifyInstance, code: string) {
+  const grant = await repo.consumeCode(
+    app.db,
+    sha256(code),
+    new Date(Date.now() - STATE_LIFETIME_MS - CODE_LIFETIME_MS),
+  );
+  if (!grant?.person_id) throw badRequest('code is invalid or has expired. Please sign in again.');
+  return issueToken(app.db, grant.person_id);
+}
+
+export async function signOut(app: FastifyInstance, tokenId: number) {
+  await repo.revokeToken(app.db, tokenId);
+}

@@ -1,0 +1,229 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  addCohortCourse,
+  createCohort,
+  createCourse,
+  createLearner,
+  createStaff,
+} from '../../../test/factories.ts';
+import { FakeGithub } from '../../../test/fake-github.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+
+let ctx: TestContext;
+let github: FakeGithub;
+
+beforeAll(async () => {
+  github = await new FakeGithub().start();
+  ctx = await createTestContext({
+    publicUrl: 'http://api.test',
+    clientUrl: 'http://app.test',
+    staffGithubLogins: ['boss-login'],
+    github: {
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      oauthUrl: github.url,
+      apiUrl: github.url,
+      token: 'server-token',
+    },
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await github.stop();
+});
+
+/** Walks the browser's path: our URL → GitHub → our callback → the client page → POST /auth/github. */
+async function signInThroughGithub(code: string, query = '') {
+  const start = await ctx.request({ method: 'GET', url: `/api/auth/github/url${query}` });
+  expect(start.statusCode).toBe(302);
+  const authorize = new URL(start.headers.location as string);
+  expect(authorize.origin + authorize.pathname).toBe(`${github.url}/login/oauth/authorize`);
+  expect(authorize.searchParams.get('redirect_uri')).toBe(
+    'http://api.test/api/auth/github/callback',
+  );
+  const state = authorize.searchParams.get('state') ?? '';
+  const callback = await ctx.request({
+    method: 'GET',
+    url: `/api/auth/github/callback?code=${code}&state=${state}`,
+  });
+  expect(callback.statusCode).toBe(302);
+  const clientPage = new URL(callback.headers.location as string);
+  expect(clientPage.origin + clientPage.pathname).toBe('http://app.test/auth/github');
+  return clientPage.searchParams;
+}
+
+async function exchange(oneTimeCode: string) {
+  return ctx.request({
+    method: 'POST',
+    url: '/api/auth/github',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: `code=${encodeURIComponent(oneTimeCode)}`,
+  });
+}
+
+describe('password sign-in', () => {
+  it('answers a token for the right password and a clear 400 otherwise', async () => {
+    await createStaff(ctx.db, { username: 'Coach', password: 'correct horse' });
+    const ok = await ctx.request({
+      method: 'POST',
+      url: '/api/accounts/verify',
+      payload: { username: 'coach', password: 'correct horse' },
+    });
+    expect(ok.statusCode).toBe(200);
+    expect(ok.headers['content-type']).toBe('application/json');
+    const token = ok.json().token as string;
+    const profile = await ctx.request({ method: 'GET', url: '/api/profile', token });
+    expect(profile.statusCode).toBe(200);
+
+    const wrong = await ctx.request({
+      method: 'POST',
+      url: '/api/accounts/verify',
+      payload: { username: 'coach', password: 'nope' },
+    });
+    expect(wrong.statusCode).toBe(400);
+    expect(wrong.json().message).toBe('Unable to log in with provided credentials.');
+  });
+
+  it('names the missing field', async () => {
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/accounts/verify',
+      payload: { username: 'coach' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().message).toContain('password');
+  });
+
+  it('limits repeated attempts for one user name', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i += 1) {
+      const response = await ctx.request({
+        method: 'POST',
+        url: '/api/accounts/verify',
+        payload: { username: 'victim', password: `guess${i}` },
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
+    expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('GitHub sign-in', () => {
+  it('creates a learner on first sign-in and signs them in with the key', async () => {
+    github.codes.set('code-new', { id: 501, login: 'newbie', name: 'Nova Learner' });
+    const params = await signInThroughGithub('code-new');
+    const response = await exchange(params.get('code') ?? '');
+    expect(response.statusCode).toBe(200);
+    const profile = await ctx.request({
+      method: 'GET',
+      url: '/api/profile',
+      token: response.json().key,
+    });
+    expect(profile.json()).toMatchObject({ name: 'Nova Learner', github: 'newbie', staff: false });
+    // GitHub saw our client secret and the code, nothing else.
+    const exchangeCall = github.requests.find(
+      (request) => request.path === '/login/oauth/access_token',
+    );
+    expect(exchangeCall?.body).toMatchObject({
+      client_id: 'client-id',
+      client_secret: 'client-secret',
+      code: 'code-new',
+    });
+  });
+
+  it('uses a one-time code only once', async () => {
+    github.codes.set('code-once', { id: 502, login: 'once', name: 'One Time' });
+    const params = await signInThroughGithub('code-once');
+    expect((await exchange(params.get('code') ?? '')).statusCode).toBe(200);
+    const again = await exchange(params.get('code') ?? '');
+    expect(again.statusCode).toBe(400);
+    expect(again.json().message).toContain('code');
+  });
+
+  it('refuses a callback with an unknown state', async () => {
+    github.codes.set('code-forged', { id: 503, login: 'forger', name: 'F' });
+    const callback = await ctx.request({
+      method: 'GET',
+      url: '/api/auth/github/callback?code=code-forged&state=made-up',
+    });
+    const target = new URL(callback.headers.location as string);
+    expect(target.searchParams.get('error')).toContain('expired');
+    expect(target.searchParams.get('code')).toBeNull();
+  });
+
+  it('grants staff only from the allow-list, never from a role parameter', async () => {
+    github.codes.set('code-role', { id: 504, login: 'sneaky', name: 'Sneaky Person' });
+    const params = await signInThroughGithub('code-role', '?role=Staff');
+    const key = (await exchange(params.get('code') ?? '')).json().key;
+    const profile = await ctx.request({
+      method: 'GET',
+      url: '/api/profile?role=Staff',
+      token: key,
+    });
+    expect(profile.json().staff).toBe(false);
+
+    github.codes.set('code-boss', { id: 505, login: 'Boss-Login', name: 'The Boss' });
+    const bossParams = await signInThroughGithub('code-boss');
+    const bossKey = (await exchange(bossParams.get('code') ?? '')).json().key;
+    const bossProfile = await ctx.request({ method: 'GET', url: '/api/profile', token: bossKey });
+    expect(bossProfile.json()).toMatchObject({
+      staff: true,
+      person: { first_name: 'The', last_name: 'Boss' },
+    });
+  });
+
+  it('enrols through an invitation with the right secret and assigns the first project', async () => {
+    const cohort = await createCohort(ctx.db, { name: 'Invited Cohort' });
+    const course = await createCourse(ctx.db, { name: 'Client Side' });
+    await addCohortCourse(ctx.db, cohort.id, course.id, 0, true);
+    await ctx.db
+      .insertInto('cohort_info')
+      .values({ cohort_id: cohort.id, student_organization_url: 'https://github.com/invited-org' })
+      .execute();
+    github.codes.set('code-invited', { id: 506, login: 'invitee', name: 'In Vitee' });
+    const params = await signInThroughGithub(
+      'code-invited',
+      `?cohort=${cohort.id}&v=${cohort.invitation_secret}`,
+    );
+    const key = (await exchange(params.get('code') ?? '')).json().key;
+    const profile = (await ctx.request({ method: 'GET', url: '/api/profile', token: key })).json();
+    expect(profile.current_cohort).toMatchObject({ id: cohort.id, name: 'Invited Cohort' });
+    expect(profile.project).toMatchObject({ name: 'Project 1.1', book_name: 'Book 1' });
+    // The organisation invitation went to GitHub with the server token.
+    const invite = github.requests.find(
+      (request) =>
+        request.method === 'PUT' && request.path === '/orgs/invited-org/memberships/invitee',
+    );
+    expect(invite?.authorization).toBe('Bearer server-token');
+  });
+
+  it('enrols no one when the invitation secret is wrong', async () => {
+    const cohort = await createCohort(ctx.db, { name: 'Guarded Cohort' });
+    github.codes.set('code-wrong', { id: 507, login: 'gatecrasher', name: 'Gate Crasher' });
+    const params = await signInThroughGithub('code-wrong', `?cohort=${cohort.id}&v=not-the-secret`);
+    const key = (await exchange(params.get('code') ?? '')).json().key;
+    const profile = (await ctx.request({ method: 'GET', url: '/api/profile', token: key })).json();
+    expect(profile.current_cohort).toEqual({ name: 'Unassigned' });
+    const members = await ctx.db
+      .selectFrom('cohort_memberships')
+      .selectAll()
+      .where('cohort_id', '=', cohort.id)
+      .execute();
+    expect(members).toHaveLength(0);
+  });
+});
+
+describe('logout', () => {
+  it('revokes the token server-side', async () => {
+    const learner = await createLearner(ctx.db);
+    const out = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: learner.token,
+    });
+    expect(out.statusCode).toBe(204);
+    const after = await ctx.request({ method: 'GET', url: '/api/profile', token: learner.token });
+    expect(after.statusCode).toBe(401);
+  });
+});

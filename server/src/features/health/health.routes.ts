@@ -1,0 +1,23 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import { Type } from 'typebox';
+
+const HealthResponse = Type.Object({ status: Type.String(), database: Type.String() });
+
+export const healthRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/health',
+    {
+      config: { access: 'anyone' },
+      schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } },
+    },
+    async (_request, reply) => {
+      try {
+        await sql`select 1`.execute(app.db);
+        return { status: 'ok', database: app.dbKind };
+      } catch {
+        return reply.code(503).send({ status: 'unavailable', database: app.dbKind });
+      }
+    },
+  );
+};

@@ -1,0 +1,13 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { authRoutes } from './auth/auth.routes.ts';
+import { healthRoutes } from './health/health.routes.ts';
+import { profileRoutes } from './profile/profile.routes.ts';
+import { usersRoutes } from './users/users.routes.ts';
+
+/** Every feature's routes, mounted under the API prefix. One line per feature. */
+export const features: FastifyPluginAsync[] = [
+  healthRoutes,
+  authRoutes,
+  profileRoutes,
+  usersRoutes,
+];

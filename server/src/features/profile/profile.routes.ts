@@ -1,0 +1,51 @@
+import { ErrorResponse, NoContent } from '@lp/contract/common';
+import { Profile, ProfileChangeBody, ProfileQuery } from '@lp/contract/profile';
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest } from '../../lib/http-errors.ts';
+import { requirePerson } from '../../plugins/principal.ts';
+import { changeName, loadProfile } from './profile.service.ts';
+
+export const profileRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: ProfileQuery }>(
+    '/profile',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['profile'],
+        querystring: ProfileQuery,
+        response: { 200: Profile, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request) => {
+      const { mimic, cohort, validate } = request.query;
+      let cohortId: number | undefined;
+      if (cohort !== undefined) {
+        cohortId = Number(cohort);
+        if (!Number.isInteger(cohortId) || cohortId < 1)
+          throw badRequest('querystring.cohort must be a cohort id');
+      }
+      // `role` is accepted and ignored: staff status never comes from a query parameter.
+      return loadProfile(app, requirePerson(request), {
+        mimic: mimic === 'true',
+        cohort: cohortId,
+        validate,
+      });
+    },
+  );
+
+  app.put<{ Body: ProfileChangeBody }>(
+    '/profile/change',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['profile'],
+        body: ProfileChangeBody,
+        response: { 204: NoContent, 400: ErrorResponse, 401: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await changeName(app, requirePerson(request), request.body.firstName, request.body.lastName);
+      return reply.code(204).send();
+    },
+  );
+};

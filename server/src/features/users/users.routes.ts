@@ -1,0 +1,30 @@
+import { CreatedUser, CreateUserBody } from '@lp/contract/auth';
+import { ErrorResponse } from '@lp/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '../../plugins/principal.ts';
+import { createUser } from './users.service.ts';
+
+export const usersRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Body: CreateUserBody }>(
+    '/users',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['users'],
+        body: CreateUserBody,
+        response: {
+          201: CreatedUser,
+          400: ErrorResponse,
+          401: ErrorResponse,
+          403: ErrorResponse,
+          404: ErrorResponse,
+          409: ErrorResponse,
+        },
+      },
+    },
+    async (request, reply) => {
+      const created = await createUser(app, requireStaff(request).id, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+};

@@ -1,0 +1,107 @@
+import type { Config } from '../config.ts';
+import { fetchWithRetry } from './http.ts';
+
+export interface GithubUser {
+  id: number;
+  login: string;
+  name: string | null;
+  email: string | null;
+  avatar_url: string | null;
+  repos_url: string | null;
+}
+
+export class GithubError extends Error {}
+
+/** The GitHub calls this product makes: OAuth sign-in and organisation membership. */
+export class GithubClient {
+  constructor(private readonly config: Config['github']) {}
+
+  get oauthConfigured(): boolean {
+    return Boolean(this.config.clientId && this.config.clientSecret);
+  }
+
+  get apiConfigured(): boolean {
+    return Boolean(this.config.token);
+  }
+
+  authorizeUrl(state: string, redirectUri: string): string {
+    const params = new URLSearchParams({
+      client_id: this.config.clientId ?? '',
+      redirect_uri: redirectUri,
+      scope: '',
+      state,
+      response_type: 'code',
+    });
+    return `${this.config.oauthUrl}/login/oauth/authorize?${params}`;
+  }
+
+  async exchangeCode(code: string, redirectUri: string): Promise<string> {
+    const response = await fetchWithRetry(`${this.config.oauthUrl}/login/oauth/access_token`, {
+      method: 'POST',
+      headers: { accept: 'application/json', 'content-type': 'application/json' },
+      body: JSON.stringify({
+        client_id: this.config.clientId,
+        client_secret: this.config.clientSecret,
+        code,
+        redirect_uri: redirectUri,
+      }),
+    });
+    const body = (await response.json().catch(() => ({}))) as {
+      access_token?: string;
+      error?: string;
+    };
+    if (!response.ok || !body.access_token) {
+      throw new GithubError(`GitHub refused the sign-in code (${body.error ?? response.status})`);
+    }
+    return body.access_token;
+  }
+
+  async currentUser(accessToken: string): Promise<GithubUser> {
+    const response = await fetchWithRetry(`${this.config.apiUrl}/user`, {
+      headers: { accept: 'application/vnd.github+json', authorization: `Bearer ${accessToken}` },
+    });
+    if (!response.ok) throw new GithubError(`GitHub user lookup failed (${response.status})`);
+    const user = (await response.json()) as GithubUser;
+    if (typeof user.id !== 'number' || typeof user.login !== 'string') {
+      throw new GithubError('GitHub answered without a user id and login');
+    }
+    return user;
+  }
+
+  private serverHeaders() {
+    return {
+      accept: 'application/vnd.github+json',
+      authorization: `Bearer ${this.config.token}`,
+      'content-type': 'application/json',
+    };
+  }
+
+  /** Invites a login to an organisation; true when GitHub accepted the request. */
+  async inviteToOrganization(org: string, login: string): Promise<boolean> {
+    if (!this.apiConfigured) return false;
+    const url = `${this.config.apiUrl}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`;
+    const response = await fetchWithRetry(url, {
+      method: 'PUT',
+      headers: this.serverHeaders(),
+      body: JSON.stringify({ role: 'member' }),
+    });
+    return response.ok;
+  }
+
+  /** 'active', 'pending', or null when unknown. */
+  async organizationMembershipState(org: string, login: string): Promise<string | null> {
+    if (!this.apiConfigured) return null;
+    const url = `${this.config.apiUrl}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`;
+    const response = await fetchWithRetry(url, { headers: this.serverHeaders() });
+    if (!response.ok) return null;
+    const body = (await response.json().catch(() => ({}))) as { state?: string };
+    return body.state ?? null;
+  }
+}
+
+/** The organisation name is the last path segment of https://github.com/<org>. */
+export function organizationFromUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const segment = url.replace(/\/+$/, '').split('/').pop();
+  return segment ? segment : null;
+}

@@ -1,0 +1,18 @@
+/** An error with an HTTP status whose message is safe to show to the caller. */
+export class HttpError extends Error {
+  constructor(
+    readonly statusCode: number,
+    message: string,
+    readonly headers: Record<string, string> = {},
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new HttpError(400, message);
+export const unauthorized = (message = 'Authentication credentials were not provided.') =>
+  new HttpError(401, message);
+export const forbidden = (message = 'You do not have permission to perform this action.') =>
+  new HttpError(403, message);
+export const notFound = (what: string) => new HttpError(404, `${what} not found.`);
+export const conflict = (message: string) => new HttpError(409, message);

@@ -1,0 +1,59 @@
+import { buildApp } from './app.ts';
+import { ConfigError, loadConfig } from './config.ts';
+import { type DatabaseHandle, openEmbedded, openPostgres } from './db/connection.ts';
+import { migrateToLatest } from './db/migrate.ts';
+import { hasData, seedDemoData } from './db/seed/demo.ts';
+
+// Start-up: configuration, database, migrations, demo data, listen; drain on SIGTERM.
+async function main() {
+  let config: ReturnType<typeof loadConfig>;
+  try {
+    config = loadConfig();
+  } catch (error) {
+    if (error instanceof ConfigError) {
+      console.error(`Configuration error: ${error.message}`);
+      process.exit(1);
+    }
+    throw error;
+  }
+
+  const database: DatabaseHandle = config.databaseUrl
+    ? openPostgres(config.databaseUrl)
+    : await openEmbedded(config.dataDir);
+  await migrateToLatest(database.db);
+
+  const wantsDemo = process.argv.includes('--demo') || database.kind === 'embedded';
+  const seeded = wantsDemo && !(await hasData(database.db));
+  if (seeded) await seedDemoData(database.db, { password: config.demoPassword });
+
+  const app = await buildApp(config, database);
+  await app.listen({ port: config.port, host: config.host });
+
+  const where =
+    database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
+  const url = `http://localhost:${config.port}`;
+  console.log(`\nLearning Platform is running at ${url} (${where})`);
+  console.log(`API at ${url}${config.apiPrefix}, docs at ${url}${config.apiPrefix}/docs`);
+  if (wantsDemo && config.passwordSignIn) {
+    console.log(
+      `Demo accounts (password '${config.demoPassword}'): instructor, staff, student${seeded ? '' : ' (data kept from before)'}\n`,
+    );
+  }
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    app.log.info(`${signal} received, draining`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+}
+
+main().catch((error: unknown) => {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+});

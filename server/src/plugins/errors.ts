@@ -1,0 +1,69 @@
+import type { FastifyError, FastifyInstance } from 'fastify';
+import { HttpError } from '../lib/http-errors.ts';
+
+interface PgError {
+  code?: string;
+  constraint?: string;
+  detail?: string;
+}
+
+/** Turns a validation error into one sentence that names the field and the rule. */
+function describeValidation(error: FastifyError): string {
+  const first = error.validation?.[0];
+  if (!first) return error.message;
+  const where = error.validationContext ?? 'body';
+  const params = first.params as Record<string, unknown>;
+  const path = first.instancePath.replace(/^\//, '').replaceAll('/', '.');
+  if (first.keyword === 'required') return `${where}.${String(params.missingProperty)} is required`;
+  if (first.keyword === 'additionalProperties') {
+    return `${where}.${String(params.additionalProperty)} is not allowed`;
+  }
+  const field = path ? `${where}.${path}` : where;
+  return `${field} ${first.message ?? 'is invalid'}`;
+}
+
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & PgError, request, reply) => {
+    if (error instanceof HttpError) {
+      return reply.code(error.statusCode).headers(error.headers).send({ message: error.message });
+    }
+    if (error.validation) {
+      return reply.code(400).send({ message: describeValidation(error) });
+    }
+    // Database rules that input can break are the caller's error, not ours.
+    if (error.code === '23505') {
+      return reply
+        .code(409)
+        .send({ message: `Conflict: duplicate value (${error.constraint ?? 'unique'})` });
+    }
+    if (error.code === '23503') {
+      return reply.code(409).send({
+        message: `Conflict: the record is still referenced (${error.constraint ?? 'reference'})`,
+      });
+    }
+    if (
+      error.code === '23514' ||
+      error.code === '22001' ||
+      error.code === '22007' ||
+      error.code === '22008'
+    ) {
+      return reply.code(400).send({ message: `Invalid value: ${error.message}` });
+    }
+    if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {
+      return reply.code(error.statusCode).send({ message: error.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.code(500).send({ message: 'Internal server error' });
+  });
+}
+
+/** JSON answers carry exactly `application/json`: existing clients compare the header literally. */
+export function registerJsonContentType(app: FastifyInstance) {
+  app.addHook('onSend', async (_request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (typeof type === 'string' && type.startsWith('application/json')) {
+      reply.header('content-type', 'application/json');
+    }
+    return payload;
+  });
+}

@@ -1,0 +1,80 @@
+import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface FakeGithubUser {
+  id: number;
+  login: string;
+  name: string | null;
+  email?: string | null;
+  avatar_url?: string | null;
+  repos_url?: string | null;
+}
+
+export interface RecordedRequest {
+  method: string;
+  path: string;
+  body: unknown;
+  authorization: string | undefined;
+}
+
+/** A local stand-in for GitHub's OAuth and REST endpoints that records what it received. */
+export class FakeGithub {
+  readonly requests: RecordedRequest[] = [];
+  /** OAuth code → the user it signs in. */
+  readonly codes = new Map<string, FakeGithubUser>();
+  /** 'org/login' → membership state. */
+  readonly memberships = new Map<string, string>();
+  private server: Server | null = null;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      void this.handle(request).then(([status, body]) => {
+        response.writeHead(status, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(body));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+
+  private async handle(request: IncomingMessage): Promise<[number, unknown]> {
+    const chunks: Buffer[] = [];
+    for await (const chunk of request) chunks.push(chunk as Buffer);
+    const text = Buffer.concat(chunks).toString();
+    const body = text ? JSON.parse(text) : null;
+    const path = request.url ?? '';
+    const method = request.method ?? 'GET';
+    this.requests.push({ method, path, body, authorization: request.headers.authorization });
+
+    if (method === 'POST' && path === '/login/oauth/access_token') {
+      const code = (body as { code?: string }).code ?? '';
+      return this.codes.has(code)
+        ? [200, { access_token: `access-${code}` }]
+        : [200, { error: 'bad_verification_code' }];
+    }
+    if (method === 'GET' && path === '/user') {
+      const code = request.headers.authorization?.replace('Bearer access-', '') ?? '';
+      const user = this.codes.get(code);
+      return user
+        ? [200, { email: null, avatar_url: null, repos_url: null, ...user }]
+        : [401, { message: 'Bad credentials' }];
+    }
+    const membership = path.match(/^\/orgs\/([^/]+)\/memberships\/([^/]+)$/);
+    if (membership) {
+      const key = `${membership[1]}/${membership[2]}`;
+      if (method === 'PUT') {
+        if (!this.memberships.has(key)) this.memberships.set(key, 'pending');
+        return [200, { state: this.memberships.get(key) }];
+      }
+      const state = this.memberships.get(key);
+      return state ? [200, { state }] : [404, { message: 'Not Found' }];
+    }
+    return [404, { message: 'Not Found' }];
+  }
+}

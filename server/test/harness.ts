@@ -1,0 +1,48 @@
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import type { Kysely } from 'kysely';
+import { buildApp } from '../src/app.ts';
+import { type Config, loadConfig } from '../src/config.ts';
+import type { Database } from '../src/db/schema.ts';
+import { openTestDatabase } from './database.ts';
+
+export interface TestContext {
+  app: FastifyInstance;
+  db: Kysely<Database>;
+  config: Config;
+  /** Sends a request, with `Authorization: Token <token>` when a token is given. */
+  request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
+  close(): Promise<void>;
+}
+
+export type ConfigOverrides = Partial<Omit<Config, 'github' | 'slack'>> & {
+  github?: Partial<Config['github']>;
+  slack?: Partial<Config['slack']>;
+};
+
+/** The app on a fresh database. Call once per test file (beforeAll) and close in afterAll. */
+export async function createTestContext(overrides: ConfigOverrides = {}): Promise<TestContext> {
+  const database = await openTestDatabase();
+  const base = loadConfig({ PASSWORD_SIGNIN: 'true', LOG_LEVEL: 'silent' });
+  const config: Config = {
+    ...base,
+    ...overrides,
+    webDist: '',
+    github: { ...base.github, ...overrides.github },
+    slack: { ...base.slack, ...overrides.slack },
+  };
+  const app = await buildApp(config, database, { logger: false });
+  await app.ready();
+  return {
+    app,
+    db: database.db,
+    config,
+    request({ token, headers, ...options }) {
+      const auth = token ? { authorization: `Token ${token}` } : {};
+      return app.inject({ ...options, headers: { ...headers, ...auth } });
+    },
+    async close() {
+      await app.close();
+      await database.close();
+    },
+  };
+}
