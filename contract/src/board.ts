@@ -1,0 +1,149 @@
+import { type Static, Type } from 'typebox';
+import { Nullable, Paginated } from './common.ts';
+
+/*
+ * The instructor board: GET /students and its variants, the board mutations
+ * (POST /students/{id}/project, POST|PUT /students/{id}/assess) and the status lookups.
+ *
+ * Definitions the server uses (one place, reused by other features):
+ * - current cohort of a learner: their cohort_memberships row with left_at IS NULL.
+ * - current project: the learner's student_projects row with the latest assigned_at (then highest id).
+ * - assessment_status_id: status of the learner's student-assessment for the current book's
+ *   assessment; 0 when there is none (ASSESSMENT_STATUS.none).
+ * - project_duration: whole days since the current project's assigned_at, or, when a
+ *   student-assessment exists for the current book's assessment, since its status_changed_at.
+ * - score: the sum of learning_objectives.weight over the learner's learning_records with
+ *   achieved = true (0 when none). No core-skill multiplier. The server exports this as the SQL
+ *   fragment `learnerScoreSql` (server/src/features/board/score.ts).
+ */
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+export const BoardTag = Type.Object({
+  /** The student-tag link id (what DELETE /studenttags/{id} takes). */
+  id: Type.Integer(),
+  /** The tag's name. */
+  tag: Type.String(),
+});
+export type BoardTag = Static<typeof BoardTag>;
+
+export const BoardProposal = Type.Object({
+  /** Capstone id. */
+  id: Type.Integer(),
+  /** Latest timeline status text; null when the proposal has no timeline yet ("Submitted"). */
+  status: Nullable(Type.String()),
+  current_status_id: Nullable(Type.Integer()),
+  proposal_url: Type.String(),
+  /** ISO instant of the latest timeline entry, or null. */
+  created_on: Nullable(Type.String()),
+  course_name: Type.String(),
+});
+export type BoardProposal = Static<typeof BoardProposal>;
+
+/** One learner card of GET /students?cohort={id}. Each active learner of the cohort appears once. */
+export const BoardLearner = Type.Object({
+  id: Type.Integer(),
+  /** "First Last" */
+  name: Type.String(),
+  github_handle: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+  current_cohort: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  /** 0 none, 1 In Progress, 2 Ready for Review, 3 Reviewed and Incomplete, 4 Reviewed and Complete. */
+  assessment_status_id: Type.Integer({ minimum: 0, maximum: 4 }),
+  assessment_url: Nullable(Type.String()),
+  project_id: Nullable(Type.Integer()),
+  project_index: Nullable(Type.Integer()),
+  project_name: Nullable(Type.String()),
+  /** Whole days (see the definitions above); null when the learner has no project. */
+  project_duration: Nullable(Type.Integer()),
+  book_id: Nullable(Type.Integer()),
+  book_index: Nullable(Type.Integer()),
+  book_name: Nullable(Type.String()),
+  score: Type.Integer(),
+  tags: Type.Array(BoardTag),
+  proposals: Type.Array(BoardProposal),
+});
+export type BoardLearner = Static<typeof BoardLearner>;
+
+/** Ordered by book index, then project index (nulls last), then name. */
+export const BoardResponse = Type.Array(BoardLearner);
+export type BoardResponse = Static<typeof BoardResponse>;
+
+/**
+ * GET /students query. Exactly one variant applies, in this precedence:
+ * lastname_like (≥ 2 chars) → cohort → q (> 2 chars). None → 400.
+ * The board variant (cohort) answers with an ETag header; send If-None-Match to get 304.
+ */
+export const StudentsQuery = Type.Object({
+  cohort: Type.Optional(Id),
+  lastname_like: Type.Optional(Type.String({ minLength: 2, maxLength: 150 })),
+  q: Type.Optional(Type.String({ minLength: 3, maxLength: 150 })),
+});
+export type StudentsQuery = Static<typeof StudentsQuery>;
+
+/** GET /students?lastname_like= : learners without a current cohort whose last name contains the text. */
+export const LearnerNameRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type LearnerNameRef = Static<typeof LearnerNameRef>;
+export const LastnameLikeResponse = Type.Array(LearnerNameRef);
+export type LastnameLikeResponse = Static<typeof LastnameLikeResponse>;
+
+/** GET /students?q= (staff): learners whose name or a tag contains the text, case-insensitive. */
+export const LearnerSearchResult = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  github_handle: Nullable(Type.String()),
+  avatar: Nullable(Type.String()),
+  current_cohort: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
+  tags: Type.Array(BoardTag),
+});
+export type LearnerSearchResult = Static<typeof LearnerSearchResult>;
+export const LearnerSearchResponse = Type.Array(LearnerSearchResult);
+export type LearnerSearchResponse = Static<typeof LearnerSearchResponse>;
+
+/**
+ * POST /students/{id}/project → 201 {message: 'Success'}.
+ * 409 when the learner already had that project: the message contains 'duplicate'
+ * (the web shows 'Student has previously been assigned to that project.').
+ */
+export const AssignProjectBody = Type.Object({ projectId: Id });
+export type AssignProjectBody = Static<typeof AssignProjectBody>;
+export const DUPLICATE_PROJECT_MESSAGE =
+  'duplicate: the student has previously been assigned to that project';
+
+/**
+ * POST /students/{id}/assess → 201 {message: 'Success', id, url}.
+ * 404 {message: 'There is no assessment for this book.'}.
+ * 409 {message: 'Conflict: {name} is already assigned to the {assessment} assessment'} with a
+ * Location header `{API prefix}/assessments/{studentAssessmentId}` (GET it for the status).
+ * When GitHub is not configured the row is created with url ''.
+ */
+export const StartAssessmentBody = Type.Object({ bookId: Id });
+export type StartAssessmentBody = Static<typeof StartAssessmentBody>;
+export const StartAssessmentResponse = Type.Object({
+  message: Type.String(),
+  /** The new student-assessment id. */
+  id: Type.Integer(),
+  /** The repository URL, '' when GitHub is not configured. */
+  url: Type.String(),
+});
+export type StartAssessmentResponse = Static<typeof StartAssessmentResponse>;
+export const NO_ASSESSMENT_FOR_BOOK_MESSAGE = 'There is no assessment for this book.';
+
+/**
+ * PUT /students/{id}/assess → 204. Changes the learner's most recent student-assessment.
+ * The learner may set only their own to 2 (Ready for Review); 3 and 4 only staff.
+ * 4 marks every objective of that assessment achieved, with an entry carrying instructorNotes.
+ * 400 {message: 'Students has no assessments assigned'} when none.
+ */
+export const UpdateAssessmentStatusBody = Type.Object({
+  statusId: Type.Integer({ minimum: 1, maximum: 4 }),
+  instructorNotes: Type.Optional(Type.String({ maxLength: 10000 })),
+});
+export type UpdateAssessmentStatusBody = Static<typeof UpdateAssessmentStatusBody>;
+export const NO_ASSESSMENTS_MESSAGE = 'Students has no assessments assigned';
+
+/** GET /statuses and GET /proposalstatuses (signed-in). */
+export const StatusItem = Type.Object({ id: Type.Integer(), status: Type.String() });
+export type StatusItem = Static<typeof StatusItem>;
+export const StatusList = Paginated(StatusItem);
+export type StatusList = Static<typeof StatusList>;
