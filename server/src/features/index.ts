@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
+import { catalogueRoutes } from './catalogue/index.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -10,4 +11,5 @@ export const features: FastifyPluginAsync[] = [
   authRoutes,
   profileRoutes,
   usersRoutes,
+  catalogueRoutes,
 ];

@@ -1,0 +1,25 @@
+import { type Static, Type } from 'typebox';
+
+// Pieces shared by the catalogue resources (courses, books, projects, assessments, objectives).
+
+/** A database id in a body or query. */
+export const CatalogueId = Type.Integer({ minimum: 1, maximum: 2147483647 });
+
+/** `{id, name}` of a related course, book or assessment. */
+export const CatalogueRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type CatalogueRef = Static<typeof CatalogueRef>;
+
+/** An optional link: empty, or an http(s) address. */
+export const OptionalUrl = Type.String({
+  maxLength: 256,
+  pattern: '^$|^https?://\\S+$',
+  description: 'Empty, or an http(s) URL',
+});
+
+/** A required http(s) link. */
+export const RequiredUrl = Type.String({
+  minLength: 1,
+  maxLength: 512,
+  pattern: '^https?://\\S+$',
+  description: 'An http(s) URL',
+});

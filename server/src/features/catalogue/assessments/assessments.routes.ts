@@ -1,0 +1,155 @@
+import {
+  AssessmentListQuery,
+  BookAssessment,
+  BookAssessmentList,
+  BookAssessmentListQuery,
+  CreateAssessmentBody,
+  CreatedAssessment,
+  StudentAssessment,
+  UpdateBookAssessmentBody,
+  UpdateStudentAssessmentBody,
+} from '@lp/contract/assessments';
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import * as service from './assessments.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const tags = ['assessments'];
+
+export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: AssessmentListQuery }>(
+    '/assessments',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        description:
+          "Without studentId: every book's self-assessment. With studentId: that learner's " +
+          'self-assessments, newest first (the learner themself or staff).',
+        querystring: AssessmentListQuery,
+        response: {
+          200: Type.Union([BookAssessmentList, Type.Array(StudentAssessment)]),
+          ...errors,
+        },
+      },
+    },
+    (request) => {
+      const { studentId } = request.query;
+      if (studentId === undefined) return service.listDefinitions(app);
+      return service.listLearnerAssessments(app, requirePerson(request), studentId);
+    },
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/assessments/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        description: "One learner's self-assessment (the learner themself or staff).",
+        params: IdParams,
+        response: { 200: StudentAssessment, ...errors },
+      },
+    },
+    (request) => service.getLearnerAssessment(app, requirePerson(request), request.params.id),
+  );
+
+  app.post<{ Body: CreateAssessmentBody }>(
+    '/assessments',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          "With studentId and assessmentId: gives the learner that assessment. Otherwise creates a book's " +
+          'self-assessment from name, sourceURL, bookId and objectives (one per book).',
+        body: CreateAssessmentBody,
+        response: { 201: CreatedAssessment, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createAssessment(app, requireStaff(request).id, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateStudentAssessmentBody }>(
+    '/assessments/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: "Sets a learner's self-assessment status (id or label).",
+        params: IdParams,
+        body: UpdateStudentAssessmentBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await service.changeLearnerStatus(app, requireStaff(request).id, id, request.body.status);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/assessments/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: "Deletes a book's self-assessment; 409 once learners have started it.",
+        params: IdParams,
+        response: { 204: NoContent, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteDefinition(app, requireStaff(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Querystring: BookAssessmentListQuery }>(
+    '/bookassessments',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        querystring: BookAssessmentListQuery,
+        response: { 200: BookAssessmentList, ...errors },
+      },
+    },
+    (request) => service.listDefinitions(app, request.query.bookId),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/bookassessments/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParams, response: { 200: BookAssessment, ...errors } },
+    },
+    (request) => service.getDefinition(app, request.params.id),
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateBookAssessmentBody }>(
+    '/bookassessments/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          "Changes the fields sent; objectives replace this assessment's objectives only.",
+        params: IdParams,
+        body: UpdateBookAssessmentBody,
+        response: { 204: NoContent, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { id } = request.params;
+      await service.updateDefinition(app, requireStaff(request).id, id, request.body);
+      return reply.code(204).send();
+    },
+  );
+};

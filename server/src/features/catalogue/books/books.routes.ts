@@ -1,0 +1,75 @@
+import { Book, BookList, BookListQuery, CreateBookBody, UpdateBookBody } from '@lp/contract/books';
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '../../../plugins/principal.ts';
+import * as service from './books.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const tags = ['books'];
+
+export const booksRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: BookListQuery }>(
+    '/books',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: BookListQuery, response: { 200: BookList, ...errors } },
+    },
+    (request) => service.listBooks(app, request.query),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/books/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParams, response: { 200: Book, ...errors } },
+    },
+    (request) => service.getBook(app, request.params.id),
+  );
+
+  app.post<{ Body: CreateBookBody }>(
+    '/books',
+    {
+      config: { access: 'staff' },
+      schema: { tags, body: CreateBookBody, response: { 201: Book, ...errors } },
+    },
+    async (request, reply) => {
+      const book = await service.createBook(app, requireStaff(request).id, request.body);
+      return reply.code(201).send(book);
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateBookBody }>(
+    '/books/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        params: IdParams,
+        body: UpdateBookBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.updateBook(app, requireStaff(request).id, request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/books/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          'Deletes the book, its projects and its self-assessment; 409 when learners have history in it.',
+        params: IdParams,
+        response: { 204: NoContent, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteBook(app, requireStaff(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

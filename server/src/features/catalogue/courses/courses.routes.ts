@@ -1,0 +1,90 @@
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import {
+  Course,
+  CourseList,
+  CourseListQuery,
+  CourseStats,
+  CreateCourseBody,
+  UpdateCourseBody,
+} from '@lp/contract/courses';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '../../../plugins/principal.ts';
+import * as service from './courses.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const tags = ['courses'];
+
+export const coursesRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: CourseListQuery }>(
+    '/courses',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: CourseListQuery, response: { 200: CourseList, ...errors } },
+    },
+    (request) => service.listCourses(app, request.query),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/courses/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParams, response: { 200: Course, ...errors } },
+    },
+    (request) => service.getCourse(app, request.params.id),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/courses/:id/stats',
+    {
+      config: { access: 'staff' },
+      schema: { tags, params: IdParams, response: { 200: CourseStats, ...errors } },
+    },
+    (request) => service.courseStats(app, request.params.id),
+  );
+
+  app.post<{ Body: CreateCourseBody }>(
+    '/courses',
+    {
+      config: { access: 'staff' },
+      schema: { tags, body: CreateCourseBody, response: { 201: Course, ...errors } },
+    },
+    async (request, reply) => {
+      const course = await service.createCourse(app, requireStaff(request).id, request.body);
+      return reply.code(201).send(course);
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateCourseBody }>(
+    '/courses/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        params: IdParams,
+        body: UpdateCourseBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.updateCourse(app, requireStaff(request).id, request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/courses/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Deactivates the course (active = false); nothing is erased.',
+        params: IdParams,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deactivateCourse(app, requireStaff(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

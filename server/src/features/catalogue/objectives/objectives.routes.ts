@@ -1,0 +1,80 @@
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import {
+  CreateObjectiveBody,
+  Objective,
+  ObjectiveList,
+  ObjectiveListQuery,
+  UpdateObjectiveBody,
+} from '@lp/contract/objectives';
+import type { FastifyPluginAsync } from 'fastify';
+import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import * as service from './objectives.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const tags = ['learning objectives'];
+
+export const objectivesRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: ObjectiveListQuery }>(
+    '/weights',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        description:
+          'Learning objectives by tier. With studentId (staff only): those the learner has not achieved.',
+        querystring: ObjectiveListQuery,
+        response: { 200: ObjectiveList, ...errors },
+      },
+    },
+    (request) => service.listObjectives(app, requirePerson(request), request.query),
+  );
+
+  app.post<{ Body: CreateObjectiveBody }>(
+    '/weights',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        body: CreateObjectiveBody,
+        response: { 201: Objective, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await service.createObjective(app, requireStaff(request).id, request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateObjectiveBody }>(
+    '/weights/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Renames or re-weights the objective; answers it as it now is.',
+        params: IdParams,
+        body: UpdateObjectiveBody,
+        response: { 200: Objective, 409: ErrorResponse, ...errors },
+      },
+    },
+    (request) =>
+      service.updateObjective(app, requireStaff(request).id, request.params.id, request.body),
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/weights/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Deletes an objective no learner has a record of; 409 otherwise.',
+        params: IdParams,
+        response: { 204: NoContent, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteObjective(app, requireStaff(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,88 @@
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import {
+  CreateProjectBody,
+  Project,
+  ProjectList,
+  ProjectListQuery,
+  ProjectQuery,
+  UpdateProjectBody,
+} from '@lp/contract/projects';
+import type { FastifyPluginAsync } from 'fastify';
+import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import * as service from './projects.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+const tags = ['projects'];
+
+export const projectsRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: ProjectListQuery }>(
+    '/projects',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, querystring: ProjectListQuery, response: { 200: ProjectList, ...errors } },
+    },
+    (request) => service.listProjects(app, requirePerson(request), request.query),
+  );
+
+  app.get<{ Params: IdParams; Querystring: ProjectQuery }>(
+    '/projects/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        params: IdParams,
+        querystring: ProjectQuery,
+        response: { 200: Project, ...errors },
+      },
+    },
+    (request) =>
+      service.getProject(app, requirePerson(request), request.params.id, request.query.expand),
+  );
+
+  app.post<{ Body: CreateProjectBody }>(
+    '/projects',
+    {
+      config: { access: 'staff' },
+      schema: { tags, body: CreateProjectBody, response: { 201: Project, ...errors } },
+    },
+    async (request, reply) => {
+      const project = await service.createProject(app, requireStaff(request), request.body);
+      return reply.code(201).send(project);
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateProjectBody }>(
+    '/projects/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Changes only the fields sent.',
+        params: IdParams,
+        body: UpdateProjectBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.updateProject(app, requireStaff(request).id, request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/projects/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Deletes a project without history; 409 when learners or teams worked on it.',
+        params: IdParams,
+        response: { 204: NoContent, 409: ErrorResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await service.deleteProject(app, requireStaff(request).id, request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};
