@@ -1,6 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
+import { cohortInfoRoutes } from './cohort-info/cohort-info.routes.ts';
+import { cohortsRoutes } from './cohorts/cohorts.routes.ts';
+import { eventsRoutes } from './events/events.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -12,4 +15,7 @@ export const features: FastifyPluginAsync[] = [
   profileRoutes,
   usersRoutes,
   catalogueRoutes,
+  cohortsRoutes,
+  cohortInfoRoutes,
+  eventsRoutes,
 ];

@@ -1,0 +1,54 @@
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { CohortInfoTable, Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const findInfo = (db: Db, id: number) =>
+  db
+    .selectFrom('cohort_info')
+    .innerJoin('cohorts', 'cohorts.id', 'cohort_info.cohort_id')
+    .select([
+      'cohort_info.id',
+      'cohort_info.cohort_id',
+      'cohorts.name as cohort_name',
+      'cohorts.active as cohort_active',
+      sql<number>`(select count(*)::int from cohort_memberships m
+        join people p on p.id = m.person_id
+        where m.cohort_id = cohorts.id and m.left_at is null and not p.is_staff)`.as('students'),
+      'cohort_info.attendance_sheet_url',
+      'cohort_info.github_classroom_url',
+      'cohort_info.student_organization_url',
+      'cohort_info.client_course_url',
+      'cohort_info.server_course_url',
+      'cohort_info.zoom_url',
+    ])
+    .where('cohort_info.id', '=', id)
+    .executeTakeFirst();
+export type InfoRow = NonNullable<Awaited<ReturnType<typeof findInfo>>>;
+
+export const lockInfo = (db: Db, id: number) =>
+  db.selectFrom('cohort_info').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const cohortExists = async (db: Db, cohortId: number) =>
+  Boolean(
+    await db.selectFrom('cohorts').select('id').where('id', '=', cohortId).executeTakeFirst(),
+  );
+
+export const infoOfCohort = (db: Db, cohortId: number) =>
+  db.selectFrom('cohort_info').select('id').where('cohort_id', '=', cohortId).executeTakeFirst();
+
+export const currentCohortOf = async (db: Db, personId: number) =>
+  (
+    await db
+      .selectFrom('cohort_memberships')
+      .select('cohort_id')
+      .where('person_id', '=', personId)
+      .where('left_at', 'is', null)
+      .executeTakeFirst()
+  )?.cohort_id;
+
+export const insertInfo = (db: Db, values: Updateable<CohortInfoTable> & { cohort_id: number }) =>
+  db.insertInto('cohort_info').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const updateInfo = (db: Db, id: number, values: Updateable<CohortInfoTable>) =>
+  db.updateTable('cohort_info').set(values).where('id', '=', id).returningAll().executeTakeFirst();

@@ -1,0 +1,60 @@
+import { CohortInfo, CreateCohortInfoBody, UpdateCohortInfoBody } from '@lp/contract/cohorts';
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import * as info from './cohort-info.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const tags = ['cohorts'];
+
+export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: IdParams }>(
+    '/cohortinfo/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        description: "`id` is the info id (the cohort's `info` field).",
+        params: IdParams,
+        response: { 200: CohortInfo, ...errors },
+      },
+    },
+    async (request) => info.getInfo(app, requirePerson(request), request.params.id),
+  );
+
+  app.post<{ Body: CreateCohortInfoBody }>(
+    '/cohortinfo',
+    {
+      config: { access: 'staff' },
+      schema: { tags, body: CreateCohortInfoBody, response: { 201: CohortInfo, ...errors } },
+    },
+    async (request, reply) => {
+      const created = await info.createInfo(app, requireStaff(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateCohortInfoBody }>(
+    '/cohortinfo/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Changes only the URLs sent; a URL sent as an empty string is cleared.',
+        params: IdParams,
+        body: UpdateCohortInfoBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await info.updateInfo(app, requireStaff(request), request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,120 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { currentMembershipOf, currentProjectOf } from '../../../test/calendar-factories.ts';
+import {
+  addCohortCourse,
+  createCohort,
+  createCourse,
+  createLearner,
+  createStaff,
+} from '../../../test/factories.ts';
+import { FakeGithub } from '../../../test/fake-github.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+
+let ctx: TestContext;
+let github: FakeGithub;
+
+beforeAll(async () => {
+  github = await new FakeGithub().start();
+  ctx = await createTestContext({
+    publicUrl: 'http://api.test',
+    clientUrl: 'http://app.test',
+    github: {
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      oauthUrl: github.url,
+      apiUrl: github.url,
+      token: 'server-token',
+    },
+  });
+});
+afterAll(async () => {
+  await ctx.close();
+  await github.stop();
+});
+
+/**
+ * Follows an invitation link as the learner's browser would: the link → GitHub → our callback →
+ * the client page → POST /auth/github; answers the signed-in person's id.
+ */
+async function followInvitation(link: string, githubCode: string) {
+  const start = await ctx.request({ method: 'GET', url: link });
+  expect(start.statusCode).toBe(302);
+  const state = new URL(start.headers.location as string).searchParams.get('state') ?? '';
+  const callback = await ctx.request({
+    method: 'GET',
+    url: `/api/auth/github/callback?code=${githubCode}&state=${state}`,
+  });
+  const oneTime = new URL(callback.headers.location as string).searchParams.get('code') ?? '';
+  const key = (
+    await ctx.request({ method: 'POST', url: '/api/auth/github', payload: { code: oneTime } })
+  ).json().key as string;
+  const profile = await ctx.request({ method: 'GET', url: '/api/profile', token: key });
+  return profile.json().id as number;
+}
+
+/** The link the cohort overlay shows: {api}/auth/github/url?cohort={id}&v={secret}. */
+const invitationLink = (cohortId: number, secret: string) =>
+  `/api/auth/github/url?cohort=${cohortId}&v=${encodeURIComponent(secret)}`;
+
+async function invitedCohort(name: string) {
+  const staff = await createStaff(ctx.db);
+  const cohort = await createCohort(ctx.db, { name });
+  const course = await createCourse(ctx.db, { name: `${name} course` });
+  await addCohortCourse(ctx.db, cohort.id, course.id, 0, true);
+  const shown = (
+    await ctx.request({ method: 'GET', url: `/api/cohorts/${cohort.id}`, token: staff.token })
+  ).json();
+  return { staff, cohort, secret: shown.invitation_secret as string };
+}
+
+describe('invitation link', () => {
+  it('enrols a learner who signs in through it and assigns the first project', async () => {
+    const { cohort, secret } = await invitedCohort('Invite Right');
+    github.codes.set('inv-right', { id: 9101, login: 'rightful', name: 'Right Ful' });
+    const personId = await followInvitation(invitationLink(cohort.id, secret), 'inv-right');
+    expect(await currentMembershipOf(ctx.db, personId)).toEqual({ cohort_id: cohort.id });
+    expect(await currentProjectOf(ctx.db, personId)).toMatchObject({ name: 'Project 1.1' });
+  });
+
+  it('enrols no one with a wrong secret', async () => {
+    const { cohort } = await invitedCohort('Invite Wrong');
+    github.codes.set('inv-wrong', { id: 9102, login: 'wrongful', name: 'Wrong Ful' });
+    const personId = await followInvitation(invitationLink(cohort.id, 'guessed'), 'inv-wrong');
+    expect(await currentMembershipOf(ctx.db, personId)).toBeUndefined();
+    expect(await currentProjectOf(ctx.db, personId)).toBeUndefined();
+  });
+
+  it('stops the old link working once staff rotate the secret', async () => {
+    const { staff, cohort, secret: old } = await invitedCohort('Invite Rotated');
+    const learner = await createLearner(ctx.db);
+    const denied = await ctx.request({
+      method: 'POST',
+      url: `/api/cohorts/${cohort.id}/invitation`,
+      token: learner.token,
+    });
+    expect(denied.statusCode).toBe(403);
+    const rotated = await ctx.request({
+      method: 'POST',
+      url: `/api/cohorts/${cohort.id}/invitation`,
+      token: staff.token,
+    });
+    expect(rotated.statusCode).toBe(200);
+    const fresh = rotated.json().invitation_secret as string;
+    expect(fresh).not.toBe(old);
+
+    github.codes.set('inv-old', { id: 9103, login: 'latecomer', name: 'Late Comer' });
+    const late = await followInvitation(invitationLink(cohort.id, old), 'inv-old');
+    expect(await currentMembershipOf(ctx.db, late)).toBeUndefined();
+
+    github.codes.set('inv-new', { id: 9104, login: 'ontime', name: 'On Time' });
+    const onTime = await followInvitation(invitationLink(cohort.id, fresh), 'inv-new');
+    expect(await currentMembershipOf(ctx.db, onTime)).toEqual({ cohort_id: cohort.id });
+
+    const unknown = await ctx.request({
+      method: 'POST',
+      url: '/api/cohorts/999999/invitation',
+      token: staff.token,
+    });
+    expect(unknown.statusCode).toBe(404);
+  });
+});

@@ -1,0 +1,133 @@
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../lib/audit.ts';
+import { enrolLearner, firstProjectOfCohort } from '../../lib/enrolment.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import { cohortPolicy } from './cohorts.policy.ts';
+import * as repo from './cohorts.repository.ts';
+
+const ASSIGNED = { message: 'User assigned to cohort' };
+
+/** Join as an instructor: the caller becomes a coach of the cohort. */
+export async function joinAsInstructor(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  if (!cohortPolicy.canCoach(caller)) throw forbidden();
+  return app.db.transaction().execute(async (trx) => {
+    const cohort = await repo.lockCohort(trx, id);
+    if (!cohort) throw notFound('Cohort');
+    if (await repo.isCoach(trx, id, caller.id))
+      throw conflict(`You are already an instructor of ${cohort.name}.`);
+    await repo.addCoach(trx, id, caller.id);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'join',
+      entity: 'cohort_coach',
+      entityId: id,
+      after: { cohort_id: id, person_id: caller.id },
+    });
+    return ASSIGNED;
+  });
+}
+
+export async function leaveAsInstructor(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  if (!cohortPolicy.canCoach(caller)) throw forbidden();
+  await app.db.transaction().execute(async (trx) => {
+    const cohort = await repo.lockCohort(trx, id);
+    if (!cohort) throw notFound('Cohort');
+    const removed = await repo.removeCoach(trx, id, caller.id);
+    if (!removed.numDeletedRows) throw conflict(`You are not an instructor of ${cohort.name}.`);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'leave',
+      entity: 'cohort_coach',
+      entityId: id,
+      before: { cohort_id: id, person_id: caller.id },
+    });
+  });
+}
+
+/** Adds a learner without a current cohort; moving learners between cohorts is a transfer. */
+export async function addLearner(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+  personId: number | undefined,
+) {
+  if (!cohortPolicy.canManage(caller)) throw forbidden();
+  if (personId === undefined) throw badRequest('body.person_id is required');
+  return app.db.transaction().execute(async (trx) => {
+    const cohort = await repo.lockCohort(trx, id);
+    if (!cohort) throw notFound('Cohort');
+    const person = await repo.findPerson(trx, personId);
+    if (!person) throw notFound('Person');
+    const name = `${person.first_name} ${person.last_name}`.trim();
+    if (!person.is_active) throw conflict(`${name} is deactivated.`);
+    const result = await enrolLearner(trx, personId, id, caller.id);
+    if (result === 'staff')
+      throw badRequest(`${name} is staff: staff join a cohort as instructors.`);
+    if (result === 'already-member') throw conflict(`${name} is already in ${cohort.name}.`);
+    if (result === 'in-another-cohort') {
+      throw conflict(
+        `${name} is already in another cohort. Use Transfer Student to move them to ${cohort.name}.`,
+      );
+    }
+    return ASSIGNED;
+  });
+}
+
+/** Ends a learner's membership of the cohort; their history stays. */
+export async function removeLearner(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+  studentId: number | undefined,
+) {
+  if (!cohortPolicy.canManage(caller)) throw forbidden();
+  if (studentId === undefined) throw badRequest('body.student_id is required');
+  await app.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockCohort(trx, id))) throw notFound('Cohort');
+    if (!(await repo.findPerson(trx, studentId))) throw notFound('Student');
+    const ended = await repo.endMembership(trx, id, studentId);
+    if (!ended) throw conflict('Student is not assigned to that cohort.');
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'leave',
+      entity: 'cohort_membership',
+      entityId: ended.id,
+      before: ended,
+    });
+  });
+}
+
+/**
+ * Migrate to server side: every current learner moves to the first project of the server-side
+ * course (index 1), which becomes the active course. All or nothing.
+ */
+export async function migrateToServerSide(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+) {
+  if (!cohortPolicy.canManage(caller)) throw forbidden();
+  await app.db.transaction().execute(async (trx) => {
+    if (!(await repo.lockCohort(trx, id))) throw notFound('Cohort');
+    const courses = await repo.cohortCourses(trx, id);
+    const client = courses.find((course) => course.index === 0);
+    const server = courses.find((course) => course.index === 1);
+    if (!client?.active)
+      throw conflict('Could not find an active client side course for this cohort');
+    if (!server) throw conflict('Could not find a server side course for this cohort');
+    const first = await firstProjectOfCohort(trx, id, 1);
+    if (!first) throw conflict('Could not find a project in the first book of server side');
+    const learners = await repo.assignAllLearners(trx, id, first.id, caller.id);
+    await repo.setCohortCourseActive(trx, client.id, false);
+    await repo.setCohortCourseActive(trx, server.id, true);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'migrate',
+      entity: 'cohort',
+      entityId: id,
+      before: { active_course: client.course_id },
+      after: { active_course: server.course_id, project_id: first.id, learners },
+    });
+  });
+}

@@ -1,0 +1,226 @@
+import type { CohortCourse } from '@lp/contract/cohorts';
+import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { CohortsTable, Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface CohortFilter {
+  id?: number;
+  active?: boolean;
+  /** Only this cohort (a learner sees their own). */
+  onlyId?: number;
+  limit?: number;
+}
+
+/** Escapes LIKE wildcards so a search matches the text as typed. */
+const likeContains = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * Full cohorts in one query: counts, coaches, courses and links come from correlated
+ * subqueries, so a list costs one round trip whatever its length.
+ */
+export function findCohorts(db: Db, callerId: number, filter: CohortFilter) {
+  let query = db
+    .selectFrom('cohorts')
+    .leftJoin('cohort_info', 'cohort_info.cohort_id', 'cohorts.id')
+    .select([
+      'cohorts.id',
+      'cohorts.name',
+      'cohorts.slack_channel',
+      'cohorts.start_date',
+      'cohorts.end_date',
+      'cohorts.active',
+      'cohorts.is_capstone',
+      'cohorts.time_zone',
+      'cohorts.invitation_secret',
+      'cohorts.calendar_secret',
+      'cohort_info.id as info',
+      'cohort_info.student_organization_url',
+      'cohort_info.github_classroom_url',
+      'cohort_info.attendance_sheet_url',
+      sql<number>`(select count(*)::int from cohort_memberships m
+        join people p on p.id = m.person_id
+        where m.cohort_id = cohorts.id and m.left_at is null and not p.is_staff)`.as('students'),
+      sql<boolean>`exists (select 1 from cohort_coaches cc
+        where cc.cohort_id = cohorts.id and cc.person_id = ${callerId})`.as('is_instructor'),
+      sql<Array<{ id: number; name: string }>>`coalesce((select json_agg(json_build_object(
+          'id', p.id, 'name', trim(p.first_name || ' ' || p.last_name))
+          order by cc.joined_at, p.id)
+        from cohort_coaches cc join people p on p.id = cc.person_id
+        where cc.cohort_id = cohorts.id), '[]'::json)`.as('coaches'),
+      sql<CohortCourse[]>`coalesce((select json_agg(json_build_object(
+          'id', ccs.id,
+          'course', json_build_object('id', c.id, 'name', c.name, 'active', c.active,
+            'date_created', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')),
+          'active', ccs.active, 'index', ccs.index)
+          order by ccs.index, ccs.id)
+        from cohort_courses ccs join courses c on c.id = ccs.course_id
+        where ccs.cohort_id = cohorts.id), '[]'::json)`.as('courses'),
+    ]);
+  if (filter.id !== undefined) query = query.where('cohorts.id', '=', filter.id);
+  if (filter.onlyId !== undefined) query = query.where('cohorts.id', '=', filter.onlyId);
+  if (filter.active !== undefined) query = query.where('cohorts.active', '=', filter.active);
+  query = query.orderBy('cohorts.start_date', 'desc').orderBy('cohorts.id', 'desc');
+  if (filter.limit !== undefined) query = query.limit(filter.limit);
+  return query.execute();
+}
+export type CohortRow = Awaited<ReturnType<typeof findCohorts>>[number];
+
+export function searchCohorts(db: Db, text: string, filter: CohortFilter) {
+  let query = db.selectFrom('cohorts').select(['id', 'name']);
+  for (const word of text.trim().split(/\s+/).filter(Boolean)) {
+    query = query.where('name', 'ilike', likeContains(word));
+  }
+  if (filter.onlyId !== undefined) query = query.where('id', '=', filter.onlyId);
+  if (filter.active !== undefined) query = query.where('active', '=', filter.active);
+  return query
+    .orderBy('start_date', 'desc')
+    .orderBy('id', 'desc')
+    .limit(filter.limit ?? 50)
+    .execute();
+}
+
+export const findCohort = (db: Db, id: number) =>
+  db.selectFrom('cohorts').selectAll().where('id', '=', id).executeTakeFirst();
+
+/** Locks the cohort row for the rest of the transaction. */
+export const lockCohort = (trx: Db, id: number) =>
+  trx.selectFrom('cohorts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+export const currentCohortOf = async (db: Db, personId: number) =>
+  (
+    await db
+      .selectFrom('cohort_memberships')
+      .select('cohort_id')
+      .where('person_id', '=', personId)
+      .where('left_at', 'is', null)
+      .executeTakeFirst()
+  )?.cohort_id;
+
+export const cohortNameTaken = async (db: Db, name: string, exceptId?: number) => {
+  let query = db
+    .selectFrom('cohorts')
+    .select('id')
+    .where((eb) => eb(eb.fn('lower', ['name']), '=', name.toLowerCase()));
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+};
+
+export const findCourses = (db: Db, ids: number[]) =>
+  db.selectFrom('courses').select(['id', 'name']).where('id', 'in', ids).execute();
+
+export const insertCohort = (
+  trx: Db,
+  values: {
+    name: string;
+    slack_channel: string;
+    start_date: string;
+    end_date: string;
+    active: boolean;
+    is_capstone: boolean;
+    invitation_secret: string;
+    calendar_secret: string;
+  },
+) => trx.insertInto('cohorts').values(values).returningAll().executeTakeFirstOrThrow();
+
+export const insertCohortCourses = (
+  trx: Db,
+  rows: Array<{ cohort_id: number; course_id: number; index: number; active: boolean }>,
+) => trx.insertInto('cohort_courses').values(rows).execute();
+
+export const insertInfo = (trx: Db, cohortId: number, orgUrl: string) =>
+  trx
+    .insertInto('cohort_info')
+    .values({ cohort_id: cohortId, student_organization_url: orgUrl })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+
+export const updateCohort = (trx: Db, id: number, values: Updateable<CohortsTable>) =>
+  trx.updateTable('cohorts').set(values).where('id', '=', id).returningAll().executeTakeFirst();
+
+export const isCoach = async (db: Db, cohortId: number, personId: number) =>
+  Boolean(
+    await db
+      .selectFrom('cohort_coaches')
+      .select('person_id')
+      .where('cohort_id', '=', cohortId)
+      .where('person_id', '=', personId)
+      .executeTakeFirst(),
+  );
+
+export const addCoach = (trx: Db, cohortId: number, personId: number) =>
+  trx.insertInto('cohort_coaches').values({ cohort_id: cohortId, person_id: personId }).execute();
+
+export const removeCoach = (trx: Db, cohortId: number, personId: number) =>
+  trx
+    .deleteFrom('cohort_coaches')
+    .where('cohort_id', '=', cohortId)
+    .where('person_id', '=', personId)
+    .executeTakeFirst();
+
+export const findPerson = (db: Db, id: number) =>
+  db
+    .selectFrom('people')
+    .select(['id', 'first_name', 'last_name', 'is_staff', 'is_active'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+/** Ends a learner's current membership of this cohort; answers the row, or nothing. */
+export const endMembership = (trx: Db, cohortId: number, personId: number) =>
+  trx
+    .updateTable('cohort_memberships')
+    .set({ left_at: sql`now()` })
+    .where('cohort_id', '=', cohortId)
+    .where('person_id', '=', personId)
+    .where('left_at', 'is', null)
+    .returning(['id', 'cohort_id', 'person_id'])
+    .executeTakeFirst();
+
+export const cohortCourses = (trx: Db, cohortId: number) =>
+  trx
+    .selectFrom('cohort_courses')
+    .select(['id', 'course_id', 'index', 'active'])
+    .where('cohort_id', '=', cohortId)
+    .orderBy('index')
+    .execute();
+
+export const setCohortCourseActive = (trx: Db, id: number, active: boolean) =>
+  trx.updateTable('cohort_courses').set({ active }).where('id', '=', id).execute();
+
+/**
+ * Assigns every current learner of the cohort to a project in one statement. A learner who had
+ * it before gets it again as their newest assignment, so it becomes their current project.
+ */
+export const assignAllLearners = async (
+  trx: Db,
+  cohortId: number,
+  projectId: number,
+  actorId: number,
+) => {
+  const result = await trx
+    .insertInto('student_projects')
+    .columns(['student_id', 'project_id', 'assigned_by'])
+    .expression((eb) =>
+      eb
+        .selectFrom('cohort_memberships')
+        .innerJoin('people', 'people.id', 'cohort_memberships.person_id')
+        .select([
+          'cohort_memberships.person_id',
+          sql<number>`${projectId}::int`.as('project_id'),
+          sql<number>`${actorId}::int`.as('assigned_by'),
+        ])
+        .where('cohort_memberships.cohort_id', '=', cohortId)
+        .where('cohort_memberships.left_at', 'is', null)
+        .where('people.is_staff', '=', false)
+        .where('people.is_active', '=', true),
+    )
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'project_id']).doUpdateSet({
+        assigned_at: sql`now()`,
+        assigned_by: actorId,
+      }),
+    )
+    .returning('student_id')
+    .execute();
+  return result.map((row) => row.student_id);
+};

@@ -1,0 +1,179 @@
+import {
+  AssignBody,
+  AssignQuery,
+  Cohort,
+  CohortActiveBody,
+  CohortListQuery,
+  CohortSummary,
+  CreateCohortBody,
+  InvitationSecret,
+  UnassignBody,
+  UpdateCohortBody,
+} from '@lp/contract/cohorts';
+import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import * as members from './cohort-members.service.ts';
+import * as cohorts from './cohorts.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const tags = ['cohorts'];
+
+export const cohortsRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: CohortListQuery }>(
+    '/cohorts',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        description:
+          'Staff see every cohort, a learner only their own. `limit` gives the most recent by ' +
+          'start date; `q` searches names (every word must appear) and answers [{id, name}].',
+        querystring: CohortListQuery,
+        response: {
+          200: Type.Union([Type.Array(Cohort), Type.Array(CohortSummary)]),
+          ...errors,
+        },
+      },
+    },
+    async (request) => cohorts.listCohorts(app, requirePerson(request), request.query),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/cohorts/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: IdParams, response: { 200: Cohort, ...errors } },
+    },
+    async (request) => cohorts.getCohort(app, requirePerson(request), request.params.id),
+  );
+
+  app.post<{ Body: CreateCohortBody }>(
+    '/cohorts',
+    {
+      config: { access: 'staff' },
+      schema: { tags, body: CreateCohortBody, response: { 201: Cohort, ...errors } },
+    },
+    async (request, reply) => {
+      const created = await cohorts.createCohort(app, requireStaff(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateCohortBody }>(
+    '/cohorts/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Changes only the fields sent.',
+        params: IdParams,
+        body: UpdateCohortBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await cohorts.updateCohort(app, requireStaff(request), request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: CohortActiveBody }>(
+    '/cohorts/:id/active',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        params: IdParams,
+        body: CohortActiveBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { active } = request.body;
+      await cohorts.updateCohort(app, requireStaff(request), request.params.id, { active });
+      return reply.code(204).send();
+    },
+  );
+
+  app.put<{ Params: IdParams }>(
+    '/cohorts/:id/migrate',
+    {
+      config: { access: 'staff' },
+      schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await members.migrateToServerSide(app, requireStaff(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: IdParams; Querystring: AssignQuery; Body: AssignBody }>(
+    '/cohorts/:id/assign',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          '?userType=instructor: the caller joins as an instructor. Otherwise body {person_id} ' +
+          'adds a learner who has no current cohort (409 when they are in another one).',
+        params: IdParams,
+        querystring: AssignQuery,
+        body: AssignBody,
+        response: { 201: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireStaff(request);
+      const { id } = request.params;
+      const answer =
+        request.query.userType === 'instructor'
+          ? await members.joinAsInstructor(app, caller, id)
+          : await members.addLearner(app, caller, id, request.body?.person_id);
+      return reply.code(201).send(answer);
+    },
+  );
+
+  app.delete<{ Params: IdParams; Querystring: AssignQuery; Body: UnassignBody }>(
+    '/cohorts/:id/assign',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: '?userType=instructor: the caller leaves. Otherwise body {student_id}.',
+        params: IdParams,
+        querystring: AssignQuery,
+        body: UnassignBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireStaff(request);
+      const { id } = request.params;
+      if (request.query.userType === 'instructor') await members.leaveAsInstructor(app, caller, id);
+      else await members.removeLearner(app, caller, id, request.body?.student_id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/cohorts/:id/invitation',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: 'Issues a new invitation secret; links with the old one enrol no one.',
+        params: IdParams,
+        response: { 200: InvitationSecret, ...errors },
+      },
+    },
+    async (request) => cohorts.rotateInvitation(app, requireStaff(request), request.params.id),
+  );
+};
