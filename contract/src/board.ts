@@ -14,7 +14,8 @@ import { Nullable, Paginated } from './common.ts';
  *   student-assessment exists for the current book's assessment, since its status_changed_at.
  * - score: the sum of learning_objectives.weight over the learner's learning_records with
  *   achieved = true (0 when none). No core-skill multiplier. The server exports this as the SQL
- *   fragment `learnerScoreSql` (server/src/features/board/score.ts).
+ *   fragments `learnerScoreSql`, `learnerScore` and `learnerScoreOf`
+ * (server/src/lib/learner-score.ts).
  */
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

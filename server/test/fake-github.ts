@@ -24,6 +24,11 @@ export class FakeGithub {
   readonly codes = new Map<string, FakeGithubUser>();
   /** 'org/login' → membership state. */
   readonly memberships = new Map<string, string>();
+  /** 'owner/name' of repositories created from templates. */
+  readonly repositories = new Set<string>();
+  /** Make template generation answer 500, or collaborator calls 403. */
+  failRepositories = false;
+  failCollaborators = false;
   private server: Server | null = null;
   url = '';
 
@@ -74,6 +79,24 @@ export class FakeGithub {
       }
       const state = this.memberships.get(key);
       return state ? [200, { state }] : [404, { message: 'Not Found' }];
+    }
+    // ---- Repositories (board feature: self-assessment repositories) ----
+    const generate = path.match(/^\/repos\/([^/]+)\/([^/]+)\/generate$/);
+    if (method === 'POST' && generate) {
+      if (this.failRepositories) return [500, { message: 'Server Error' }];
+      const { owner, name } = body as { owner: string; name: string };
+      const key = `${owner}/${name}`;
+      if (this.repositories.has(key)) return [422, { message: 'Repository creation failed.' }];
+      this.repositories.add(key);
+      return [201, { full_name: key, html_url: `https://github.com/${key}` }];
+    }
+    const collaborator = path.match(/^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)$/);
+    if (method === 'PUT' && collaborator) {
+      if (this.failCollaborators) return [403, { message: 'Must have admin rights' }];
+      if (!this.repositories.has(`${collaborator[1]}/${collaborator[2]}`)) {
+        return [404, { message: 'Not Found' }];
+      }
+      return [201, { permissions: (body as { permission?: string }).permission }];
     }
     return [404, { message: 'Not Found' }];
   }

@@ -323,6 +323,12 @@ export interface FoundationsLearnerProfilesTable {
   cohort_number: Generated<number>;
 }
 
+/** Board ETag counters kept by triggers (migration 0500); cohort_id 0 is the catalogue. */
+export interface BoardVersionsTable {
+  cohort_id: number;
+  version: number;
+}
+
 export type AuditJson = JSONColumnType<
   Record<string, unknown> | null,
   string | null,
@@ -379,4 +385,5 @@ export interface Database {
   foundations_exercises: FoundationsExercisesTable;
   foundations_learner_profiles: FoundationsLearnerProfilesTable;
   audit_log: AuditLogTable;
+  board_versions: BoardVersionsTable;
 }

@@ -12,7 +12,7 @@ export interface GithubUser {
 
 export class GithubError extends Error {}
 
-/** The GitHub calls this product makes: OAuth sign-in and organisation membership. */
+/** The GitHub calls this product makes: OAuth sign-in, organisation membership, repositories. */
 export class GithubClient {
   constructor(private readonly config: Config['github']) {}
 
@@ -97,6 +97,42 @@ export class GithubClient {
     const body = (await response.json().catch(() => ({}))) as { state?: string };
     return body.state ?? null;
   }
+
+  /**
+   * Creates `owner/name` from the template repository `template` ('owner/repo').
+   * GitHub answers 422 when the repository already exists: that counts as created, so a retry
+   * after a failed collaborator call goes on.
+   */
+  async generateFromTemplate(
+    template: string,
+    repository: { owner: string; name: string; description: string },
+  ): Promise<void> {
+    const response = await fetchWithRetry(`${this.config.apiUrl}/repos/${template}/generate`, {
+      method: 'POST',
+      headers: this.serverHeaders(),
+      body: JSON.stringify({ ...repository, include_all_branches: false, private: false }),
+    });
+    if (!response.ok && response.status !== 422) {
+      throw new GithubError(
+        `GitHub could not create the repository ${repository.owner}/${repository.name} (${response.status})`,
+      );
+    }
+  }
+
+  /** Gives a login write access to a repository: 204 already a collaborator, 201 invited. */
+  async addCollaborator(owner: string, repo: string, login: string): Promise<void> {
+    const url = `${this.config.apiUrl}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/collaborators/${encodeURIComponent(login)}`;
+    const response = await fetchWithRetry(url, {
+      method: 'PUT',
+      headers: this.serverHeaders(),
+      body: JSON.stringify({ permission: 'write' }),
+    });
+    if (response.status !== 201 && response.status !== 204) {
+      throw new GithubError(
+        `Student was not added as a collaborator to the assessment repository (${response.status})`,
+      );
+    }
+  }
 }
 
 /** The organisation name is the last path segment of https://github.com/<org>. */
@@ -104,4 +140,16 @@ export function organizationFromUrl(url: string | null | undefined): string | nu
   if (!url) return null;
   const segment = url.replace(/\/+$/, '').split('/').pop();
   return segment ? segment : null;
+}
+
+/** 'owner/repo' from the last two path segments of a repository URL, or null. */
+export function repositoryFromUrl(url: string | null | undefined): string | null {
+  if (!url) return null;
+  const segments = url
+    .replace(/\.git$/, '')
+    .replace(/\/+$/, '')
+    .split('/');
+  const [owner, repo] = segments.slice(-2);
+  if (!owner || !repo || segments.length < 2 || /[:]/.test(owner)) return null;
+  return `${encodeURIComponent(owner)}/${encodeURIComponent(repo)}`;
 }

@@ -1,0 +1,111 @@
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { BOARD_SQL, BOARD_VERSION_SQL } from './board.query.ts';
+
+type Db = Kysely<Database>;
+
+export interface BoardVersionRow {
+  id: number;
+  today: string;
+  cohort_version: string;
+  catalogue_version: string;
+}
+
+export interface BoardRow extends BoardVersionRow {
+  /** The learners as JSON text, ready to send. */
+  body: string;
+}
+
+export async function boardVersion(db: Db, cohortId: number) {
+  const result = await db.executeQuery<BoardVersionRow>(
+    CompiledQuery.raw(BOARD_VERSION_SQL, [cohortId]),
+  );
+  return result.rows[0];
+}
+
+export async function board(db: Db, cohortId: number) {
+  const result = await db.executeQuery<BoardRow>(CompiledQuery.raw(BOARD_SQL, [cohortId]));
+  return result.rows[0];
+}
+
+/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
+export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+const fullName = sql<string>`people.first_name || ' ' || people.last_name`;
+
+/** Learners without a current cohort whose last name contains the text. */
+export const learnersWithoutCohort = (db: Db, lastName: string) =>
+  db
+    .selectFrom('people')
+    .select(['people.id', fullName.as('name')])
+    .where('people.is_staff', '=', false)
+    .where('people.is_active', '=', true)
+    .where(sql<boolean>`people.last_name ilike ${containsPattern(lastName)}`)
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('cohort_memberships as m')
+            .select('m.id')
+            .whereRef('m.person_id', '=', 'people.id')
+            .where('m.left_at', 'is', null),
+        ),
+      ),
+    )
+    .orderBy(sql`lower(people.last_name)`)
+    .orderBy(sql`lower(people.first_name)`)
+    .orderBy('people.id')
+    .limit(50)
+    .execute();
+
+/** Learners whose full name or one of whose tags contains the text. */
+export const searchLearners = (db: Db, text: string) => {
+  const pattern = containsPattern(text);
+  return db
+    .selectFrom('people')
+    .leftJoin('cohort_memberships as m', (join) =>
+      join.onRef('m.person_id', '=', 'people.id').on('m.left_at', 'is', null),
+    )
+    .leftJoin('cohorts', 'cohorts.id', 'm.cohort_id')
+    .select(({ selectFrom }) => [
+      'people.id',
+      fullName.as('name'),
+      'people.github_login as github_handle',
+      'people.avatar_url as avatar',
+      sql<{ id: number; name: string } | null>`case when cohorts.id is null then null
+        else json_build_object('id', cohorts.id, 'name', cohorts.name) end`.as('current_cohort'),
+      selectFrom('student_tags as st')
+        .innerJoin('tags', 'tags.id', 'st.tag_id')
+        .select(
+          sql<
+            Array<{ id: number; tag: string }>
+          >`coalesce(json_agg(json_build_object('id', st.id, 'tag', tags.name) order by lower(tags.name), st.id), '[]'::json)`.as(
+            'tags',
+          ),
+        )
+        .whereRef('st.student_id', '=', 'people.id')
+        .as('tags'),
+    ])
+    .where('people.is_staff', '=', false)
+    .where('people.is_active', '=', true)
+    .where((eb) =>
+      eb.or([
+        sql<boolean>`(people.first_name || ' ' || people.last_name) ilike ${pattern}`,
+        eb.exists(
+          eb
+            .selectFrom('student_tags as st')
+            .innerJoin('tags', 'tags.id', 'st.tag_id')
+            .select('st.id')
+            .whereRef('st.student_id', '=', 'people.id')
+            .where(sql<boolean>`tags.name ilike ${pattern}`),
+        ),
+      ]),
+    )
+    .orderBy(sql`lower(people.last_name)`)
+    .orderBy(sql`lower(people.first_name)`)
+    .orderBy('people.id')
+    .limit(50)
+    .execute();
+};
+
+export const lookup = (db: Db, table: 'assessment_statuses' | 'proposal_statuses') =>
+  db.selectFrom(table).select(['id', 'status']).orderBy('id').execute();

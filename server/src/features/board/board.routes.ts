@@ -1,0 +1,66 @@
+import {
+  BoardResponse,
+  LastnameLikeResponse,
+  LearnerSearchResponse,
+  StatusList,
+  StudentsQuery,
+} from '@lp/contract/board';
+import { ErrorResponse } from '@lp/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import { badRequest } from '../../lib/http-errors.ts';
+import * as repo from './board.repository.ts';
+import { readBoard } from './board.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+export const boardRoutes: FastifyPluginAsync = async (app) => {
+  // Staff only: a board shows every learner of a cohort (see board.policy.ts).
+  app.get<{ Querystring: StudentsQuery }>(
+    '/students',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['students'],
+        description:
+          'One variant per call: lastname_like (learners without a current cohort), cohort (the board, with an ETag; If-None-Match answers 304) or q (search by name or tag).',
+        querystring: StudentsQuery,
+        response: {
+          200: { anyOf: [BoardResponse, LearnerSearchResponse, LastnameLikeResponse] },
+          304: { type: 'null', description: 'The board is unchanged' },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const { cohort, lastname_like, q } = request.query;
+      if (lastname_like !== undefined) return repo.learnersWithoutCohort(app.db, lastname_like);
+      if (cohort !== undefined) {
+        const answer = await readBoard(app, cohort, request.headers['if-none-match']);
+        reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+        if (answer.status === 304) return reply.code(304).send();
+        return reply.type('application/json').send(answer.body);
+      }
+      if (q !== undefined) return repo.searchLearners(app.db, q);
+      throw badRequest(
+        'querystring.cohort, querystring.lastname_like or querystring.q is required',
+      );
+    },
+  );
+
+  for (const [path, table] of [
+    ['/statuses', 'assessment_statuses'],
+    ['/proposalstatuses', 'proposal_statuses'],
+  ] as const) {
+    app.get(
+      path,
+      {
+        config: { access: 'signed-in' },
+        schema: { tags: ['students'], response: { 200: StatusList, 401: ErrorResponse } },
+      },
+      async () => {
+        const results = await repo.lookup(app.db, table);
+        return { count: results.length, next: null, previous: null, results };
+      },
+    );
+  }
+};

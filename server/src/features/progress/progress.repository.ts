@@ -1,0 +1,142 @@
+import type { Kysely, Transaction } from 'kysely';
+import { sql } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+/** A learner (never a staff member) with what notifications and repositories need. */
+export const findLearner = (db: Db, id: number) =>
+  db
+    .selectFrom('people as p')
+    .leftJoin('cohort_memberships as m', (join) =>
+      join.onRef('m.person_id', '=', 'p.id').on('m.left_at', 'is', null),
+    )
+    .leftJoin('cohorts as c', 'c.id', 'm.cohort_id')
+    .leftJoin('cohort_info as ci', 'ci.cohort_id', 'c.id')
+    .select([
+      'p.id',
+      sql<string>`p.first_name || ' ' || p.last_name`.as('name'),
+      'p.github_login',
+      'p.slack_handle',
+      'c.name as cohort_name',
+      'c.slack_channel as cohort_channel',
+      'ci.student_organization_url as organization_url',
+    ])
+    .where('p.id', '=', id)
+    .where('p.is_staff', '=', false)
+    .executeTakeFirst();
+
+export const findProject = (db: Db, id: number) =>
+  db.selectFrom('projects').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+
+export const hasHadProject = async (db: Db, studentId: number, projectId: number) =>
+  Boolean(
+    await db
+      .selectFrom('student_projects')
+      .select('id')
+      .where('student_id', '=', studentId)
+      .where('project_id', '=', projectId)
+      .executeTakeFirst(),
+  );
+
+export const insertStudentProject = (
+  db: Db,
+  values: { student_id: number; project_id: number; assigned_by: number },
+) =>
+  db
+    .insertInto('student_projects')
+    .values(values)
+    .returning(['id', 'student_id', 'project_id', 'assigned_at'])
+    .executeTakeFirstOrThrow();
+
+export const assessmentOfBook = (db: Db, bookId: number) =>
+  db
+    .selectFrom('assessments as a')
+    .innerJoin('books as b', 'b.id', 'a.book_id')
+    .select(['a.id', 'a.name', 'a.source_url', 'b.name as book_name'])
+    .where('a.book_id', '=', bookId)
+    .executeTakeFirst();
+
+export const findStudentAssessment = (db: Db, studentId: number, assessmentId: number) =>
+  db
+    .selectFrom('student_assessments')
+    .select(['id', 'status_id'])
+    .where('student_id', '=', studentId)
+    .where('assessment_id', '=', assessmentId)
+    .executeTakeFirst();
+
+export const insertStudentAssessment = (
+  db: Db,
+  values: { student_id: number; assessment_id: number; instructor_id: number | null; url: string },
+) =>
+  db
+    .insertInto('student_assessments')
+    .values({ ...values, status_id: 1 })
+    .returning(['id', 'student_id', 'assessment_id', 'status_id', 'url'])
+    .executeTakeFirstOrThrow();
+
+/** The learner's most recently started self-assessment. */
+export const latestStudentAssessment = (db: Db, studentId: number) =>
+  db
+    .selectFrom('student_assessments as sa')
+    .innerJoin('assessments as a', 'a.id', 'sa.assessment_id')
+    .select(['sa.id', 'sa.assessment_id', 'sa.status_id', 'sa.url', 'a.name as assessment_name'])
+    .where('sa.student_id', '=', studentId)
+    .orderBy('sa.created_at', 'desc')
+    .orderBy('sa.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+export const setAssessmentStatus = (
+  db: Db,
+  id: number,
+  statusId: number,
+  reviewerId: number | undefined,
+) =>
+  db
+    .updateTable('student_assessments')
+    .set({
+      status_id: statusId,
+      status_changed_at: sql`now()`,
+      ...(reviewerId === undefined ? {} : { instructor_id: reviewerId }),
+    })
+    .where('id', '=', id)
+    .execute();
+
+/**
+ * Marks every objective of the assessment achieved for the learner: creates missing records and
+ * flips existing unachieved ones; each gets an entry with the note. Returns the record ids.
+ */
+export async function achieveAssessmentObjectives(
+  db: Db,
+  studentId: number,
+  assessmentId: number,
+  note: string,
+  instructorId: number,
+) {
+  const records = await db
+    .insertInto('learning_records')
+    .columns(['student_id', 'objective_id', 'achieved'])
+    .expression((eb) =>
+      eb
+        .selectFrom('assessment_objectives')
+        .select([
+          sql<number>`${studentId}::int`.as('student_id'),
+          'objective_id',
+          sql<boolean>`true`.as('achieved'),
+        ])
+        .where('assessment_id', '=', assessmentId),
+    )
+    .onConflict((oc) => oc.columns(['student_id', 'objective_id']).doUpdateSet({ achieved: true }))
+    .returning(['id', 'objective_id'])
+    .execute();
+  if (records.length > 0) {
+    await db
+      .insertInto('learning_record_entries')
+      .values(
+        records.map((record) => ({ record_id: record.id, note, instructor_id: instructorId })),
+      )
+      .execute();
+  }
+  return records;
+}

@@ -1,0 +1,80 @@
+import {
+  AssignProjectBody,
+  StartAssessmentBody,
+  StartAssessmentResponse,
+  UpdateAssessmentStatusBody,
+} from '@lp/contract/board';
+import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { assignProject, changeAssessmentStatus, startAssessment } from './progress.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+/** The board's mutations on a learner; who may do what is in progress.policy.ts. */
+export const progressRoutes: FastifyPluginAsync = async (app) => {
+  app.post<{ Params: IdParams; Body: AssignProjectBody }>(
+    '/students/:id/project',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['students'],
+        description: "Moves a learner to a project (409 'duplicate' when they had it before).",
+        params: IdParams,
+        body: AssignProjectBody,
+        response: { 201: MessageResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requireStaff(request);
+      await assignProject(app, caller, request.params.id, request.body.projectId);
+      return reply.code(201).send({ message: 'Success' });
+    },
+  );
+
+  app.post<{ Params: IdParams; Body: StartAssessmentBody }>(
+    '/students/:id/assess',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['students'],
+        description:
+          'Starts the self-assessment of a book (the learner or staff). 409 with a Location of the existing one.',
+        params: IdParams,
+        body: StartAssessmentBody,
+        response: { 201: StartAssessmentResponse, ...errors, 502: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      const caller = requirePerson(request);
+      const created = await startAssessment(app, caller, request.params.id, request.body.bookId);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateAssessmentStatusBody }>(
+    '/students/:id/assess',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['students'],
+        description:
+          'Changes the status of the learner’s latest self-assessment. 4 marks every objective achieved.',
+        params: IdParams,
+        body: UpdateAssessmentStatusBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const caller = requirePerson(request);
+      await changeAssessmentStatus(app, caller, request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,431 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  assignProject,
+  createAssessment,
+  createCohort,
+  createCourse,
+  createLearner,
+  createStaff,
+  enrol,
+  recordObjective,
+  startAssessment,
+} from '../../../test/factories.ts';
+import { FakeGithub } from '../../../test/fake-github.ts';
+import { FakeSlack } from '../../../test/fake-slack.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+
+let ctx: TestContext;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+beforeAll(async () => {
+  ctx = await createTestContext();
+  staff = await createStaff(ctx.db, { firstName: 'Sue', lastName: 'Staff' });
+});
+afterAll(() => ctx.close());
+
+async function learnerInCohort(c: TestContext, options: { org?: string; slack?: string } = {}) {
+  const cohort = await createCohort(c.db);
+  if (options.org) {
+    await c.db
+      .insertInto('cohort_info')
+      .values({
+        cohort_id: cohort.id,
+        student_organization_url: `https://github.com/${options.org}`,
+      })
+      .execute();
+  }
+  const course = await createCourse(c.db, { books: 2, projectsPerBook: 2 });
+  const learner = await createLearner(c.db, {
+    firstName: 'Lee',
+    lastName: 'Learner',
+    githubLogin: 'leel',
+  });
+  if (options.slack) {
+    await c.db
+      .updateTable('people')
+      .set({ slack_handle: options.slack })
+      .where('id', '=', learner.id)
+      .execute();
+  }
+  await enrol(c.db, cohort.id, learner.id);
+  await assignProject(c.db, learner.id, course.books[0]!.projects[0]!.id);
+  const assessment = await createAssessment(c.db, course.books[0]!.id, {
+    name: 'Self Assessment One',
+    sourceUrl: 'https://github.com/templates/self-one',
+    weights: [10, 20],
+  });
+  return { cohort, course, learner, assessment };
+}
+
+const count = async (c: TestContext, table: 'student_projects' | 'student_assessments') =>
+  Number(
+    (
+      await c.db
+        .selectFrom(table)
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
+
+describe('POST /students/{id}/project', () => {
+  it('moves a learner for any staff member and refuses a project they had before', async () => {
+    const { learner, course } = await learnerInCohort(ctx);
+    const next = course.books[0]!.projects[1]!.id;
+    const moved = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${learner.id}/project`,
+      token: staff.token,
+      payload: { projectId: next },
+    });
+    expect(moved.statusCode).toBe(201);
+    expect(moved.json()).toEqual({ message: 'Success' });
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .selectAll()
+      .where('entity', '=', 'student_project')
+      .where('actor_id', '=', staff.id)
+      .execute();
+    expect(audit).toHaveLength(1);
+
+    const back = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${learner.id}/project`,
+      token: staff.token,
+      payload: { projectId: course.books[0]!.projects[0]!.id },
+    });
+    expect(back.statusCode).toBe(409);
+    expect(back.json().message).toContain('duplicate');
+  });
+
+  it('refuses learners and anonymous callers, and answers 404 and 400 without writing', async () => {
+    const { learner, course } = await learnerInCohort(ctx);
+    const projectId = course.books[1]!.projects[0]!.id;
+    const before = await count(ctx, 'student_projects');
+    const call = (id: number, payload: unknown, token?: string) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/students/${id}/project`,
+        token,
+        payload: payload as object,
+      });
+    expect((await call(learner.id, { projectId }, learner.token)).statusCode).toBe(403);
+    expect((await call(learner.id, { projectId })).statusCode).toBe(401);
+    const unknown = await call(999999, { projectId }, staff.token);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Student not found.');
+    expect((await call(staff.id, { projectId }, staff.token)).statusCode).toBe(404);
+    const noProject = await call(learner.id, { projectId: 999999 }, staff.token);
+    expect(noProject.json().message).toBe('Project not found.');
+    const missing = await call(learner.id, {}, staff.token);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('body.projectId is required');
+    expect(await count(ctx, 'student_projects')).toBe(before);
+  });
+});
+
+describe('POST /students/{id}/assess without GitHub', () => {
+  it('lets the learner start their own, says no repository was made, and answers 409 with a Location', async () => {
+    const { learner, course, assessment } = await learnerInCohort(ctx);
+    const start = () =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/students/${learner.id}/assess`,
+        token: learner.token,
+        payload: { bookId: course.books[0]!.id },
+      });
+    const first = await start();
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({
+      message: 'Self-assessment started. No repository was created: GitHub is not configured.',
+      id: expect.any(Number),
+      url: '',
+    });
+    const row = await ctx.db
+      .selectFrom('student_assessments')
+      .selectAll()
+      .where('id', '=', first.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row).toMatchObject({
+      student_id: learner.id,
+      assessment_id: assessment.id,
+      status_id: 1,
+      instructor_id: null,
+    });
+
+    const again = await start();
+    expect(again.statusCode).toBe(409);
+    expect(again.headers.location).toBe(`/api/assessments/${row.id}`);
+    expect(again.json().message).toBe(
+      'Conflict: Lee Learner is already assigned to the Self Assessment One assessment',
+    );
+  });
+
+  it('lets staff start one for a learner (the drop on the assessment column)', async () => {
+    const { learner, course } = await learnerInCohort(ctx);
+    const response = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${learner.id}/assess`,
+      token: staff.token,
+      payload: { bookId: course.books[0]!.id },
+    });
+    expect(response.statusCode).toBe(201);
+    const row = await ctx.db
+      .selectFrom('student_assessments')
+      .select('instructor_id')
+      .where('id', '=', response.json().id)
+      .executeTakeFirstOrThrow();
+    expect(row.instructor_id).toBe(staff.id);
+  });
+
+  it('refuses other learners and answers 404 and 400 without writing', async () => {
+    const { learner, course } = await learnerInCohort(ctx);
+    const other = await createLearner(ctx.db);
+    const before = await count(ctx, 'student_assessments');
+    const call = (id: number, payload: unknown, token?: string) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/students/${id}/assess`,
+        token,
+        payload: payload as object,
+      });
+    expect((await call(learner.id, { bookId: course.books[0]!.id }, other.token)).statusCode).toBe(
+      403,
+    );
+    expect((await call(learner.id, { bookId: course.books[0]!.id })).statusCode).toBe(401);
+    const noAssessment = await call(learner.id, { bookId: course.books[1]!.id }, staff.token);
+    expect(noAssessment.statusCode).toBe(404);
+    expect(noAssessment.json().message).toBe('There is no assessment for this book.');
+    expect((await call(999999, { bookId: course.books[0]!.id }, staff.token)).statusCode).toBe(404);
+    const missing = await call(learner.id, {}, staff.token);
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().message).toBe('body.bookId is required');
+    expect(await count(ctx, 'student_assessments')).toBe(before);
+  });
+});
+
+describe('PUT /students/{id}/assess', () => {
+  const put = (id: number, payload: unknown, token?: string) =>
+    ctx.request({
+      method: 'PUT',
+      url: `/api/students/${id}/assess`,
+      token,
+      payload: payload as object,
+    });
+
+  it('lets a learner submit their own for review, and nothing else', async () => {
+    const { learner, assessment } = await learnerInCohort(ctx);
+    const row = await startAssessment(ctx.db, learner.id, assessment.id, 1, '2020-01-01T00:00:00Z');
+    for (const statusId of [1, 3, 4]) {
+      expect((await put(learner.id, { statusId }, learner.token)).statusCode).toBe(403);
+    }
+    const other = await createLearner(ctx.db);
+    expect((await put(learner.id, { statusId: 2 }, other.token)).statusCode).toBe(403);
+    expect((await put(learner.id, { statusId: 2 })).statusCode).toBe(401);
+
+    expect((await put(learner.id, { statusId: 2 }, learner.token)).statusCode).toBe(204);
+    const after = await ctx.db
+      .selectFrom('student_assessments')
+      .selectAll()
+      .where('id', '=', row.id)
+      .executeTakeFirstOrThrow();
+    expect(after.status_id).toBe(2);
+    expect(after.status_changed_at.getTime()).toBeGreaterThan(Date.parse('2021-01-01'));
+  });
+
+  it("marks every objective achieved on 'Reviewed and Complete', flipping unachieved records", async () => {
+    const { learner, assessment } = await learnerInCohort(ctx);
+    await startAssessment(ctx.db, learner.id, assessment.id, 2);
+    const [first, second] = [assessment.objectives[0]!, assessment.objectives[1]!];
+    const existing = await recordObjective(ctx.db, learner.id, first.id, false);
+
+    const response = await put(
+      learner.id,
+      { statusId: 4, instructorNotes: 'Well explained' },
+      staff.token,
+    );
+    expect(response.statusCode).toBe(204);
+    const records = await ctx.db
+      .selectFrom('learning_records')
+      .selectAll()
+      .where('student_id', '=', learner.id)
+      .orderBy('objective_id')
+      .execute();
+    expect(records.map((r) => [r.objective_id, r.achieved])).toEqual([
+      [first.id, true],
+      [second.id, true],
+    ]);
+    expect(records[0]!.id).toBe(existing.id);
+    const entries = await ctx.db
+      .selectFrom('learning_record_entries')
+      .selectAll()
+      .where(
+        'record_id',
+        'in',
+        records.map((r) => r.id),
+      )
+      .execute();
+    expect(entries).toHaveLength(2);
+    expect(entries.every((e) => e.note === 'Well explained' && e.instructor_id === staff.id)).toBe(
+      true,
+    );
+
+    const cohortId = (
+      await ctx.db
+        .selectFrom('cohort_memberships')
+        .select('cohort_id')
+        .where('person_id', '=', learner.id)
+        .executeTakeFirstOrThrow()
+    ).cohort_id;
+    const board = await ctx.request({
+      method: 'GET',
+      url: `/api/students?cohort=${cohortId}`,
+      token: staff.token,
+    });
+    expect(board.json()[0]).toMatchObject({ assessment_status_id: 4, score: 30 });
+
+    // A completed review is not reopened by the learner.
+    const reopen = await put(learner.id, { statusId: 2 }, learner.token);
+    expect(reopen.statusCode).toBe(409);
+  });
+
+  it('answers 400 without assessments or with a bad status, and 404 for an unknown learner', async () => {
+    const learner = await createLearner(ctx.db);
+    const none = await put(learner.id, { statusId: 3 }, staff.token);
+    expect(none.statusCode).toBe(400);
+    expect(none.json().message).toBe('Students has no assessments assigned');
+    const bad = await put(learner.id, { statusId: 5 }, staff.token);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.json().message).toContain('body.statusId');
+    expect((await put(999999, { statusId: 3 }, staff.token)).statusCode).toBe(404);
+  });
+});
+
+describe('with GitHub and Slack configured', () => {
+  let c: TestContext;
+  let github: FakeGithub;
+  let slack: FakeSlack;
+  let reviewer: Awaited<ReturnType<typeof createStaff>>;
+  beforeAll(async () => {
+    github = await new FakeGithub().start();
+    slack = await new FakeSlack().start();
+    c = await createTestContext({
+      github: { apiUrl: github.url, token: 'server-token' },
+      slack: { apiUrl: slack.url, token: 'xoxb-test' },
+    });
+    reviewer = await createStaff(c.db);
+  });
+  afterAll(async () => {
+    await c.close();
+    await github.stop();
+    await slack.stop();
+  });
+
+  const start = (learnerId: number, bookId: number, token: string) =>
+    c.request({
+      method: 'POST',
+      url: `/api/students/${learnerId}/assess`,
+      token,
+      payload: { bookId },
+    });
+
+  it('creates the repository from the template, adds the learner, then saves the row and tells Slack', async () => {
+    const { learner, course, cohort } = await learnerInCohort(c, {
+      org: 'day-cohort-org',
+      slack: 'U123',
+    });
+    const response = await start(learner.id, course.books[0]!.id, learner.token);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      message: 'Success',
+      url: 'https://github.com/day-cohort-org/Self-Assessment-One-leel',
+    });
+    const generate = github.requests.find((r) => r.path === '/repos/templates/self-one/generate');
+    expect(generate?.body).toMatchObject({
+      owner: 'day-cohort-org',
+      name: 'Self-Assessment-One-leel',
+    });
+    expect(generate?.authorization).toBe('Bearer server-token');
+    expect(
+      github.requests.some(
+        (r) =>
+          r.method === 'PUT' &&
+          r.path === '/repos/day-cohort-org/Self-Assessment-One-leel/collaborators/leel',
+      ),
+    ).toBe(true);
+    expect(slack.messages.map((m) => m.channel)).toEqual(['U123', cohort.slack_channel]);
+    expect(slack.messages[0]!.text).toContain(
+      'https://github.com/day-cohort-org/Self-Assessment-One-leel',
+    );
+    expect(slack.messages[1]!.text).toBe(
+      '📝 Lee Learner has started the self-assessment for Self Assessment One.',
+    );
+
+    slack.messages.length = 0;
+    expect(
+      (
+        await c.request({
+          method: 'PUT',
+          url: `/api/students/${learner.id}/assess`,
+          token: learner.token,
+          payload: { statusId: 2 },
+        })
+      ).statusCode,
+    ).toBe(204);
+    expect(slack.messages.map((m) => m.channel)).toEqual(['U123', cohort.slack_channel]);
+    expect(slack.messages[1]!.text).toContain(
+      'Review it at https://github.com/day-cohort-org/Self-Assessment-One-leel',
+    );
+  });
+
+  it('leaves no row behind when GitHub fails, and a retry succeeds', async () => {
+    const { learner, course } = await learnerInCohort(c, { org: 'fail-org' });
+    github.failCollaborators = true;
+    const failed = await start(learner.id, course.books[0]!.id, reviewer.token);
+    github.failCollaborators = false;
+    expect(failed.statusCode).toBe(502);
+    expect(failed.json().message).toContain('collaborator');
+    const rows = await c.db
+      .selectFrom('student_assessments')
+      .select('id')
+      .where('student_id', '=', learner.id)
+      .execute();
+    expect(rows).toEqual([]);
+
+    github.failRepositories = true;
+    expect((await start(learner.id, course.books[0]!.id, reviewer.token)).statusCode).toBe(502);
+    github.failRepositories = false;
+
+    const retry = await start(learner.id, course.books[0]!.id, reviewer.token);
+    expect(retry.statusCode).toBe(201);
+  });
+
+  it('starts without a repository when the cohort has no GitHub organization, and says so', async () => {
+    const { learner, course } = await learnerInCohort(c);
+    const response = await start(learner.id, course.books[0]!.id, reviewer.token);
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      message:
+        "Self-assessment started. No repository was created: the student's cohort has no GitHub organization.",
+      url: '',
+    });
+  });
+
+  it('keeps the status change when Slack refuses the message', async () => {
+    const { learner, assessment } = await learnerInCohort(c, { slack: 'U999' });
+    await startAssessment(c.db, learner.id, assessment.id, 2);
+    slack.failing = true;
+    const response = await c.request({
+      method: 'PUT',
+      url: `/api/students/${learner.id}/assess`,
+      token: reviewer.token,
+      payload: { statusId: 4 },
+    });
+    slack.failing = false;
+    expect(response.statusCode).toBe(204);
+    const row = await c.db
+      .selectFrom('student_assessments')
+      .select('status_id')
+      .where('student_id', '=', learner.id)
+      .executeTakeFirstOrThrow();
+    expect(row.status_id).toBe(4);
+  });
+});

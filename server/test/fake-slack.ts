@@ -1,0 +1,47 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+
+export interface SlackMessage {
+  channel: string;
+  text: string;
+  authorization: string | undefined;
+}
+
+/** A local stand-in for Slack's chat.postMessage that records the messages it received. */
+export class FakeSlack {
+  readonly messages: SlackMessage[] = [];
+  /** Set to make every call fail the way Slack does (HTTP 200, ok: false). */
+  failing = false;
+  private server: Server | null = null;
+  url = '';
+
+  async start(): Promise<this> {
+    this.server = createServer((request, response) => {
+      const chunks: Buffer[] = [];
+      request.on('data', (chunk: Buffer) => chunks.push(chunk));
+      request.on('end', () => {
+        const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+        let answer: unknown = { ok: false, error: 'unknown_method' };
+        if (request.url === '/chat.postMessage') {
+          if (!this.failing) {
+            this.messages.push({
+              channel: body.channel,
+              text: body.text,
+              authorization: request.headers.authorization,
+            });
+          }
+          answer = this.failing ? { ok: false, error: 'channel_not_found' } : { ok: true };
+        }
+        response.writeHead(200, { 'content-type': 'application/json' });
+        response.end(JSON.stringify(answer));
+      });
+    });
+    await new Promise<void>((resolve) => this.server?.listen(0, '127.0.0.1', resolve));
+    this.url = `http://127.0.0.1:${(this.server.address() as AddressInfo).port}`;
+    return this;
+  }
+
+  async stop() {
+    await new Promise<void>((resolve) => this.server?.close(() => resolve()));
+  }
+}
