@@ -11,6 +11,7 @@ export interface Config {
   clientUrl: string;
   corsOrigin: string | null;
   demoPassword: string;
+  signInRateLimit: number;
   staffGithubLogins: string[];
   github: {
     clientId: string | null;
@@ -98,6 +99,7 @@ export function loadConfig(env: Env = process.env): Config {
     clientUrl: readUrl(env, 'CLIENT_URL', publicUrl) as string,
     corsOrigin: readUrl(env, 'CORS_ORIGIN', null),
     demoPassword: env.DEMO_PASSWORD || 'learnops',
+    signInRateLimit: readInt(env, 'SIGNIN_RATE_LIMIT', 10, 1, 100_000),
     staffGithubLogins: logins,
     github: {
       clientId: env.GITHUB_CLIENT_ID || null,

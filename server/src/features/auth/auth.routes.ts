@@ -29,7 +29,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PasswordSignInBody }>(
     '/accounts/verify',
     {
-      config: { access: 'anyone', rateLimit: rateLimits.signIn },
+      config: { access: 'anyone', rateLimit: rateLimits.signIn(app.config.signInRateLimit) },
       schema: {
         tags: ['auth'],
         body: PasswordSignInBody,

@@ -1,0 +1,106 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { readSessionToken, signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+const staffLinks = ['Students', 'Teams', 'Cohorts', 'Courses', 'Foundations'];
+const studentLinks = ['Overview', 'Capstones', 'Core Skills', 'Calendar'];
+
+let session: BrowserSession;
+let page: Page;
+
+beforeAll(async () => {
+  session = await launchBrowser();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+// Each test gets its own tab: the session lives in sessionStorage, so a new tab starts signed out.
+beforeEach(async () => {
+  page = await session.context.newPage();
+  return () => page.close();
+});
+
+const navLink = (name: string) =>
+  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+describe('sign-in', () => {
+  it('sends a signed-out visitor to the sign-in page with GitHub and password options', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.waitForURL(`${baseUrl}/login`);
+    await expect(page.title()).resolves.toContain('Learning Platform');
+    expect(await page.getByRole('link', { name: 'Sign in with Github' }).getAttribute('href')).toBe(
+      '/api/auth/github/url',
+    );
+    await page.getByLabel('Username').waitFor();
+    await page.getByLabel('Password').waitFor();
+    expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+  });
+
+  it('signs an instructor in to the staff app, with settings that close on Escape', async () => {
+    await signIn(page, baseUrl, 'instructor');
+    expect(page.url()).toBe(`${baseUrl}/`);
+    await page.getByRole('heading', { name: 'Students' }).waitFor();
+    for (const name of staffLinks) expect(await navLink(name).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'Log out' }).isVisible()).toBe(true);
+
+    await page.getByRole('button', { name: 'Settings' }).click();
+    const dialog = page.getByRole('dialog', { name: 'User Settings' });
+    await dialog.waitFor();
+    expect(await dialog.getByRole('button', { name: 'Student Interface' }).isVisible()).toBe(true);
+    await page.keyboard.press('Escape');
+    await dialog.waitFor({ state: 'hidden' });
+
+    await navLink('Cohorts').click();
+    await page.getByRole('heading', { name: 'Cohorts' }).waitFor();
+    expect(page.url()).toBe(`${baseUrl}/cohorts`);
+  });
+
+  it('logs out to the sign-in page and the old token stops working', async () => {
+    await signIn(page, baseUrl, 'instructor');
+    const token = await readSessionToken(page);
+    expect(token).toBeTruthy();
+    const before = await fetch(`${baseUrl}/api/profile`, {
+      headers: { Authorization: `Token ${token}` },
+    });
+    expect(before.status).toBe(200);
+
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${baseUrl}/login`);
+    await page.getByRole('link', { name: 'Sign in with Github' }).waitFor();
+    expect(await readSessionToken(page)).toBeNull();
+
+    const after = await fetch(`${baseUrl}/api/profile`, {
+      headers: { Authorization: `Token ${token}` },
+    });
+    expect(after.status).toBe(401);
+
+    await page.goto(`${baseUrl}/teams`);
+    await page.waitForURL(`${baseUrl}/login`);
+  });
+
+  it('signs a learner in to the student app without staff links or settings', async () => {
+    await signIn(page, baseUrl, 'student');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
+    for (const name of studentLinks) expect(await navLink(name).isVisible()).toBe(true);
+    for (const name of ['Teams', 'Cohorts', 'Courses', 'Foundations']) {
+      expect(await navLink(name).count()).toBe(0);
+    }
+    expect(await page.getByRole('button', { name: 'Settings' }).count()).toBe(0);
+  });
+
+  it('shows the reason when the password is wrong', async () => {
+    await page.goto(`${baseUrl}/login`);
+    await page.getByLabel('Username').fill('instructor');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    const alert = page.getByRole('alert');
+    await alert.waitFor();
+    expect(await alert.textContent()).toContain('Unable to log in with provided credentials.');
+    expect(page.url()).toBe(`${baseUrl}/login`);
+    expect(await readSessionToken(page)).toBeNull();
+  });
+});

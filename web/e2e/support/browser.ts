@@ -1,0 +1,26 @@
+import { type Browser, type BrowserContext, chromium } from 'playwright-core';
+
+export interface BrowserSession {
+  browser: Browser;
+  /** A fresh context (cookies, storage) for one test file. */
+  context: BrowserContext;
+  close: () => Promise<void>;
+}
+
+/** Debian's Chromium, headless; one per test file. */
+export async function launchBrowser(): Promise<BrowserSession> {
+  const browser = await chromium.launch({
+    executablePath: '/usr/bin/chromium',
+    args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
+  });
+  const context = await browser.newContext();
+  context.setDefaultTimeout(15_000);
+  return {
+    browser,
+    context,
+    close: async () => {
+      await context.close();
+      await browser.close();
+    },
+  };
+}

@@ -1,0 +1,68 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { staffProfile, studentProfile } from '../test/fixtures.ts';
+import { jsonFetch, renderApp } from '../test/render-app.tsx';
+
+describe('route guard and role switch', () => {
+  it('sends a signed-out visitor of /cohorts to the sign-in page', async () => {
+    renderApp('/cohorts');
+    expect(await screen.findByRole('heading', { name: 'Learning Platform' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(screen.queryByRole('link', { name: 'Cohorts' })).not.toBeInTheDocument();
+  });
+
+  it('gives staff the staff navbar and screens', async () => {
+    renderApp('/cohorts', { profile: staffProfile, token: 'tok' });
+    expect(await screen.findByRole('heading', { name: 'Cohorts' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    for (const label of ['Students', 'Teams', 'Cohorts', 'Courses', 'Foundations']) {
+      expect(nav).toContainElement(screen.getByRole('link', { name: label }));
+    }
+    expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
+  });
+
+  it('sends a signed-in user away from /login to the start page', async () => {
+    renderApp('/login', { profile: staffProfile, token: 'tok' });
+    expect(await screen.findByRole('heading', { name: 'Students' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('gives learners the student navbar without staff links or settings', async () => {
+    vi.stubGlobal('fetch', jsonFetch({ 'GET /profile': { status: 200, body: studentProfile } }));
+    renderApp('/', { profile: studentProfile, token: 'tok' });
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.getByText('Evening Cohort 31')).toBeInTheDocument();
+    expect(screen.getByText('Sam Learner')).toBeInTheDocument();
+    for (const label of ['Overview', 'Capstones', 'Core Skills', 'Calendar']) {
+      expect(screen.getByRole('link', { name: label })).toBeInTheDocument();
+    }
+    expect(screen.queryByRole('link', { name: 'Cohorts' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Settings' })).not.toBeInTheDocument();
+  });
+
+  it('shows a page-not-found screen with a way home for unknown paths', async () => {
+    renderApp('/cohorts', { profile: studentProfile, token: 'tok' });
+    expect(await screen.findByRole('heading', { name: 'Page not found' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Go to the start page' })).toHaveAttribute('href', '/');
+  });
+});
+
+describe('an ended session', () => {
+  it('sends the user to sign in again and says why', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({
+        'GET /profile': { status: 401, body: { message: 'Invalid token.' } },
+        'GET /auth/options': { status: 200, body: { password: true, github: false } },
+      }),
+    );
+    renderApp('/', { profile: studentProfile, token: 'revoked' });
+    expect(
+      await screen.findByText('Your session has ended. Please sign in again.'),
+    ).toBeInTheDocument();
+    expect(await screen.findByLabelText('Password')).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(window.sessionStorage.getItem('nss_token')).toBeNull();
+  });
+});

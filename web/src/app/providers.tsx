@@ -1,0 +1,42 @@
+import { Theme } from '@radix-ui/themes';
+import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { type ReactNode, useEffect, useState } from 'react';
+import { setUnauthorizedHandler } from '../lib/api-client.ts';
+import { ConfirmProvider } from '../ui/dialog/confirm-provider.tsx';
+import { toast } from '../ui/toasts/toast-store.ts';
+import { Toaster } from '../ui/toasts/toaster.tsx';
+import { createQueryClient } from './query-client.ts';
+import './theme.css';
+
+interface ProvidersProps {
+  children: ReactNode;
+  /** Tests pass their own client (no retries). */
+  queryClient?: QueryClient;
+}
+
+/**
+ * Everything a screen may rely on: the Radix theme, the query cache, toasts and confirmations.
+ * The session and settings are small external stores read with useSession()/useSettings().
+ */
+export function Providers({ children, queryClient }: ProvidersProps) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+
+  useEffect(() => {
+    // A refused token (expired, revoked) has already cleared the session; the router now shows
+    // the sign-in page. Say why, and drop data cached for the previous user.
+    setUnauthorizedHandler(() => {
+      client.clear();
+      toast.show('Your session has ended. Please sign in again.', { type: 'warning' });
+    });
+    return () => setUnauthorizedHandler(() => {});
+  }, [client]);
+
+  return (
+    <Theme accentColor="indigo" radius="medium">
+      <QueryClientProvider client={client}>
+        <ConfirmProvider>{children}</ConfirmProvider>
+      </QueryClientProvider>
+      <Toaster />
+    </Theme>
+  );
+}

@@ -1,0 +1,40 @@
+// The route table. Add a screen with one line: { path, Component: lazy(() => import(...)) }.
+// A lazily loaded screen module has a default export; it lives in src/features/<name>/.
+import { type ComponentType, lazy } from 'react';
+
+export interface AppRoute {
+  /** React Router path, e.g. '/courses/:courseId'. */
+  path: string;
+  Component: ComponentType;
+}
+
+/** A named stand-in until the real screen exists. */
+const placeholder = (title: string): ComponentType =>
+  lazy(() =>
+    import('./placeholder-page.tsx').then(({ PlaceholderPage }) => ({
+      default: () => <PlaceholderPage title={title} />,
+    })),
+  );
+
+/** Staff and instructors (not in mimic mode), under the staff navbar. */
+export const staffRoutes: AppRoute[] = [
+  { path: '/', Component: placeholder('Students') },
+  { path: '/teams', Component: placeholder('Teams') },
+  { path: '/cohorts', Component: placeholder('Cohorts') },
+  { path: '/courses', Component: placeholder('Courses') },
+  { path: '/foundations', Component: placeholder('Foundations') },
+];
+
+/** Learners, and staff in mimic mode, under the student navbar. */
+export const studentRoutes: AppRoute[] = [
+  { path: '/', Component: lazy(() => import('../features/overview/overview-page.tsx')) },
+  { path: '/assessment', Component: placeholder('Capstones') },
+  { path: '/goals', Component: placeholder('Core Skills') },
+  { path: '/calendar', Component: placeholder('Calendar') },
+];
+
+/**
+ * Reachable when signed out (under a minimal header). Every other signed-out path goes to
+ * /login; add { path: '/', … } here once the foundations screen exists.
+ */
+export const publicRoutes: AppRoute[] = [];

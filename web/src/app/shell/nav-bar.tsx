@@ -1,0 +1,64 @@
+import { ExitIcon, GearIcon } from '@radix-ui/react-icons';
+import { Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { useState } from 'react';
+import { NavLink } from 'react-router';
+import { useLogOut } from '../../features/auth/api/log-out.ts';
+import { SettingsDialog } from '../../features/settings/settings-dialog.tsx';
+import './nav-bar.css';
+
+export interface NavItem {
+  to: string;
+  label: string;
+}
+
+interface NavBarProps {
+  items: readonly NavItem[];
+  showSettings: boolean;
+}
+
+export function NavBar({ items, showSettings }: NavBarProps) {
+  const [settingsOpen, setSettingsOpen] = useState(false);
+  const { logOut, pending } = useLogOut();
+  return (
+    <header className="lp-navbar">
+      <Flex align="center" gap="5" wrap="wrap" px={{ initial: '3', sm: '5' }} py="2">
+        <Text weight="bold" size="3" className="lp-navbar__brand">
+          Learning Platform
+        </Text>
+        <nav aria-label="Main" className="lp-navbar__links">
+          {items.map((item) => (
+            <NavLink key={item.to} to={item.to} end className="lp-navbar__link">
+              {item.label}
+            </NavLink>
+          ))}
+        </nav>
+        <Flex gap="3" align="center" ml="auto">
+          {showSettings && (
+            <Tooltip content="Settings">
+              <IconButton
+                variant="ghost"
+                color="gray"
+                aria-label="Settings"
+                onClick={() => setSettingsOpen(true)}
+              >
+                <GearIcon width="18" height="18" />
+              </IconButton>
+            </Tooltip>
+          )}
+          <Tooltip content="Log out">
+            <IconButton
+              variant="ghost"
+              color="gray"
+              aria-label="Log out"
+              disabled={pending}
+              onClick={logOut}
+            >
+              <ExitIcon width="18" height="18" />
+            </IconButton>
+          </Tooltip>
+        </Flex>
+      </Flex>
+      {showSettings && <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />}
+    </header>
+  );
+}

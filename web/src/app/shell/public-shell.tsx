@@ -1,0 +1,23 @@
+import { Flex, Link, Text } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router';
+import { ScreenOutlet } from './shell-layout.tsx';
+import './nav-bar.css';
+
+/** Screens open to everyone (e.g. foundations): a plain header with a way to sign in. */
+export default function PublicShell() {
+  return (
+    <>
+      <header className="lp-navbar">
+        <Flex align="center" justify="between" px={{ initial: '3', sm: '5' }} py="2">
+          <Text weight="bold" size="3" className="lp-navbar__brand">
+            Learning Platform
+          </Text>
+          <Link asChild size="2">
+            <RouterLink to="/login">Sign in</RouterLink>
+          </Link>
+        </Flex>
+      </header>
+      <ScreenOutlet />
+    </>
+  );
+}

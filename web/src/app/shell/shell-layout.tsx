@@ -1,0 +1,18 @@
+import { Suspense } from 'react';
+import { Outlet, useLocation } from 'react-router';
+import { ErrorBoundary } from '../../ui/error-boundary.tsx';
+import { Loading } from '../../ui/loading.tsx';
+
+/** The screen area under a navbar: lazy screens load here, and a failing screen stays contained. */
+export function ScreenOutlet() {
+  const { pathname } = useLocation();
+  return (
+    <main>
+      <ErrorBoundary resetKey={pathname}>
+        <Suspense fallback={<Loading />}>
+          <Outlet />
+        </Suspense>
+      </ErrorBoundary>
+    </main>
+  );
+}

@@ -1,0 +1,35 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { api } from '../../../lib/api-client.ts';
+import { clearSession, getToken } from '../../../lib/session.ts';
+
+/** Revokes the token on the server. */
+export function logOut(token: string): Promise<void> {
+  return api.post<void>('/auth/logout', undefined, { token });
+}
+
+/**
+ * Signs out: the server revokes the token, then this browser forgets the session, the active
+ * cohort and course, and every cached answer. Local sign-out happens even if the server is down.
+ */
+export function useLogOut() {
+  const queryClient = useQueryClient();
+  const navigate = useNavigate();
+  const [pending, setPending] = useState(false);
+  const run = useCallback(async () => {
+    setPending(true);
+    const token = getToken();
+    try {
+      if (token) await logOut(token);
+    } catch {
+      // The token is unusable either way; the local sign-out below is what matters here.
+    } finally {
+      clearSession();
+      queryClient.clear();
+      setPending(false);
+      navigate('/login', { replace: true });
+    }
+  }, [navigate, queryClient]);
+  return { logOut: run, pending };
+}

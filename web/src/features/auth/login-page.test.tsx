@@ -1,0 +1,60 @@
+import { screen } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { staffProfile } from '../../test/fixtures.ts';
+import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+
+const options = { status: 200, body: { password: true, github: true } };
+
+describe('login page', () => {
+  it("shows the server's message when the password is wrong, and stays signed out", async () => {
+    const message = 'Unable to sign in with those credentials.';
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({
+        'GET /auth/options': options,
+        'POST /accounts/verify': { status: 400, body: { message } },
+      }),
+    );
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Username'), 'instructor');
+    await user.type(screen.getByLabelText('Password'), 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    expect(screen.getByRole('button', { name: 'Sign in' })).toBeEnabled();
+    expect(screen.getByTestId('location')).toHaveTextContent('/login');
+    expect(window.sessionStorage.getItem('nss_token')).toBeNull();
+  });
+
+  it('signs in with a password and lands on the staff start page', async () => {
+    const fetch = vi.fn(
+      jsonFetch({
+        'GET /auth/options': options,
+        'POST /accounts/verify': { status: 200, body: { token: 'fresh-token' } },
+        'GET /profile': { status: 200, body: staffProfile },
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Username'), 'instructor');
+    await user.type(screen.getByLabelText('Password'), 'learnops');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('heading', { name: 'Students' })).toBeInTheDocument();
+    const profileCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/profile'));
+    expect(new Headers(profileCall?.[1]?.headers).get('Authorization')).toBe('Token fresh-token');
+    const verifyCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/accounts/verify'));
+    expect(new Headers(verifyCall?.[1]?.headers).has('Authorization')).toBe(false);
+  });
+
+  it('offers only GitHub when password sign-in is off', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({ 'GET /auth/options': { status: 200, body: { password: false, github: true } } }),
+    );
+    renderApp('/login');
+    const github = await screen.findByRole('link', { name: 'Sign in with Github' });
+    expect(github).toHaveAttribute('href', '/api/auth/github/url');
+    expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,62 @@
+import { GitHubLogoIcon } from '@radix-ui/react-icons';
+import { Button, Card, Flex, Heading, Separator, Spinner, Text } from '@radix-ui/themes';
+import { useEffect } from 'react';
+import { API_BASE } from '../../lib/api-client.ts';
+import { useSignInOptions } from './api/get-sign-in-options.ts';
+import { PasswordForm } from './password-form.tsx';
+
+export default function LoginPage() {
+  const options = useSignInOptions();
+  // If the options cannot be read, GitHub is still offered: it is the product's main sign-in.
+  const showGithub = options.isError || options.data?.github === true;
+  const showPassword = options.data?.password === true;
+
+  useEffect(() => {
+    document.title = 'Sign in · Learning Platform';
+  }, []);
+
+  return (
+    <Flex align="center" justify="center" minHeight="100vh" p="4">
+      <Card size="4" style={{ width: '100%', maxWidth: 380 }}>
+        <Flex direction="column" gap="4">
+          <Flex direction="column" gap="1">
+            <Heading as="h1" size="6">
+              Learning Platform
+            </Heading>
+            <Text size="2" color="gray">
+              Sign in to continue.
+            </Text>
+          </Flex>
+          {options.isPending && (
+            <Flex justify="center" py="3" role="status" aria-label="Loading sign-in options">
+              <Spinner />
+            </Flex>
+          )}
+          {showGithub && (
+            <Button asChild size="3" color="gray" highContrast>
+              <a href={`${API_BASE}/auth/github/url`}>
+                <GitHubLogoIcon width="18" height="18" />
+                Sign in with Github
+              </a>
+            </Button>
+          )}
+          {showGithub && showPassword && (
+            <Flex align="center" gap="3">
+              <Separator size="4" />
+              <Text size="1" color="gray">
+                or
+              </Text>
+              <Separator size="4" />
+            </Flex>
+          )}
+          {showPassword && <PasswordForm />}
+          {options.isSuccess && !showGithub && !showPassword && (
+            <Text size="2" color="red" role="alert">
+              This server has no sign-in method enabled. Please contact your administrator.
+            </Text>
+          )}
+        </Flex>
+      </Card>
+    </Flex>
+  );
+}

@@ -1,0 +1,67 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { staffProfile, studentProfile } from '../../test/fixtures.ts';
+import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+
+const signedInStaff = { profile: staffProfile, token: 'tok' };
+
+async function openSettings(user: ReturnType<typeof renderApp>['user']) {
+  await user.click(await screen.findByRole('button', { name: 'Settings' }));
+  return screen.findByRole('dialog', { name: 'User Settings' });
+}
+
+describe('settings dialog', () => {
+  it('switches to the student interface and back, the label naming the target', async () => {
+    const mimicProfile = {
+      ...studentProfile,
+      staff: true,
+      name: 'Ada Coach',
+      first_name: 'Ada',
+      last_name: 'Coach',
+    };
+    const fetch = vi.fn(jsonFetch({ 'GET /profile': { status: 200, body: mimicProfile } }));
+    vi.stubGlobal('fetch', fetch);
+    const { user } = renderApp('/', signedInStaff);
+    await openSettings(user);
+    await user.click(screen.getByRole('button', { name: 'Student Interface' }));
+
+    expect(await screen.findByRole('link', { name: 'Capstones' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Teams' })).not.toBeInTheDocument();
+    expect(await screen.findByText('Ada Coach')).toBeInTheDocument();
+    expect(String(fetch.mock.calls[0]?.[0])).toBe('/api/profile?mimic=true');
+
+    await openSettings(user);
+    await user.click(screen.getByRole('button', { name: 'Instructor Interface' }));
+    expect(await screen.findByRole('link', { name: 'Teams' })).toBeInTheDocument();
+  });
+
+  it('closes with Escape', async () => {
+    const { user } = renderApp('/', signedInStaff);
+    await openSettings(user);
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it("closes with the '[ close ]' control", async () => {
+    const { user } = renderApp('/', signedInStaff);
+    await openSettings(user);
+    await user.click(screen.getByRole('button', { name: '[ close ]' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('turns tags and avatars display off and remembers it', async () => {
+    const { user } = renderApp('/', signedInStaff);
+    await openSettings(user);
+    const tags = screen.getByRole('switch', { name: /Show tags/ });
+    const avatars = screen.getByRole('switch', { name: /Show avatars/ });
+    expect(tags).toBeChecked();
+    await user.click(tags);
+    await user.click(avatars);
+    expect(tags).not.toBeChecked();
+    expect(avatars).not.toBeChecked();
+    expect(JSON.parse(window.localStorage.getItem('lp_settings') ?? '{}')).toMatchObject({
+      tags: false,
+      avatars: false,
+    });
+  });
+});

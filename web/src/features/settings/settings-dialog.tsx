@@ -1,0 +1,58 @@
+import { Button, Flex, Separator, Switch, Text } from '@radix-ui/themes';
+import { useNavigate } from 'react-router';
+import { setSetting } from '../../lib/settings.ts';
+import { useSettings } from '../../lib/use-settings.ts';
+import { AppDialog } from '../../ui/dialog/app-dialog.tsx';
+
+interface SettingsDialogProps {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+}
+
+/** Staff preferences: instructor or learner interface (mimic), tags and avatars on the board. */
+export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
+  const settings = useSettings();
+  const navigate = useNavigate();
+
+  const switchInterface = () => {
+    setSetting('mimic', !settings.mimic);
+    onOpenChange(false);
+    navigate('/');
+  };
+
+  return (
+    <AppDialog open={open} onOpenChange={onOpenChange} title="User Settings" maxWidth="420px">
+      <Flex direction="column" gap="4">
+        <Flex direction="column" gap="2" align="start">
+          <Text size="2" color="gray">
+            You are using the {settings.mimic ? 'student' : 'instructor'} interface. Switch to:
+          </Text>
+          <Button color="amber" variant="soft" onClick={switchInterface}>
+            {settings.mimic ? 'Instructor Interface' : 'Student Interface'}
+          </Button>
+        </Flex>
+        <Separator size="4" />
+        <Flex direction="column" gap="3">
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Switch
+                checked={settings.tags}
+                onCheckedChange={(value) => setSetting('tags', value)}
+              />
+              Show tags <Text color="gray">(t g)</Text>
+            </Flex>
+          </Text>
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Switch
+                checked={settings.avatars}
+                onCheckedChange={(value) => setSetting('avatars', value)}
+              />
+              Show avatars <Text color="gray">(t a)</Text>
+            </Flex>
+          </Text>
+        </Flex>
+      </Flex>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,38 @@
+// The signed-in user's profile: shared by sign-in, the app shell and every learner screen.
+import type { Profile, StudentProfile } from '@lp/contract/profile';
+import { isStaffProfile } from '@lp/contract/profile';
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { api, type RequestOptions } from './api-client.ts';
+import { useSession } from './use-session.ts';
+
+export function getProfile(
+  params: { mimic?: boolean } = {},
+  options: RequestOptions = {},
+): Promise<Profile> {
+  return api.get<Profile>('/profile', {
+    ...options,
+    query: { ...options.query, mimic: params.mimic ? 'true' : undefined },
+  });
+}
+
+export const profileQuery = (mimic: boolean) =>
+  queryOptions({
+    queryKey: ['profile', { mimic }],
+    queryFn: ({ signal }) => getProfile({ mimic }, { signal }),
+  });
+
+/**
+ * The learner-shaped profile the student interface shows: the learner's own, or for staff in
+ * mimic mode the one the API builds from their cohort (GET /profile?mimic=true).
+ */
+export function useStudentProfile() {
+  const session = useSession();
+  const staff = session?.profile.staff === true;
+  const own = session && !isStaffProfile(session.profile) ? session.profile : undefined;
+  return useQuery({
+    ...profileQuery(staff),
+    enabled: session !== null,
+    placeholderData: staff ? undefined : own,
+    select: (profile): StudentProfile | null => (isStaffProfile(profile) ? null : profile),
+  });
+}

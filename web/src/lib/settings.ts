@@ -1,0 +1,68 @@
+// Local display preferences under `lp_settings`, shared by every tab of this browser.
+import { STORAGE_KEYS } from '@lp/contract/constants';
+
+export interface Settings {
+  /** Staff viewing the learner interface. */
+  mimic: boolean;
+  tags: boolean;
+  avatars: boolean;
+}
+
+export const DEFAULT_SETTINGS: Settings = { mimic: false, tags: true, avatars: true };
+
+/** Fired on window in this tab when a setting changes (other tabs get a `storage` event). */
+export const SETTINGS_EVENT = 'lp_settings_changed';
+
+let cachedRaw: string | null | undefined;
+let cachedValue: Settings = DEFAULT_SETTINGS;
+
+function parse(raw: string | null): Settings {
+  if (!raw) return DEFAULT_SETTINGS;
+  try {
+    const stored = JSON.parse(raw) as Partial<Record<keyof Settings, unknown>>;
+    const pick = (key: keyof Settings) =>
+      typeof stored[key] === 'boolean' ? stored[key] : DEFAULT_SETTINGS[key];
+    return { mimic: pick('mimic'), tags: pick('tags'), avatars: pick('avatars') };
+  } catch {
+    return DEFAULT_SETTINGS;
+  }
+}
+
+/** The current settings; the same object is returned until something changes. */
+export function getSettings(): Settings {
+  let raw: string | null = null;
+  try {
+    raw = window.localStorage.getItem(STORAGE_KEYS.settings);
+  } catch {
+    raw = null;
+  }
+  if (raw !== cachedRaw) {
+    cachedRaw = raw;
+    cachedValue = parse(raw);
+  }
+  return cachedValue;
+}
+
+export function setSetting<K extends keyof Settings>(key: K, value: Settings[K]): void {
+  const next = { ...getSettings(), [key]: value };
+  window.localStorage.setItem(STORAGE_KEYS.settings, JSON.stringify(next));
+  window.dispatchEvent(new CustomEvent(SETTINGS_EVENT, { detail: { key, value } }));
+}
+
+export function toggleSetting(key: keyof Settings): boolean {
+  const value = !getSettings()[key];
+  setSetting(key, value);
+  return value;
+}
+
+export function subscribeSettings(listener: () => void): () => void {
+  const onStorage = (event: StorageEvent) => {
+    if (event.key === null || event.key === STORAGE_KEYS.settings) listener();
+  };
+  window.addEventListener(SETTINGS_EVENT, listener);
+  window.addEventListener('storage', onStorage);
+  return () => {
+    window.removeEventListener(SETTINGS_EVENT, listener);
+    window.removeEventListener('storage', onStorage);
+  };
+}

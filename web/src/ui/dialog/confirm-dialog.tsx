@@ -1,0 +1,32 @@
+import { AlertDialog, Button, Flex } from '@radix-ui/themes';
+import type { ConfirmOptions } from './confirm-provider.tsx';
+
+interface ConfirmDialogProps {
+  request: ConfirmOptions | null;
+  onAnswer: (confirmed: boolean) => void;
+}
+
+/** The confirmation dialog itself; loaded the first time something asks. */
+export default function ConfirmDialog({ request, onAnswer }: ConfirmDialogProps) {
+  return (
+    <AlertDialog.Root open={request !== null} onOpenChange={(open) => !open && onAnswer(false)}>
+      <AlertDialog.Content maxWidth="440px">
+        <AlertDialog.Title>{request?.title}</AlertDialog.Title>
+        <AlertDialog.Description size="2">{request?.description}</AlertDialog.Description>
+        <Flex gap="3" mt="4" justify="end">
+          <AlertDialog.Cancel>
+            <Button variant="soft" color="gray">
+              {request?.cancelLabel ?? 'Cancel'}
+            </Button>
+          </AlertDialog.Cancel>
+          <Button
+            color={request?.destructive === false ? undefined : 'red'}
+            onClick={() => onAnswer(true)}
+          >
+            {request?.confirmLabel ?? 'Confirm'}
+          </Button>
+        </Flex>
+      </AlertDialog.Content>
+    </AlertDialog.Root>
+  );
+}

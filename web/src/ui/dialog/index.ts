@@ -1,0 +1,4 @@
+export { AppDialog } from './app-dialog.tsx';
+export type { Confirm, ConfirmOptions } from './confirm-provider.tsx';
+export { ConfirmProvider } from './confirm-provider.tsx';
+export { useConfirm } from './use-confirm.ts';

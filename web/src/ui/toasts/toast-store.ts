@@ -1,0 +1,119 @@
+// Toasts as a tiny external store, so code outside React (the API client, shortcuts) can
+// show them too. Timers live here; the <Toaster> only renders the list.
+import { TOAST_DURATION, TOAST_REMOVAL_MS } from '@lp/contract/constants';
+
+export type ToastType = 'info' | 'message' | 'warning' | 'error' | 'done';
+export type ToastDuration = keyof typeof TOAST_DURATION | number;
+
+export interface ToastAction {
+  label: string;
+  onClick: () => void;
+}
+
+export interface ToastOptions {
+  type?: ToastType;
+  /** 'short' 2 s, 'normal' 4 s, 'long' 8 s (default), or milliseconds. */
+  duration?: ToastDuration;
+  title?: string;
+  action?: ToastAction;
+}
+
+export interface ToastItem {
+  id: number;
+  text: string;
+  type: ToastType;
+  title?: string;
+  action?: ToastAction;
+  duration: number;
+  leaving: boolean;
+}
+
+interface Timer {
+  /** null while paused. */
+  handle: ReturnType<typeof setTimeout> | null;
+  endsAt: number;
+  remaining: number;
+}
+
+/** After a pause, a toast stays at least this long so it can still be read. */
+const MIN_AFTER_PAUSE_MS = 1500;
+
+let items: readonly ToastItem[] = [];
+let nextId = 1;
+const timers = new Map<number, Timer>();
+const listeners = new Set<() => void>();
+
+function commit(next: readonly ToastItem[]) {
+  items = next;
+  for (const listener of listeners) listener();
+}
+
+function startTimer(id: number, ms: number) {
+  const handle = setTimeout(() => dismiss(id), ms);
+  timers.set(id, { handle, endsAt: Date.now() + ms, remaining: ms });
+}
+
+export function durationMs(duration: ToastDuration = 'long'): number {
+  return typeof duration === 'number' ? Math.max(0, duration) : TOAST_DURATION[duration];
+}
+
+export function show(text: string, options: ToastOptions = {}): number {
+  const id = nextId++;
+  const duration = durationMs(options.duration);
+  const item: ToastItem = {
+    id,
+    text,
+    type: options.type ?? 'info',
+    title: options.title,
+    action: options.action,
+    duration,
+    leaving: false,
+  };
+  commit([...items, item]);
+  startTimer(id, duration);
+  return id;
+}
+
+/** Starts the removal animation, then removes the toast TOAST_REMOVAL_MS later. */
+export function dismiss(id: number): void {
+  const timer = timers.get(id);
+  if (timer?.handle) clearTimeout(timer.handle);
+  timers.delete(id);
+  if (!items.some((item) => item.id === id && !item.leaving)) return;
+  commit(items.map((item) => (item.id === id ? { ...item, leaving: true } : item)));
+  setTimeout(() => commit(items.filter((item) => item.id !== id)), TOAST_REMOVAL_MS);
+}
+
+/** Holds a toast on screen while the pointer or focus is on it. */
+export function pause(id: number): void {
+  const timer = timers.get(id);
+  if (!timer?.handle) return;
+  clearTimeout(timer.handle);
+  timers.set(id, { handle: null, endsAt: timer.endsAt, remaining: timer.endsAt - Date.now() });
+}
+
+export function resume(id: number): void {
+  const timer = timers.get(id);
+  if (!timer || timer.handle) return;
+  startTimer(id, Math.max(timer.remaining, MIN_AFTER_PAUSE_MS));
+}
+
+export function getToasts(): readonly ToastItem[] {
+  return items;
+}
+
+export function subscribeToasts(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+/** The emitter, usable anywhere: `toast.show('Saved', { type: 'done' })`. */
+export const toast = { show, dismiss };
+export type Toast = typeof toast;
+
+/** For tests: remove every toast and timer at once. */
+export function resetToasts(): void {
+  for (const timer of timers.values()) if (timer.handle) clearTimeout(timer.handle);
+  timers.clear();
+  commit([]);
+}

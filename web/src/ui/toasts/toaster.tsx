@@ -1,0 +1,95 @@
+import {
+  ChatBubbleIcon,
+  CheckCircledIcon,
+  Cross2Icon,
+  CrossCircledIcon,
+  ExclamationTriangleIcon,
+  InfoCircledIcon,
+} from '@radix-ui/react-icons';
+import { Button, IconButton, Text } from '@radix-ui/themes';
+import { type ComponentType, useSyncExternalStore } from 'react';
+import {
+  dismiss,
+  getToasts,
+  pause,
+  resume,
+  subscribeToasts,
+  type ToastItem,
+  type ToastType,
+} from './toast-store.ts';
+import './toasts.css';
+
+const looks: Record<ToastType, { color: string; Icon: ComponentType }> = {
+  info: { color: 'blue', Icon: InfoCircledIcon },
+  message: { color: 'gray', Icon: ChatBubbleIcon },
+  warning: { color: 'amber', Icon: ExclamationTriangleIcon },
+  error: { color: 'red', Icon: CrossCircledIcon },
+  done: { color: 'green', Icon: CheckCircledIcon },
+};
+
+function ToastCard({ item }: { item: ToastItem }) {
+  const { color, Icon } = looks[item.type];
+  const urgent = item.type === 'error' || item.type === 'warning';
+  return (
+    <li
+      className="lp-toast"
+      data-type={item.type}
+      data-state={item.leaving ? 'closed' : 'open'}
+      data-accent-color={color}
+      role={urgent ? 'alert' : 'status'}
+      onMouseEnter={() => pause(item.id)}
+      onMouseLeave={() => resume(item.id)}
+      onFocus={() => pause(item.id)}
+      onBlur={() => resume(item.id)}
+    >
+      <span className="lp-toast__icon" aria-hidden>
+        <Icon />
+      </span>
+      <div className="lp-toast__body">
+        {item.title && (
+          <Text as="div" size="2" weight="bold">
+            {item.title}
+          </Text>
+        )}
+        <Text as="div" size="2">
+          {item.text}
+        </Text>
+      </div>
+      {item.action && (
+        <Button
+          size="1"
+          variant="soft"
+          onClick={() => {
+            item.action?.onClick();
+            dismiss(item.id);
+          }}
+        >
+          {item.action.label}
+        </Button>
+      )}
+      <IconButton
+        size="1"
+        variant="ghost"
+        color="gray"
+        aria-label="Dismiss notification"
+        onClick={() => dismiss(item.id)}
+      >
+        <Cross2Icon />
+      </IconButton>
+    </li>
+  );
+}
+
+/** Renders the toasts at the bottom of the page; mount once, inside the Radix <Theme>. */
+export function Toaster() {
+  const items = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return (
+    <section className="lp-toaster" aria-label="Notifications" aria-live="polite">
+      <ol className="lp-toaster__list">
+        {items.map((item) => (
+          <ToastCard key={item.id} item={item} />
+        ))}
+      </ol>
+    </section>
+  );
+}
