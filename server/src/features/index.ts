@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
+import { capstonesRoutes } from './capstones/capstones.routes.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
 import { cohortInfoRoutes } from './cohort-info/cohort-info.routes.ts';
 import { cohortsRoutes } from './cohorts/cohorts.routes.ts';

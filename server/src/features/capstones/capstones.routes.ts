@@ -1,0 +1,89 @@
+import {
+  CapstoneList,
+  CapstonesQuery,
+  CreateCapstoneBody,
+  CreateCapstoneResponse,
+  CreateTimelineBody,
+  Timeline,
+} from '@lp/contract/capstones';
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import type { FastifyPluginAsync } from 'fastify';
+import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { addTimeline, listCapstones, removeTimeline, submitProposal } from './capstones.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+
+/** Capstone proposals and their review timeline; rules in capstones.policy.ts. */
+export const capstonesRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: CapstonesQuery }>(
+    '/capstones',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['capstones'],
+        description: 'A cohort’s proposals (staff) or a learner’s (staff or that learner).',
+        querystring: CapstonesQuery,
+        response: { 200: CapstoneList, ...errors },
+      },
+    },
+    async (request) => listCapstones(app, requirePerson(request), request.query),
+  );
+
+  app.post<{ Body: CreateCapstoneBody }>(
+    '/capstones',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags: ['capstones'],
+        description: 'The signed-in learner submits a proposal; one per course.',
+        body: CreateCapstoneBody,
+        response: { 201: CreateCapstoneResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await submitProposal(app, requirePerson(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post<{ Body: CreateTimelineBody }>(
+    '/timelines',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['capstones'],
+        description: 'Adds a review status to a proposal’s timeline.',
+        body: CreateTimelineBody,
+        response: { 201: Timeline, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { capstone, status } = request.body;
+      const entry = await addTimeline(app, requireStaff(request), capstone, status);
+      return reply.code(201).send(entry);
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/timelines/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['capstones'],
+        description: 'Deletes a timeline entry (revoking an approval).',
+        params: IdParams,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await removeTimeline(app, requireStaff(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,150 @@
+import {
+  ALREADY_SUBMITTED_MESSAGE,
+  type Capstone,
+  type CapstonesQuery,
+  type CreateCapstoneBody,
+  NO_MATCHING_COURSE_MESSAGE,
+  type Timeline,
+} from '@lp/contract/capstones';
+import type { FastifyInstance } from 'fastify';
+import { SlackClient } from '../../integrations/slack.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import { mayReadLearnerCapstones, maySubmitProposal } from './capstones.policy.ts';
+import * as repo from './capstones.repository.ts';
+
+export async function listCapstones(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  query: CapstonesQuery,
+): Promise<Capstone[]> {
+  if (query.cohortId !== undefined) {
+    if (!caller.isStaff) throw forbidden();
+    if (!(await repo.cohortExists(app.db, query.cohortId))) throw notFound('Cohort');
+    return repo.capstonesOfCohort(app.db, query.cohortId);
+  }
+  if (query.studentId !== undefined) {
+    if (!mayReadLearnerCapstones(caller, query.studentId)) throw forbidden();
+    if (!(await repo.findLearner(app.db, query.studentId))) throw notFound('Student');
+    return repo.capstonesOfLearner(app.db, query.studentId);
+  }
+  throw badRequest('querystring.cohortId or querystring.studentId is required');
+}
+
+/** Sends after commit; a Slack failure is logged and never undoes the change. */
+async function notify(app: FastifyInstance, messages: Array<[string | null, string]>) {
+  const slack = new SlackClient(app.config.slack);
+  if (!slack.configured) return true;
+  let delivered = true;
+  for (const [channel, text] of messages) {
+    try {
+      delivered = (await slack.postMessage(channel, text)) && delivered;
+    } catch (error) {
+      app.log.warn({ err: error, channel }, 'Slack message failed');
+      delivered = false;
+    }
+  }
+  return delivered;
+}
+
+export async function submitProposal(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  body: CreateCapstoneBody,
+) {
+  if (!maySubmitProposal(caller)) throw forbidden('Only learners submit capstone proposals.');
+  const learner = await repo.findLearner(app.db, caller.id);
+  const course = await repo.findCourse(app.db, body.course);
+  if (!learner) throw forbidden('Only learners submit capstone proposals.');
+  if (!course) throw badRequest(NO_MATCHING_COURSE_MESSAGE);
+  const created = await app.db.transaction().execute(async (trx) => {
+    if (await repo.hasProposalFor(trx, caller.id, course.id))
+      throw conflict(ALREADY_SUBMITTED_MESSAGE);
+    const row = await repo.insertCapstone(trx, {
+      student_id: caller.id,
+      course_id: course.id,
+      description: body.description ?? '',
+      proposal_url: body.proposalURL ?? '',
+      repo_url: body.repoURL || null,
+    });
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'capstone',
+      entityId: row.id,
+      after: row,
+    });
+    return row;
+  });
+  const delivered = await notify(app, [
+    [
+      learner.cohort_channel,
+      `${learner.name} has submitted their ${course.name} capstone proposal`,
+    ],
+    [
+      learner.slack_handle,
+      `:mortar_board: Your ${course.name} capstone proposal was successfully submitted.\n\nIf you make changes to anything in your proposal, you do not need to submit again.`,
+    ],
+  ]);
+  return {
+    id: created.id,
+    message: delivered ? 'Proposal submitted' : 'Proposal saved but unable to send Slack message',
+  };
+}
+
+export async function addTimeline(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  capstoneId: number,
+  statusId: number,
+): Promise<Timeline> {
+  const [capstone, status] = await Promise.all([
+    repo.capstoneWithLearner(app.db, capstoneId),
+    repo.findProposalStatus(app.db, statusId),
+  ]);
+  if (!capstone) throw notFound('Capstone');
+  if (!status) throw notFound('Proposal status');
+  const entry = await app.db.transaction().execute(async (trx) => {
+    const row = await repo.insertTimeline(trx, {
+      capstone_id: capstoneId,
+      status_id: statusId,
+      created_by: caller.id,
+    });
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'capstone_timeline',
+      entityId: row.id,
+      after: row,
+    });
+    return row;
+  });
+  await notify(app, [
+    [
+      capstone.slack_handle,
+      `:hi: Hello, ${capstone.name}!\n\n:mortar_board: Your capstone proposal was marked as ${status.status}.`,
+    ],
+  ]);
+  return {
+    id: entry.id,
+    capstone: entry.capstone_id,
+    status: entry.status_id,
+    date: entry.created_at.toISOString(),
+  };
+}
+
+/** Revokes a review step (e.g. an approval) by deleting its timeline entry. */
+export async function removeTimeline(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  await app.db.transaction().execute(async (trx) => {
+    const removed = await repo.deleteTimeline(trx, id);
+    if (!removed) throw notFound('Timeline entry');
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'capstone_timeline',
+      entityId: id,
+      before: removed,
+    });
+  });
+}
