@@ -120,3 +120,92 @@ export const addCohortCourse = (
     .insertInto('cohort_courses')
     .values({ cohort_id: cohortId, course_id: courseId, index, active })
     .execute();
+
+// ---- Learner record factories (learners, notes, tags, records, core-skills features) ----
+
+export async function createObjective(
+  db: Db,
+  values: { label?: string; weight?: number; tier?: number } = {},
+) {
+  const n = next();
+  return db
+    .insertInto('learning_objectives')
+    .values({
+      label: values.label ?? `Learning objective ${n}`,
+      weight: values.weight ?? 10,
+      tier: values.tier ?? 1,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * A learner with some of everything "Clear Student Data" removes: a project, an assessment, an
+ * achieved learning record with an entry, a core-skill rating with an entry, a capstone with a
+ * timeline entry and a tag; plus a note and 1:1 feedback from `authorId`, which clearing keeps.
+ */
+export async function giveProgress(db: Db, studentId: number, authorId: number) {
+  const n = next();
+  const course = await createCourse(db, { books: 1, projectsPerBook: 1 });
+  const project = course.books[0]!.projects[0]!;
+  await db
+    .insertInto('student_projects')
+    .values({ student_id: studentId, project_id: project.id })
+    .execute();
+  const assessment = await db
+    .insertInto('assessments')
+    .values({
+      book_id: course.books[0]!.id,
+      name: `Assessment ${n}`,
+      source_url: 'https://example.com',
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('student_assessments')
+    .values({ student_id: studentId, assessment_id: assessment.id, status_id: 2 })
+    .execute();
+  const objective = await createObjective(db, { weight: 7 });
+  const record = await db
+    .insertInto('learning_records')
+    .values({ student_id: studentId, objective_id: objective.id, achieved: true })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('learning_record_entries')
+    .values({ record_id: record.id, note: 'Shown in review', instructor_id: authorId })
+    .execute();
+  const skill = await db
+    .insertInto('core_skill_records')
+    .values({ student_id: studentId, skill_id: 1, level: 4 })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('core_skill_record_entries')
+    .values({ record_id: skill.id, level: 4, note: 'Initial record', instructor_id: authorId })
+    .execute();
+  const capstone = await db
+    .insertInto('capstones')
+    .values({ student_id: studentId, course_id: course.id, proposal_url: 'https://example.com/p' })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('capstone_timelines')
+    .values({ capstone_id: capstone.id, status_id: 1 })
+    .execute();
+  const tag = await db
+    .insertInto('tags')
+    .values({ name: `tag ${n}` })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  await db.insertInto('student_tags').values({ student_id: studentId, tag_id: tag.id }).execute();
+  await db
+    .insertInto('notes')
+    .values({ student_id: studentId, author_id: authorId, note: 'A private note', note_type_id: 2 })
+    .execute();
+  await db
+    .insertInto('feedback')
+    .values({ student_id: studentId, coach_id: authorId, notes: 'Good week' })
+    .execute();
+  return { course, project, objective, tag };
+}

@@ -4,9 +4,14 @@ import { capstonesRoutes } from './capstones/capstones.routes.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
 import { cohortInfoRoutes } from './cohort-info/cohort-info.routes.ts';
 import { cohortsRoutes } from './cohorts/cohorts.routes.ts';
+import { coreSkillsRoutes } from './core-skills/core-skills.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { learnersRoutes } from './learners/learners.routes.ts';
+import { notesRoutes } from './notes/notes.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { recordsRoutes } from './records/records.routes.ts';
+import { tagsRoutes } from './tags/tags.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every feature's routes, mounted under the API prefix. One line per feature. */
@@ -19,4 +24,9 @@ export const features: FastifyPluginAsync[] = [
   cohortsRoutes,
   cohortInfoRoutes,
   eventsRoutes,
+  learnersRoutes,
+  notesRoutes,
+  tagsRoutes,
+  recordsRoutes,
+  coreSkillsRoutes,
 ];

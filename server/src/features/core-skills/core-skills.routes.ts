@@ -1,0 +1,88 @@
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import {
+  CoreSkillList,
+  CoreSkillRecord,
+  CoreSkillRecordList,
+  CoreSkillRecordsQuery,
+  CreateCoreSkillRecordBody,
+  UpdateCoreSkillRecordBody,
+} from '@lp/contract/core-skills';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '../../plugins/principal.ts';
+import * as coreSkills from './core-skills.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const staff = { access: 'staff' } as const;
+const tags = ['core skills'];
+
+export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/coreskills',
+    { config: staff, schema: { tags, response: { 200: CoreSkillList, ...errors } } },
+    async (request) => coreSkills.listSkills(app, requireStaff(request)),
+  );
+
+  app.get<{ Querystring: CoreSkillRecordsQuery }>(
+    '/coreskillrecords',
+    {
+      config: staff,
+      schema: {
+        tags,
+        querystring: CoreSkillRecordsQuery,
+        response: { 200: CoreSkillRecordList, ...errors },
+      },
+    },
+    async (request) => coreSkills.listRecords(app, requireStaff(request), request.query.studentId),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/coreskillrecords/:id',
+    {
+      config: staff,
+      schema: { tags, params: IdParams, response: { 200: CoreSkillRecord, ...errors } },
+    },
+    async (request) => coreSkills.getRecord(app, requireStaff(request), request.params.id),
+  );
+
+  app.post<{ Body: CreateCoreSkillRecordBody }>(
+    '/coreskillrecords',
+    {
+      config: staff,
+      schema: {
+        tags,
+        body: CreateCoreSkillRecordBody,
+        response: { 201: CoreSkillRecord, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await coreSkills.createRecord(app, requireStaff(request), request.body)),
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateCoreSkillRecordBody }>(
+    '/coreskillrecords/:id',
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: IdParams,
+        body: UpdateCoreSkillRecordBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await coreSkills.updateLevel(
+        app,
+        requireStaff(request),
+        request.params.id,
+        request.body.level,
+      );
+      return reply.code(204).send();
+    },
+  );
+};

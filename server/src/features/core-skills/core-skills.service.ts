@@ -1,0 +1,106 @@
+import type {
+  CoreSkillList,
+  CoreSkillRecord,
+  CreateCoreSkillRecordBody,
+} from '@lp/contract/core-skills';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { findLearner } from '../../lib/learners.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import { assertMayRateCoreSkills } from './core-skills.policy.ts';
+import * as repo from './core-skills.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.recordById>>>;
+
+const toRecord = (row: Row): CoreSkillRecord => ({
+  id: row.id,
+  student: row.student_id,
+  skill: { id: row.skill_id, label: row.label },
+  level: row.level,
+  updated_on: row.updated_at.toISOString(),
+});
+
+export async function listSkills(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+): Promise<CoreSkillList> {
+  assertMayRateCoreSkills(caller);
+  const results = await repo.listSkills(app.db);
+  return { count: results.length, next: null, previous: null, results };
+}
+
+export async function listRecords(app: FastifyInstance, caller: SignedInPerson, studentId: number) {
+  assertMayRateCoreSkills(caller);
+  if (!(await findLearner(app.db, studentId))) throw notFound('Student');
+  return (await repo.recordsOfLearner(app.db, studentId)).map(toRecord);
+}
+
+export async function getRecord(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  assertMayRateCoreSkills(caller);
+  const row = await repo.recordById(app.db, id);
+  if (!row) throw notFound('Core skill record');
+  return toRecord(row);
+}
+
+/** Starts tracking a skill for a learner; the note begins the record's history. */
+export async function createRecord(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  body: CreateCoreSkillRecordBody,
+): Promise<CoreSkillRecord> {
+  assertMayRateCoreSkills(caller);
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await findLearner(trx, body.student))) throw notFound('Student');
+    if (!(await repo.skillExists(trx, body.skill))) throw notFound('Core skill');
+    if (await repo.recordFor(trx, body.student, body.skill))
+      throw conflict('The learner already has a record for that core skill.');
+    const record = await repo.insertRecord(trx, body.student, body.skill, body.level);
+    const entry = await repo.insertEntry(trx, {
+      record_id: record.id,
+      level: body.level,
+      note: body.note?.trim() || 'Record initiated',
+      instructor_id: caller.id,
+    });
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'core_skill_record',
+      entityId: record.id,
+      after: { record, entry },
+    });
+    const created = await repo.recordById(trx, record.id);
+    if (!created) throw notFound('Core skill record');
+    return toRecord(created);
+  });
+}
+
+/** A new level, kept in the record's history as an entry. */
+export async function updateLevel(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+  level: number,
+) {
+  assertMayRateCoreSkills(caller);
+  await app.db.transaction().execute(async (trx) => {
+    const before = await repo.lockRecord(trx, id);
+    if (!before) throw notFound('Core skill record');
+    if (before.level === level) return;
+    await repo.setLevel(trx, id, level);
+    const entry = await repo.insertEntry(trx, {
+      record_id: id,
+      level,
+      note: '',
+      instructor_id: caller.id,
+    });
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'update',
+      entity: 'core_skill_record',
+      entityId: id,
+      before: { level: before.level },
+      after: { level, entry_id: entry.id },
+    });
+  });
+}

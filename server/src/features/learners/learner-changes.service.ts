@@ -1,0 +1,284 @@
+import {
+  type ClearResult,
+  type CohortRef,
+  type DeleteResult,
+  type HistoryItem,
+  type TransferResult,
+  UNDO_WINDOW_DAYS,
+  type UndoResult,
+} from '@lp/contract/learners';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { firstProjectOfCohort } from '../../lib/enrolment.ts';
+import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { findLearner, type LearnerRow, learnerName, lockLearner } from '../../lib/learners.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import * as repo from './learner-changes.repository.ts';
+import { assertMayManage } from './learners.policy.ts';
+import { studentNotFound } from './learners.service.ts';
+
+type Trx = Transaction<Database>;
+const DAY_MS = 86_400_000;
+const undoUntil = (at: Date) => new Date(at.getTime() + UNDO_WINDOW_DAYS * DAY_MS);
+
+async function lockOrFail(trx: Trx, id: number): Promise<LearnerRow> {
+  const learner = await lockLearner(trx, id);
+  if (!learner) throw studentNotFound();
+  return learner;
+}
+
+const ref = (learner: LearnerRow) => ({ id: learner.id, name: learnerName(learner) });
+
+/** "Clear Student Data": removes progress, tags and memberships; the audit row keeps every row. */
+export async function clearLearner(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+): Promise<ClearResult> {
+  assertMayManage(caller);
+  return app.db.transaction().execute(async (trx) => {
+    const learner = await lockOrFail(trx, id);
+    const current = await repo.currentMembership(trx, id);
+    const rows = await repo.snapshotProgress(trx, id);
+    const removed = repo.countSnapshot(rows);
+    await repo.deleteProgress(trx, id);
+    const leftCohort = current ? { id: current.cohort_id, name: current.cohort_name } : null;
+    const historyId = await audit(trx, {
+      actorId: caller.id,
+      action: 'clear',
+      entity: 'learner',
+      entityId: id,
+      before: { learner: ref(learner), rows },
+      after: { removed, left_cohort: leftCohort },
+    });
+    return {
+      message: `${learnerName(learner)}'s data was cleared.`,
+      learner: ref(learner),
+      left_cohort: leftCohort,
+      removed,
+      history_id: historyId,
+      undo_until: undoUntil(new Date()).toISOString(),
+    };
+  });
+}
+
+/** "Delete Student Permanently": the person and everything about them. Not undoable. */
+export async function deleteLearner(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+): Promise<DeleteResult> {
+  assertMayManage(caller);
+  return app.db.transaction().execute(async (trx) => {
+    const learner = await lockOrFail(trx, id);
+    const person = await repo.personRow(trx, id);
+    const removed = {
+      ...repo.countSnapshot(await repo.snapshotProgress(trx, id)),
+      ...(await repo.countNotesAndFeedback(trx, id)),
+    };
+    await repo.deletePerson(trx, id);
+    // Only who it was and how much went: the point of a permanent delete is not to keep the data.
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'learner',
+      entityId: id,
+      before: { learner: { ...ref(learner), username: person.username }, removed },
+    });
+    return {
+      message: `${learnerName(learner)} was removed from the Learning Platform.`,
+      learner: ref(learner),
+      removed,
+    };
+  });
+}
+
+interface TransferRecord {
+  from: CohortRef | null;
+  to: CohortRef;
+  membership_id: number;
+  ended_membership_id: number | null;
+  assigned_project: { assignment_id: number; id: number; name: string } | null;
+}
+
+/**
+ * Moves a learner to another cohort and keeps their history: the current membership ends, a new
+ * one starts. They get the target's first project only when none of their projects belongs to a
+ * course of the target cohort (someone moving between cohorts of the same course keeps working
+ * where they are).
+ */
+export async function transferLearner(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+  cohortId: number,
+): Promise<TransferResult> {
+  assertMayManage(caller);
+  return app.db.transaction().execute(async (trx) => {
+    const learner = await lockOrFail(trx, id);
+    const target = await repo.cohortRef(trx, cohortId);
+    if (!target) throw notFound('Cohort');
+    const current = await repo.currentMembership(trx, id);
+    if (current?.cohort_id === cohortId)
+      throw conflict(`${learnerName(learner)} is already in ${target.name}.`);
+    const ended = current ? await repo.endMembership(trx, current.id) : null;
+    const membership = await repo.startMembership(trx, id, cohortId);
+    let assigned: TransferRecord['assigned_project'] = null;
+    if (!(await repo.hasProjectInCohortCourses(trx, id, cohortId))) {
+      const first = await firstProjectOfCohort(trx, cohortId);
+      if (first) {
+        const row = await repo.assignProject(trx, id, first.id, caller.id);
+        assigned = { assignment_id: row.id, id: first.id, name: first.name };
+      }
+    }
+    const record: TransferRecord = {
+      from: current ? { id: current.cohort_id, name: current.cohort_name } : null,
+      to: target,
+      membership_id: membership.id,
+      ended_membership_id: ended?.id ?? null,
+      assigned_project: assigned,
+    };
+    const historyId = await audit(trx, {
+      actorId: caller.id,
+      action: 'transfer',
+      entity: 'learner',
+      entityId: id,
+      before: { membership: current ?? null },
+      after: record,
+    });
+    return {
+      message: 'Student transferred',
+      learner: ref(learner),
+      from: record.from,
+      to: target,
+      assigned_project: assigned && { id: assigned.id, name: assigned.name },
+      history_id: historyId,
+      undo_until: undoUntil(new Date()).toISOString(),
+    };
+  });
+}
+
+function summarize(action: string, after: Record<string, unknown> | null): string {
+  if (action === 'transfer') {
+    const record = after as unknown as TransferRecord;
+    return record.from
+      ? `Transferred from ${record.from.name} to ${record.to.name}`
+      : `Transferred to ${record.to.name}`;
+  }
+  const removed = (after?.removed ?? {}) as Record<string, number>;
+  const left = after?.left_cohort as CohortRef | null;
+  const parts = [
+    [removed.projects, 'project'],
+    [removed.assessments, 'assessment'],
+    [removed.learning_records, 'learning record'],
+    [removed.core_skill_records, 'core skill rating'],
+    [removed.capstones, 'capstone'],
+    [removed.tags, 'tag'],
+  ]
+    .filter(([count]) => Number(count) > 0)
+    .map(([count, noun]) => `${count} ${noun}${count === 1 ? '' : 's'}`);
+  const what = parts.length ? parts.join(', ') : 'no progress';
+  return `Cleared ${what}${left ? `; left ${left.name}` : ''}`;
+}
+
+export async function learnerHistory(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+): Promise<HistoryItem[]> {
+  assertMayManage(caller);
+  if (!(await findLearner(app.db, id))) throw studentNotFound();
+  const rows = await repo.historyOf(app.db, id).execute();
+  const now = Date.now();
+  return rows.map((row) => {
+    const until = undoUntil(row.created_at);
+    const undoneAt = row.undone_at ? new Date(row.undone_at) : null;
+    return {
+      id: row.id,
+      action: row.action as HistoryItem['action'],
+      summary: summarize(row.action, row.after),
+      actor: row.actor,
+      created_at: row.created_at.toISOString(),
+      undo_until: until.toISOString(),
+      undone_at: undoneAt ? undoneAt.toISOString() : null,
+      can_undo: !undoneAt && until.getTime() > now,
+    };
+  });
+}
+
+/** Undoes a clear or a transfer, once, within UNDO_WINDOW_DAYS days. */
+export async function undoChange(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+  historyId: number,
+): Promise<UndoResult> {
+  assertMayManage(caller);
+  try {
+    return await app.db.transaction().execute(async (trx) => {
+      const learner = await lockOrFail(trx, id);
+      const entry = await repo.historyEntry(trx, id, historyId);
+      if (!entry) throw notFound('History entry');
+      if (entry.undone_at) throw conflict('This has already been undone.');
+      if (undoUntil(entry.created_at).getTime() <= Date.now())
+        throw conflict(
+          `This can no longer be undone: undo is possible for ${UNDO_WINDOW_DAYS} days.`,
+        );
+      if (entry.action === 'clear') await undoClear(trx, learner, entry.before);
+      else await undoTransfer(trx, learner, entry.after as unknown as TransferRecord);
+      await audit(trx, {
+        actorId: caller.id,
+        action: 'undo',
+        entity: 'learner',
+        entityId: id,
+        after: { undoes: historyId, action: entry.action },
+      });
+      const current = await repo.currentMembership(trx, id);
+      return {
+        message: entry.action === 'clear' ? 'Student data restored' : 'Transfer undone',
+        learner: ref(learner),
+        current_cohort: current ? { id: current.cohort_id, name: current.cohort_name } : null,
+      };
+    });
+  } catch (error) {
+    // A row the undo would put back collides with, or refers to something gone since.
+    const code = (error as { code?: string }).code;
+    if (code === '23505' || code === '23503')
+      throw conflict(
+        'The learner has changed since, and the old data would collide with the new: it cannot be restored exactly.',
+      );
+    throw error;
+  }
+}
+
+async function undoClear(trx: Trx, learner: LearnerRow, before: Record<string, unknown> | null) {
+  const rows = (before?.rows ?? {}) as repo.ProgressSnapshot;
+  const wasMember = (rows.cohort_memberships ?? []).some((row) => row.left_at === null);
+  const current = await repo.currentMembership(trx, learner.id);
+  if (wasMember && current)
+    throw conflict(
+      `${learnerName(learner)} is in ${current.cohort_name} now: the cleared data cannot be restored while they are in another cohort.`,
+    );
+  await repo.restoreProgress(trx, rows);
+}
+
+async function undoTransfer(trx: Trx, learner: LearnerRow, record: TransferRecord) {
+  const current = await repo.currentMembership(trx, learner.id);
+  if (current?.id !== record.membership_id)
+    throw conflict(
+      `${learnerName(learner)} has ${current ? `moved to ${current.cohort_name}` : 'left the cohort'} since: this transfer can no longer be undone.`,
+    );
+  await repo.deleteMembership(trx, record.membership_id);
+  if (record.assigned_project)
+    await repo.deleteAssignment(trx, record.assigned_project.assignment_id);
+  if (record.ended_membership_id !== null) {
+    const reopened = await repo.reopenMembership(trx, record.ended_membership_id);
+    if (!reopened)
+      throw new HttpError(
+        409,
+        `The membership of ${record.from?.name ?? 'the old cohort'} is gone.`,
+      );
+  }
+}

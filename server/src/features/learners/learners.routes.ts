@@ -1,0 +1,137 @@
+import { ErrorResponse, NoContent } from '@lp/contract/common';
+import {
+  ClearResult,
+  DeleteResult,
+  DeleteStudentQuery,
+  HistoryList,
+  HistoryParams,
+  StudentDetail,
+  StudentParams,
+  TransferBody,
+  TransferResult,
+  UndoResult,
+  UpdateStudentBody,
+} from '@lp/contract/learners';
+import { FeedbackBody, FeedbackCreated } from '@lp/contract/notes';
+import type { FastifyPluginAsync } from 'fastify';
+import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import * as changes from './learner-changes.service.ts';
+import * as learners from './learners.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const tags = ['learners'];
+
+// The list variants (GET /students?…) and the board actions (/students/{id}/project|assess)
+// belong to the board feature; these are one learner's record and the changes to it.
+export const learnersRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Params: StudentParams }>(
+    '/students/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: { tags, params: StudentParams, response: { 200: StudentDetail, ...errors } },
+    },
+    async (request) => learners.studentDetail(app, requirePerson(request), request.params.id),
+  );
+
+  app.put<{ Params: StudentParams; Body: UpdateStudentBody }>(
+    '/students/:id',
+    {
+      config: { access: 'signed-in' },
+      schema: {
+        tags,
+        params: StudentParams,
+        body: UpdateStudentBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await learners.updateStudent(app, requirePerson(request), request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: StudentParams; Querystring: DeleteStudentQuery }>(
+    '/students/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        params: StudentParams,
+        querystring: DeleteStudentQuery,
+        description:
+          '?soft=true clears the learner (200 ClearResult, undoable); otherwise deletes the person (200 DeleteResult).',
+        response: { 200: { anyOf: [ClearResult, DeleteResult] }, ...errors },
+      },
+    },
+    async (request) => {
+      const caller = requireStaff(request);
+      return request.query.soft
+        ? changes.clearLearner(app, caller, request.params.id)
+        : changes.deleteLearner(app, caller, request.params.id);
+    },
+  );
+
+  app.post<{ Params: StudentParams; Body: TransferBody }>(
+    '/students/:id/transfer',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        params: StudentParams,
+        body: TransferBody,
+        response: { 200: TransferResult, ...errors },
+      },
+    },
+    async (request) =>
+      changes.transferLearner(app, requireStaff(request), request.params.id, request.body.cohortId),
+  );
+
+  app.get<{ Params: StudentParams }>(
+    '/students/:id/history',
+    {
+      config: { access: 'staff' },
+      schema: { tags, params: StudentParams, response: { 200: HistoryList, ...errors } },
+    },
+    async (request) => changes.learnerHistory(app, requireStaff(request), request.params.id),
+  );
+
+  app.post<{ Params: HistoryParams }>(
+    '/students/:id/history/:historyId/undo',
+    {
+      config: { access: 'staff' },
+      schema: { tags, params: HistoryParams, response: { 200: UndoResult, ...errors } },
+    },
+    async (request) =>
+      changes.undoChange(app, requireStaff(request), request.params.id, request.params.historyId),
+  );
+
+  app.post<{ Params: StudentParams; Body: FeedbackBody }>(
+    '/students/:id/status',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        params: StudentParams,
+        body: FeedbackBody,
+        response: { 201: FeedbackCreated, ...errors },
+      },
+    },
+    async (request, reply) =>
+      reply
+        .code(201)
+        .send(
+          await learners.sendFeedback(
+            app,
+            requireStaff(request),
+            request.params.id,
+            request.body.notes,
+          ),
+        ),
+  );
+};

@@ -1,0 +1,114 @@
+import {
+  STUDENT_NOT_FOUND_MESSAGE,
+  type StudentDetail,
+  type UpdateStudentBody,
+} from '@lp/contract/learners';
+import { FEEDBACK_CREATED_MESSAGE, type FeedbackCreated } from '@lp/contract/notes';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../lib/audit.ts';
+import { HttpError } from '../../lib/http-errors.ts';
+import { findLearner, learnerName } from '../../lib/learners.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import { assertMayManage, assertMayUpdateProfile, assertMayView } from './learners.policy.ts';
+import * as repo from './learners.repository.ts';
+
+export const studentNotFound = () => new HttpError(404, STUDENT_NOT_FOUND_MESSAGE);
+
+/** The learner's record: for staff, or for the learner themself. */
+export async function studentDetail(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+): Promise<StudentDetail> {
+  assertMayView(caller, id);
+  const person = await repo.learnerWithCohort(app.db, id);
+  if (!person) throw studentNotFound();
+  const [project, cohorts, skills, records, feedback, capstones] = await Promise.all([
+    repo.currentProject(app.db, id),
+    repo.memberships(app.db, id),
+    repo.coreSkills(app.db, id),
+    repo.records(app.db, id),
+    repo.feedback(app.db, id),
+    repo.capstoneIds(app.db, id),
+  ]);
+  return {
+    id: person.id,
+    name: learnerName(person),
+    email: person.email,
+    github_handle: person.github_login,
+    avatar: person.avatar_url,
+    slack_handle: person.slack_handle,
+    project: project ?? { id: 0, name: 'Unassigned' },
+    score: person.score,
+    current_cohort:
+      person.cohort_id !== null && person.cohort_name !== null
+        ? { id: person.cohort_id, name: person.cohort_name }
+        : null,
+    cohorts: cohorts.map((row) => ({
+      cohort: { id: row.id, name: row.name },
+      joined_at: row.joined_at,
+      left_at: row.left_at ? row.left_at.toISOString() : null,
+    })),
+    core_skill_records: skills.map((row) => ({
+      id: row.id,
+      skill: { id: row.skill_id, label: row.label },
+      level: row.level,
+    })),
+    records: records.map((row) => ({ ...row, entries: row.entries ?? [] })),
+    feedback,
+    capstones: capstones.map((row) => row.id),
+  };
+}
+
+/** The Slack member id: the learner's own setting, which staff may also correct. */
+export async function updateStudent(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+  body: UpdateStudentBody,
+) {
+  assertMayUpdateProfile(caller, id);
+  await app.db.transaction().execute(async (trx) => {
+    const before = await repo.slackHandle(trx, id);
+    if (!before) throw studentNotFound();
+    if (body.slack_handle === undefined) return;
+    const handle = body.slack_handle?.trim() || null;
+    await repo.setSlackHandle(trx, id, handle);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'update',
+      entity: 'person',
+      entityId: id,
+      before: { slack_handle: before.slack_handle },
+      after: { slack_handle: handle },
+    });
+  });
+}
+
+/** 1:1 feedback from a coach to a learner (the /feedback/new form). */
+export async function sendFeedback(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+  notes: string,
+): Promise<FeedbackCreated> {
+  assertMayManage(caller);
+  const text = notes.trim();
+  if (!text) throw new HttpError(400, 'body.notes must not be blank');
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await findLearner(trx, id))) throw studentNotFound();
+    const row = await repo.insertFeedback(trx, {
+      student_id: id,
+      coach_id: caller.id,
+      notes: text,
+    });
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'feedback',
+      entityId: row.id,
+      after: row,
+    });
+    return { message: FEEDBACK_CREATED_MESSAGE, id: row.id };
+  });
+}

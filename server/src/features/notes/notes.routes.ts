@@ -1,0 +1,61 @@
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '../../plugins/principal.ts';
+import * as notes from './notes.service.ts';
+
+const denied = { 401: ErrorResponse, 403: ErrorResponse };
+
+export const notesRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/notetypes',
+    {
+      config: { access: 'staff' },
+      schema: { tags: ['notes'], response: { 200: NoteTypeList, ...denied } },
+    },
+    async (request) => notes.noteTypes(app, requireStaff(request)),
+  );
+
+  app.get<{ Querystring: NotesQuery }>(
+    '/notes',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['notes'],
+        querystring: NotesQuery,
+        response: { 200: NoteList, 400: ErrorResponse, ...denied, 404: ErrorResponse },
+      },
+    },
+    async (request) => notes.listNotes(app, requireStaff(request), request.query.studentId),
+  );
+
+  app.post<{ Body: CreateNoteBody }>(
+    '/notes',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['notes'],
+        body: CreateNoteBody,
+        response: { 201: Note, 400: ErrorResponse, ...denied, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await notes.addNote(app, requireStaff(request), request.body)),
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/notes/:id',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['notes'],
+        params: IdParams,
+        response: { 204: NoContent, 400: ErrorResponse, ...denied, 404: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await notes.removeNote(app, requireStaff(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,83 @@
+import type { CreateNoteBody, Note, NoteTypeList } from '@lp/contract/notes';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { findLearner } from '../../lib/learners.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import { assertMayUseNotes } from './notes.policy.ts';
+import * as repo from './notes.repository.ts';
+
+type NoteRow = Awaited<ReturnType<typeof repo.notesOfLearner>>[number];
+
+const toNote = (row: NoteRow): Note => ({
+  id: row.id,
+  note: row.note,
+  author: row.author,
+  note_type: { id: row.note_type_id, label: row.note_type_label },
+  created_on: row.created_at.toISOString(),
+});
+
+export async function noteTypes(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+): Promise<NoteTypeList> {
+  assertMayUseNotes(caller);
+  const results = await repo.listNoteTypes(app.db);
+  return { count: results.length, next: null, previous: null, results };
+}
+
+export async function listNotes(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  studentId: number,
+): Promise<Note[]> {
+  assertMayUseNotes(caller);
+  if (!(await findLearner(app.db, studentId))) throw notFound('Student');
+  return (await repo.notesOfLearner(app.db, studentId)).map(toNote);
+}
+
+export async function addNote(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  body: CreateNoteBody,
+): Promise<Note> {
+  assertMayUseNotes(caller);
+  const text = body.note.trim();
+  if (!text) throw badRequest('body.note must not be blank');
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await findLearner(trx, body.studentId))) throw notFound('Student');
+    if (!(await repo.noteTypeExists(trx, body.type)))
+      throw badRequest('body.type is not a note type');
+    const row = await repo.insertNote(trx, {
+      student_id: body.studentId,
+      author_id: caller.id,
+      note_type_id: body.type,
+      note: text,
+    });
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'note',
+      entityId: row.id,
+      after: row,
+    });
+    const created = await repo.noteById(trx, row.id);
+    if (!created) throw notFound('Note');
+    return toNote(created);
+  });
+}
+
+export async function removeNote(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  assertMayUseNotes(caller);
+  await app.db.transaction().execute(async (trx) => {
+    const removed = await repo.deleteNote(trx, id);
+    if (!removed) throw notFound('Note');
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'note',
+      entityId: id,
+      before: removed,
+    });
+  });
+}

@@ -1,0 +1,97 @@
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import {
+  CreateRecordBody,
+  CreateRecordEntryBody,
+  LearningRecord,
+  LearningRecordList,
+  RecordsQuery,
+  UpdateRecordBody,
+} from '@lp/contract/records';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '../../plugins/principal.ts';
+import * as records from './records.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const staff = { access: 'staff' } as const;
+const tags = ['records'];
+
+export const recordsRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: RecordsQuery }>(
+    '/records',
+    {
+      config: staff,
+      schema: { tags, querystring: RecordsQuery, response: { 200: LearningRecordList, ...errors } },
+    },
+    async (request) => records.listRecords(app, requireStaff(request), request.query.studentId),
+  );
+
+  app.get<{ Params: IdParams }>(
+    '/records/:id',
+    {
+      config: staff,
+      schema: { tags, params: IdParams, response: { 200: LearningRecord, ...errors } },
+    },
+    async (request) => records.getRecord(app, requireStaff(request), request.params.id),
+  );
+
+  app.post<{ Body: CreateRecordBody }>(
+    '/records',
+    {
+      config: staff,
+      schema: { tags, body: CreateRecordBody, response: { 201: LearningRecord, ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await records.createRecord(app, requireStaff(request), request.body)),
+  );
+
+  app.put<{ Params: IdParams; Body: UpdateRecordBody }>(
+    '/records/:id',
+    {
+      config: staff,
+      schema: {
+        tags,
+        params: IdParams,
+        body: UpdateRecordBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await records.updateRecord(app, requireStaff(request), request.params.id, request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/records/:id',
+    { config: staff, schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } } },
+    async (request, reply) => {
+      await records.deleteRecord(app, requireStaff(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Body: CreateRecordEntryBody }>(
+    '/records/entries',
+    {
+      config: staff,
+      schema: { tags, body: CreateRecordEntryBody, response: { 201: LearningRecord, ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await records.addEntry(app, requireStaff(request), request.body)),
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/records/entries/:id',
+    { config: staff, schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } } },
+    async (request, reply) => {
+      await records.deleteEntry(app, requireStaff(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,139 @@
+import type {
+  CreateRecordBody,
+  CreateRecordEntryBody,
+  LearningRecord,
+  UpdateRecordBody,
+} from '@lp/contract/records';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { findLearner } from '../../lib/learners.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import { assertMayUseRecords } from './records.policy.ts';
+import * as repo from './records.repository.ts';
+
+async function loadRecord(trx: Transaction<Database>, id: number): Promise<LearningRecord> {
+  const record = await repo.recordById(trx, id);
+  if (!record) throw notFound('Learning record');
+  return record;
+}
+
+export async function listRecords(app: FastifyInstance, caller: SignedInPerson, studentId: number) {
+  assertMayUseRecords(caller);
+  if (!(await findLearner(app.db, studentId))) throw notFound('Student');
+  return repo.recordsOfLearner(app.db, studentId);
+}
+
+export async function getRecord(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  assertMayUseRecords(caller);
+  const record = await repo.recordById(app.db, id);
+  if (!record) throw notFound('Learning record');
+  return record;
+}
+
+export async function createRecord(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  body: CreateRecordBody,
+): Promise<LearningRecord> {
+  assertMayUseRecords(caller);
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await findLearner(trx, body.student))) throw notFound('Student');
+    if (!(await repo.objectiveExists(trx, body.weight))) throw notFound('Learning objective');
+    if (await repo.recordFor(trx, body.student, body.weight))
+      throw conflict('The learner already has a record for that objective: update it instead.');
+    const record = await repo.insertRecord(trx, body.student, body.weight, body.achieved);
+    const entry = await repo.insertEntry(trx, record.id, body.note.trim(), caller.id);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'learning_record',
+      entityId: record.id,
+      after: { record, entry },
+    });
+    return loadRecord(trx, record.id);
+  });
+}
+
+/** Sets achieved; a note adds a dated entry to the record's history. */
+export async function updateRecord(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+  body: UpdateRecordBody,
+) {
+  assertMayUseRecords(caller);
+  await app.db.transaction().execute(async (trx) => {
+    const before = await repo.recordRow(trx, id);
+    if (!before) throw notFound('Learning record');
+    await repo.setAchieved(trx, id, body.achieved);
+    const note = body.note?.trim();
+    const entry = note ? await repo.insertEntry(trx, id, note, caller.id) : null;
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'update',
+      entity: 'learning_record',
+      entityId: id,
+      before,
+      after: { ...before, achieved: body.achieved, entry },
+    });
+  });
+}
+
+export async function deleteRecord(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  assertMayUseRecords(caller);
+  await app.db.transaction().execute(async (trx) => {
+    const record = await repo.recordRow(trx, id);
+    if (!record) throw notFound('Learning record');
+    const entries = await repo.entriesOf(trx, id);
+    await repo.deleteRecord(trx, id);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'learning_record',
+      entityId: id,
+      before: { record, entries },
+    });
+  });
+}
+
+export async function addEntry(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  body: CreateRecordEntryBody,
+): Promise<LearningRecord> {
+  assertMayUseRecords(caller);
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await repo.recordRow(trx, body.record))) throw notFound('Learning record');
+    const entry = await repo.insertEntry(trx, body.record, body.note.trim(), caller.id);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'learning_record_entry',
+      entityId: entry.id,
+      after: entry,
+    });
+    return loadRecord(trx, body.record);
+  });
+}
+
+/** Removes an entry; a record left without entries goes too (as existing clients expect). */
+export async function deleteEntry(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  assertMayUseRecords(caller);
+  await app.db.transaction().execute(async (trx) => {
+    const entry = await repo.deleteEntry(trx, id);
+    if (!entry) throw notFound('Learning record entry');
+    const remaining = await repo.entriesOf(trx, entry.record_id);
+    const record = remaining.length === 0 ? await repo.recordRow(trx, entry.record_id) : undefined;
+    if (record) await repo.deleteRecord(trx, record.id);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'learning_record_entry',
+      entityId: id,
+      before: { entry, record: record ?? null },
+    });
+  });
+}

@@ -1,0 +1,93 @@
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import {
+  CreateStudentTagBody,
+  CreateTagBody,
+  StudentTag,
+  StudentTagList,
+  StudentTagsQuery,
+  Tag,
+  TagList,
+} from '@lp/contract/tags';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '../../plugins/principal.ts';
+import * as tags from './tags.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const staff = { access: 'staff' } as const;
+
+export const tagsRoutes: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/tags',
+    { config: staff, schema: { tags: ['tags'], response: { 200: TagList, ...errors } } },
+    async (request) => tags.listTags(app, requireStaff(request)),
+  );
+
+  app.post<{ Body: CreateTagBody }>(
+    '/tags',
+    {
+      config: staff,
+      schema: { tags: ['tags'], body: CreateTagBody, response: { 201: Tag, ...errors } },
+    },
+    async (request, reply) =>
+      reply.code(201).send(await tags.createTag(app, requireStaff(request), request.body.name)),
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/tags/:id',
+    {
+      config: staff,
+      schema: { tags: ['tags'], params: IdParams, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await tags.deleteTag(app, requireStaff(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.get<{ Querystring: StudentTagsQuery }>(
+    '/studenttags',
+    {
+      config: staff,
+      schema: {
+        tags: ['tags'],
+        querystring: StudentTagsQuery,
+        response: { 200: StudentTagList, ...errors },
+      },
+    },
+    async (request) => tags.listStudentTags(app, requireStaff(request), request.query.studentId),
+  );
+
+  app.post<{ Body: CreateStudentTagBody }>(
+    '/studenttags',
+    {
+      config: staff,
+      schema: {
+        tags: ['tags'],
+        body: CreateStudentTagBody,
+        response: { 201: StudentTag, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const { student, tag } = request.body;
+      return reply.code(201).send(await tags.tagLearner(app, requireStaff(request), student, tag));
+    },
+  );
+
+  app.delete<{ Params: IdParams }>(
+    '/studenttags/:id',
+    {
+      config: staff,
+      schema: { tags: ['tags'], params: IdParams, response: { 204: NoContent, ...errors } },
+    },
+    async (request, reply) => {
+      await tags.untagLearner(app, requireStaff(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+};

@@ -1,0 +1,110 @@
+import type { PaginatedList } from '@lp/contract/common';
+import type { StudentTag, Tag } from '@lp/contract/tags';
+import type { FastifyInstance } from 'fastify';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { findLearner } from '../../lib/learners.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import { assertMayUseTags } from './tags.policy.ts';
+import * as repo from './tags.repository.ts';
+
+const page = <T>(results: T[]): PaginatedList<T> => ({
+  count: results.length,
+  next: null,
+  previous: null,
+  results,
+});
+
+export async function listTags(app: FastifyInstance, caller: SignedInPerson) {
+  assertMayUseTags(caller);
+  return page(await repo.listTags(app.db));
+}
+
+export async function createTag(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  rawName: string,
+): Promise<Tag> {
+  assertMayUseTags(caller);
+  const name = rawName.trim();
+  if (!name) throw badRequest('body.name must not be blank');
+  return app.db.transaction().execute(async (trx) => {
+    const existing = await repo.tagNamed(trx, name);
+    if (existing) throw conflict(`A tag named '${existing.name}' already exists.`);
+    const tag = await repo.insertTag(trx, name);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'tag',
+      entityId: tag.id,
+      after: tag,
+    });
+    return tag;
+  });
+}
+
+/** Deletes a tag for every learner wearing it; the audit row keeps the links it removed. */
+export async function deleteTag(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  assertMayUseTags(caller);
+  await app.db.transaction().execute(async (trx) => {
+    const links = await repo.linksOfTag(trx, id);
+    const removed = await repo.deleteTag(trx, id);
+    if (!removed) throw notFound('Tag');
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'tag',
+      entityId: id,
+      before: { tag: removed, student_tags: links },
+    });
+  });
+}
+
+export async function listStudentTags(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  studentId: number | undefined,
+) {
+  assertMayUseTags(caller);
+  return page(await repo.listStudentTags(app.db, studentId));
+}
+
+export async function tagLearner(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  studentId: number,
+  tagId: number,
+): Promise<StudentTag> {
+  assertMayUseTags(caller);
+  return app.db.transaction().execute(async (trx) => {
+    if (!(await findLearner(trx, studentId))) throw notFound('Student');
+    const tag = await repo.tagById(trx, tagId);
+    if (!tag) throw notFound('Tag');
+    if (await repo.studentTagOf(trx, studentId, tagId))
+      throw conflict(`The learner already has the tag '${tag.name}'.`);
+    const link = await repo.insertStudentTag(trx, studentId, tagId);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'student_tag',
+      entityId: link.id,
+      after: link,
+    });
+    return link;
+  });
+}
+
+export async function untagLearner(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  assertMayUseTags(caller);
+  await app.db.transaction().execute(async (trx) => {
+    const removed = await repo.deleteStudentTag(trx, id);
+    if (!removed) throw notFound('Student tag');
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'student_tag',
+      entityId: id,
+      before: removed,
+    });
+  });
+}

@@ -1,0 +1,41 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../db/schema.ts';
+import type { SignedInPerson } from '../plugins/principal.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export interface LearnerRow {
+  id: number;
+  first_name: string;
+  last_name: string;
+}
+
+/** A learner (a person who is not staff), or undefined. Staff ids are not learners. */
+export const findLearner = (db: Db, id: number): Promise<LearnerRow | undefined> =>
+  db
+    .selectFrom('people')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', '=', id)
+    .where('is_staff', '=', false)
+    .executeTakeFirst();
+
+/** The same, locking the row until the transaction ends: one change to a learner at a time. */
+export const lockLearner = (trx: Transaction<Database>, id: number) =>
+  trx
+    .selectFrom('people')
+    .select(['id', 'first_name', 'last_name'])
+    .where('id', '=', id)
+    .where('is_staff', '=', false)
+    .forUpdate()
+    .executeTakeFirst();
+
+export const learnerName = (row: { first_name: string; last_name: string }) =>
+  `${row.first_name} ${row.last_name}`.trim();
+
+/**
+ * The rule for learner records (notes, tags, records, core skills, transfer, clear, delete):
+ * any staff member may act on any learner, whether or not they coach the learner's cohort.
+ * Staff includes coaches who cover for each other's cohorts, and the same people also
+ * administer every cohort. Learners never may, not even on themselves.
+ */
+export const staffMayActOnLearner = (caller: SignedInPerson) => caller.isStaff;
