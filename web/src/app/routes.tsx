@@ -22,6 +22,14 @@ export const staffRoutes: AppRoute[] = [
   { path: '/teams', Component: placeholder('Teams') },
   { path: '/cohorts', Component: placeholder('Cohorts') },
   { path: '/courses', Component: placeholder('Courses') },
+  {
+    path: '/learners/:learnerId',
+    Component: lazy(() => import('../features/learners/pages/learner-page.tsx')),
+  },
+  {
+    path: '/feedback/new',
+    Component: lazy(() => import('../features/learners/pages/feedback-page.tsx')),
+  },
   { path: '/foundations', Component: placeholder('Foundations') },
 ];
 

@@ -1,0 +1,28 @@
+import type { QueryClient } from '@tanstack/react-query';
+
+// Query keys of learner records. Everything about learners lives under ['students'], so the
+// board (['students', 'board', cohortId]) refreshes with any change made here.
+export const learnerKeys = {
+  all: ['students'] as const,
+  detail: (id: number) => ['students', 'detail', id] as const,
+  history: (id: number) => ['students', 'history', id] as const,
+  notes: (id: number) => ['students', 'notes', id] as const,
+  records: (id: number) => ['students', 'records', id] as const,
+  coreSkills: (id: number) => ['students', 'coreskillrecords', id] as const,
+  studentTags: (id: number) => ['students', 'studenttags', id] as const,
+  /** Under ['weights'] too, so catalogue changes to objectives refresh it. */
+  remaining: (id: number) => ['weights', 'remaining', id] as const,
+  noteTypes: ['notetypes'] as const,
+  skills: ['coreskills'] as const,
+  tags: ['tags'] as const,
+  activeCohorts: ['cohorts', 'active'] as const,
+};
+
+/** After a change to a learner: the board, their record and every list about learners. */
+export function invalidateLearners(queryClient: QueryClient) {
+  return Promise.all([
+    queryClient.invalidateQueries({ queryKey: learnerKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['weights', 'remaining'] }),
+    queryClient.invalidateQueries({ queryKey: ['cohorts'] }),
+  ]);
+}

@@ -1,0 +1,45 @@
+import type { CreateNoteBody, Note, NoteTypeList } from '@lp/contract/notes';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { learnerKeys } from './keys.ts';
+
+// GET /notetypes — the note types (results).
+export const getNoteTypes = (signal?: AbortSignal) =>
+  api.get<NoteTypeList>('/notetypes', { signal });
+export const useNoteTypes = () =>
+  useQuery({
+    queryKey: learnerKeys.noteTypes,
+    queryFn: ({ signal }) => getNoteTypes(signal),
+    select: (list) => list.results,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
+
+// GET /notes?studentId= — newest first.
+export const getNotes = (studentId: number, signal?: AbortSignal) =>
+  api.get<Note[]>('/notes', { query: { studentId }, signal });
+export const useNotes = (studentId: number, enabled = true) =>
+  useQuery({
+    queryKey: learnerKeys.notes(studentId),
+    queryFn: ({ signal }) => getNotes(studentId, signal),
+    enabled,
+  });
+
+// POST /notes {note, studentId, type}
+export const addNote = (body: CreateNoteBody) => api.post<Note>('/notes', body);
+export function useAddNote(studentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (vars: { note: string; type: number }) => addNote({ ...vars, studentId }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: learnerKeys.notes(studentId) }),
+  });
+}
+
+// DELETE /notes/{id}
+export const deleteNote = (id: number) => api.del(`/notes/${id}`);
+export function useDeleteNote(studentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deleteNote,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: learnerKeys.notes(studentId) }),
+  });
+}

@@ -1,0 +1,59 @@
+import type { Objective } from '@lp/contract/objectives';
+import type { LearningRecord } from '@lp/contract/records';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { achievedOnNote } from '../model/dates.ts';
+import { invalidateLearners, learnerKeys } from './keys.ts';
+
+// GET /weights?studentId= — the objectives the learner has not achieved (catalogue feature's route).
+export const getRemainingObjectives = (studentId: number, signal?: AbortSignal) =>
+  api.get<Objective[]>('/weights', { query: { studentId }, signal });
+export const useRemainingObjectives = (studentId: number, enabled = true) =>
+  useQuery({
+    queryKey: learnerKeys.remaining(studentId),
+    queryFn: ({ signal }) => getRemainingObjectives(studentId, signal),
+    enabled,
+  });
+
+// GET /records?studentId=
+export const getRecords = (studentId: number, signal?: AbortSignal) =>
+  api.get<LearningRecord[]>('/records', { query: { studentId }, signal });
+export const useRecords = (studentId: number, enabled = true) =>
+  useQuery({
+    queryKey: learnerKeys.records(studentId),
+    queryFn: ({ signal }) => getRecords(studentId, signal),
+    enabled,
+  });
+
+/**
+ * Marks an objective achieved: PUT the learner's record for it when there is one, else POST a new
+ * record; either way with the entry note 'Achieved on {M/D/YYYY}'.
+ */
+export async function markAchieved(studentId: number, objectiveId: number, now = new Date()) {
+  const note = achievedOnNote(now);
+  const records = await getRecords(studentId);
+  const existing = records.find((record) => record.objective === objectiveId);
+  if (existing) return api.put(`/records/${existing.id}`, { ...existing, achieved: true, note });
+  return api.post('/records', { student: studentId, weight: objectiveId, achieved: true, note });
+}
+
+export function useMarkAchieved(studentId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (objectiveId: number) => markAchieved(studentId, objectiveId),
+    onMutate: async (objectiveId) => {
+      // The objective leaves the panel at once; a failure puts it back.
+      const key = learnerKeys.remaining(studentId);
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<Objective[]>(key);
+      queryClient.setQueryData<Objective[]>(key, (list) =>
+        list?.filter((objective) => objective.id !== objectiveId),
+      );
+      return { before };
+    },
+    onError: (_error, _objectiveId, context) => {
+      queryClient.setQueryData(learnerKeys.remaining(studentId), context?.before);
+    },
+    onSettled: () => invalidateLearners(queryClient),
+  });
+}

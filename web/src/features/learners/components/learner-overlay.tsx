@@ -1,0 +1,46 @@
+// The learner overlay (spec §2 Learner overlay): a full-screen dialog over the board.
+
+import { Cross2Icon } from '@radix-ui/react-icons';
+import { Dialog, Flex, IconButton, VisuallyHidden } from '@radix-ui/themes';
+import { Loading } from '../../../ui/loading.tsx';
+import { useStudent } from '../api/student.ts';
+import { ErrorLine } from './error-line.tsx';
+import { LearnerRecord } from './learner-record.tsx';
+import './learners.css';
+
+export interface LearnerOverlayProps {
+  learnerId: number;
+  open: boolean;
+  onClose: () => void;
+}
+
+export function LearnerOverlay({ learnerId, open, onClose }: LearnerOverlayProps) {
+  const student = useStudent(learnerId, open);
+  return (
+    <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
+      <Dialog.Content
+        className="lp-overlay"
+        maxWidth="min(1200px, 96vw)"
+        aria-describedby={undefined}
+      >
+        <VisuallyHidden>
+          <Dialog.Title>{student.data ? `Learner: ${student.data.name}` : 'Learner'}</Dialog.Title>
+        </VisuallyHidden>
+        <Flex justify="center" mb="2">
+          <Dialog.Close>
+            <IconButton variant="soft" color="gray" radius="full" aria-label="Close">
+              <Cross2Icon />
+            </IconButton>
+          </Dialog.Close>
+        </Flex>
+        {student.isPending ? (
+          <Loading label="Loading learner…" />
+        ) : student.isError ? (
+          <ErrorLine error={student.error} retry={() => student.refetch()} />
+        ) : (
+          <LearnerRecord learner={student.data} onGone={onClose} />
+        )}
+      </Dialog.Content>
+    </Dialog.Root>
+  );
+}

@@ -1,0 +1,59 @@
+// What the overlay and the learner page show: name, score, GitHub link, cohort, core skills,
+// the objectives still to reach, the history, and the actions.
+import type { StudentDetail } from '@lp/contract/learners';
+import { Flex, Heading, Link, Text } from '@radix-ui/themes';
+import { CoreSkillsPanel } from './core-skills-panel.tsx';
+import { LearnerActions } from './learner-actions.tsx';
+import { LearnerHistory } from './learner-history.tsx';
+import { ObjectivesPanel } from './objectives-panel.tsx';
+import './learners.css';
+
+export function LearnerHeader({ learner }: { learner: StudentDetail }) {
+  const handle = learner.github_handle;
+  return (
+    <Flex direction="column" gap="1" mb="4">
+      <Flex justify="between" align="start" gap="3">
+        <Heading as="h2" size="6" className="lp-learner__name">
+          {learner.name}
+        </Heading>
+        <Text className="lp-learner__score" aria-label={`Score ${learner.score}`}>
+          {learner.score}
+        </Text>
+      </Flex>
+      <Flex gap="4" wrap="wrap">
+        <Text size="1">
+          Github:{' '}
+          {handle ? (
+            <Link href={`https://www.github.com/${handle}`} target="_blank" rel="noreferrer">
+              https://www.github.com/{handle}
+            </Link>
+          ) : (
+            'not linked'
+          )}
+        </Text>
+        <Text size="1">Cohort: {learner.current_cohort?.name ?? 'none'}</Text>
+        {learner.cohorts.length > 1 && (
+          <Text size="1" color="gray">
+            Before:{' '}
+            {learner.cohorts
+              .filter((membership) => membership.left_at !== null)
+              .map((membership) => membership.cohort.name)
+              .join(', ')}
+          </Text>
+        )}
+      </Flex>
+    </Flex>
+  );
+}
+
+export function LearnerRecord({ learner, onGone }: { learner: StudentDetail; onGone: () => void }) {
+  return (
+    <>
+      <LearnerHeader learner={learner} />
+      <CoreSkillsPanel learnerId={learner.id} />
+      <ObjectivesPanel learnerId={learner.id} />
+      <LearnerHistory learnerId={learner.id} />
+      <LearnerActions learner={learner} onGone={onGone} />
+    </>
+  );
+}

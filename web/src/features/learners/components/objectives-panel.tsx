@@ -1,0 +1,59 @@
+// 'Learning Objectives Remaining' (client §8.3): one button per objective not yet achieved;
+
+// a click marks it achieved ('Achieved on {date}') and it leaves the panel.
+import { Box, Button, Heading } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Loading } from '../../../ui/loading.tsx';
+import { toast } from '../../../ui/toasts/index.ts';
+import { useMarkAchieved, useRemainingObjectives } from '../api/records.ts';
+import { OBJECTIVES_HEADING } from '../model/texts.ts';
+import { ErrorLine } from './error-line.tsx';
+
+export function ObjectivesPanel({ learnerId }: { learnerId: number }) {
+  const remaining = useRemainingObjectives(learnerId);
+  const mark = useMarkAchieved(learnerId);
+
+  let body: ReactNode;
+  if (remaining.isPending) body = <Loading label="Loading objectives…" />;
+  else if (remaining.isError)
+    body = <ErrorLine error={remaining.error} retry={() => remaining.refetch()} />;
+  else if (remaining.data.length === 0)
+    body = <EmptyState title="Every learning objective is achieved." />;
+  else
+    body = (
+      <ul className="lp-objectives" aria-label={OBJECTIVES_HEADING}>
+        {remaining.data.map((objective) => (
+          <li key={objective.id}>
+            <Button
+              size="1"
+              radius="large"
+              variant="soft"
+              title={`Mark “${objective.label}” achieved (${objective.weight} points)`}
+              onClick={() =>
+                mark.mutate(objective.id, {
+                  onSuccess: () =>
+                    toast.show(`Achieved: ${objective.label}`, { type: 'done', duration: 'short' }),
+                  onError: (error) =>
+                    toast.show(error.message, { type: 'error', duration: 'normal' }),
+                })
+              }
+            >
+              {objective.label}
+            </Button>
+          </li>
+        ))}
+      </ul>
+    );
+
+  return (
+    <Box asChild mb="4">
+      <section aria-labelledby="lp-objectives-heading">
+        <Heading as="h3" size="3" mb="2" id="lp-objectives-heading">
+          {OBJECTIVES_HEADING}
+        </Heading>
+        {body}
+      </section>
+    </Box>
+  );
+}

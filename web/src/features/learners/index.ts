@@ -1,0 +1,10 @@
+// The learners feature's public surface: the learner overlay and dialogs the board opens, the tag
+// chips, and the route screens (/learners/:learnerId, /feedback/new).
+// Props are stable: { learnerId, open, onClose } for the overlay and both dialogs.
+// Every change made here invalidates queries under ['students'] (the board's key included).
+
+export { CohortsDialog, type CohortsDialogProps } from './components/cohorts-dialog.tsx';
+export { LearnerOverlay, type LearnerOverlayProps } from './components/learner-overlay.tsx';
+export { NotesDialog, type NotesDialogProps } from './components/notes-dialog.tsx';
+export { type TagChip, TagChips, type TagChipsProps } from './components/tag-chips.tsx';
+export { TagDialog, type TagDialogProps } from './components/tag-dialog.tsx';

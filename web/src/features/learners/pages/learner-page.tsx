@@ -1,0 +1,79 @@
+// /learners/:learnerId — a learner's record as a page (deep links; the same as the overlay), with
+// the notes and tag dialogs, the learner's tags and a way to send 1:1 feedback.
+import { Button, Flex } from '@radix-ui/themes';
+import { useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Loading } from '../../../ui/loading.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { useStudent } from '../api/student.ts';
+import { useStudentTags, useTags } from '../api/tags.ts';
+import { ErrorLine } from '../components/error-line.tsx';
+import { LearnerRecord } from '../components/learner-record.tsx';
+import { NotesDialog } from '../components/notes-dialog.tsx';
+import { TagChips } from '../components/tag-chips.tsx';
+import { TagDialog } from '../components/tag-dialog.tsx';
+
+export default function LearnerPage() {
+  const { learnerId } = useParams();
+  const id = Number(learnerId);
+  const valid = Number.isInteger(id) && id > 0;
+  const navigate = useNavigate();
+  const student = useStudent(id, valid);
+  const [dialog, setDialog] = useState<'notes' | 'tags' | null>(null);
+
+  if (!valid) return <PageLayout title="Learner">That is not a learner id.</PageLayout>;
+  if (student.isPending) return <Loading label="Loading learner…" />;
+  if (student.isError)
+    return (
+      <PageLayout title="Learner">
+        <ErrorLine error={student.error} retry={() => student.refetch()} />
+      </PageLayout>
+    );
+
+  const learner = student.data;
+  return (
+    <PageLayout
+      title={learner.name}
+      actions={
+        <>
+          <Button variant="soft" onClick={() => setDialog('notes')}>
+            Learner Notes
+          </Button>
+          <Button variant="soft" onClick={() => setDialog('tags')}>
+            Tag Learner
+          </Button>
+          <Button
+            variant="soft"
+            onClick={() => navigate('/feedback/new', { state: { studentId: learner.id } })}
+          >
+            Send Feedback
+          </Button>
+        </>
+      }
+    >
+      <Flex direction="column" gap="3">
+        <LearnerTags learnerId={learner.id} learnerName={learner.name} />
+        <div>
+          <LearnerRecord learner={learner} onGone={() => navigate('/')} />
+        </div>
+      </Flex>
+      <NotesDialog
+        learnerId={learner.id}
+        open={dialog === 'notes'}
+        onClose={() => setDialog(null)}
+      />
+      <TagDialog learnerId={learner.id} open={dialog === 'tags'} onClose={() => setDialog(null)} />
+    </PageLayout>
+  );
+}
+
+function LearnerTags({ learnerId, learnerName }: { learnerId: number; learnerName: string }) {
+  const links = useStudentTags(learnerId);
+  const tags = useTags();
+  const names = new Map((tags.data ?? []).map((tag) => [tag.id, tag.name]));
+  const chips = (links.data ?? []).flatMap((link) => {
+    const name = names.get(link.tag);
+    return name ? [{ id: link.id, tag: name }] : [];
+  });
+  return <TagChips learnerId={learnerId} learnerName={learnerName} tags={chips} />;
+}
