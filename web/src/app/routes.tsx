@@ -20,16 +20,12 @@ const placeholder = (title: string): ComponentType =>
 export const staffRoutes: AppRoute[] = [
   { path: '/', Component: placeholder('Students') },
   { path: '/teams', Component: placeholder('Teams') },
-  { path: '/cohorts', Component: placeholder('Cohorts') },
+  { path: '/cohorts', Component: lazy(() => import('../features/cohorts/cohort-list-page.tsx')) },
+  {
+    path: '/cohorts/new',
+    Component: lazy(() => import('../features/cohorts/new-cohort-page.tsx')),
+  },
   { path: '/courses', Component: placeholder('Courses') },
-  {
-    path: '/learners/:learnerId',
-    Component: lazy(() => import('../features/learners/pages/learner-page.tsx')),
-  },
-  {
-    path: '/feedback/new',
-    Component: lazy(() => import('../features/learners/pages/feedback-page.tsx')),
-  },
   { path: '/foundations', Component: placeholder('Foundations') },
 ];
 
@@ -38,7 +34,7 @@ export const studentRoutes: AppRoute[] = [
   { path: '/', Component: lazy(() => import('../features/overview/overview-page.tsx')) },
   { path: '/assessment', Component: placeholder('Capstones') },
   { path: '/goals', Component: placeholder('Core Skills') },
-  { path: '/calendar', Component: placeholder('Calendar') },
+  { path: '/calendar', Component: lazy(() => import('../features/calendar/calendar-page.tsx')) },
 ];
 
 /**

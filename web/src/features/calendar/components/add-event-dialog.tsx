@@ -1,0 +1,189 @@
+import type { EventType } from '@lp/contract/events';
+import { Button, Callout, DropdownMenu, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
+import { type FormEvent, useEffect, useId, useState } from 'react';
+import { AppDialog } from '../../../ui/dialog/index.ts';
+import { useToast } from '../../../ui/toasts/index.ts';
+import { useCreateEvents } from '../api/calendar-api.ts';
+import {
+  type AddEventForm,
+  addEventProblem,
+  describeSelection,
+  eventBodies,
+} from '../model/add-event.ts';
+
+interface AddEventDialogProps {
+  cohortId: number;
+  types: readonly EventType[];
+  /** The chosen day or range; null when closed. */
+  range: { start: string; end: string } | null;
+  onClose(): void;
+}
+
+const empty = (start: string, end: string): AddEventForm => ({
+  name: '',
+  typeId: null,
+  start,
+  end: end === start ? '' : end,
+  time: '',
+  description: '',
+});
+
+/** 'Add Event' for a day or a range: one event per day, saved before the dialog closes. */
+export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDialogProps) {
+  const [form, setForm] = useState<AddEventForm>(empty('', ''));
+  const [problem, setProblem] = useState<string | null>(null);
+  const create = useCreateEvents(cohortId);
+  const toast = useToast();
+
+  useEffect(() => {
+    if (range) {
+      const [start, end] =
+        range.start <= range.end ? [range.start, range.end] : [range.end, range.start];
+      setForm(empty(start, end));
+      setProblem(null);
+    }
+  }, [range]);
+
+  const set = (changes: Partial<AddEventForm>) =>
+    setForm((current) => ({ ...current, ...changes }));
+  const chosen = types.find((type) => type.id === form.typeId);
+  const id = useId();
+  const label = (suffix: string, text: string) => (
+    <Text
+      as="label"
+      htmlFor={`${id}-${suffix}`}
+      size="2"
+      weight="medium"
+      mb="1"
+      style={{ display: 'block' }}
+    >
+      {text}
+    </Text>
+  );
+
+  function onSubmit(event: FormEvent) {
+    event.preventDefault();
+    const found = addEventProblem(form);
+    setProblem(found);
+    if (found) return;
+    const bodies = eventBodies(cohortId, form);
+    create.mutate(bodies, {
+      onSuccess: (count) => {
+        toast.show(count > 1 ? `${count} events added` : 'Event added', {
+          type: 'done',
+          duration: 'short',
+        });
+        onClose();
+      },
+      onError: (error) => setProblem(`Could not add the event: ${error.message}`),
+    });
+  }
+
+  return (
+    <AppDialog
+      open={range !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title="Add Event"
+      description={form.start ? describeSelection(form.start, form.end) : undefined}
+    >
+      <form onSubmit={onSubmit} noValidate>
+        <Flex direction="column" gap="3">
+          <div>
+            {label('name', 'Event Name')}
+            <TextField.Root
+              id={`${id}-name`}
+              placeholder="Enter event name"
+              value={form.name}
+              onChange={(event) => set({ name: event.target.value })}
+              autoFocus
+            />
+          </div>
+          <Flex gap="3" wrap="wrap">
+            <div>
+              {label('date', 'Date')}
+              <TextField.Root
+                id={`${id}-date`}
+                type="date"
+                value={form.start}
+                onChange={(event) => set({ start: event.target.value })}
+              />
+            </div>
+            <div>
+              {label('end', 'End date')}
+              <TextField.Root
+                id={`${id}-end`}
+                type="date"
+                value={form.end}
+                min={form.start}
+                onChange={(event) => set({ end: event.target.value })}
+              />
+            </div>
+            <div>
+              {label('time', 'Time')}
+              <TextField.Root
+                id={`${id}-time`}
+                type="time"
+                value={form.time}
+                onChange={(event) => set({ time: event.target.value })}
+              />
+            </div>
+          </Flex>
+          <div>
+            <Text as="div" size="2" weight="medium" mb="1" id="event-type-label">
+              Event Type
+            </Text>
+            <DropdownMenu.Root>
+              <DropdownMenu.Trigger>
+                <Button
+                  type="button"
+                  variant="soft"
+                  color="gray"
+                  style={{ width: '100%', justifyContent: 'space-between' }}
+                  aria-labelledby="event-type-label event-type-value"
+                >
+                  <Flex align="center" gap="2" id="event-type-value">
+                    {chosen && (
+                      <span className="lp-event-dot" style={{ background: chosen.color }} />
+                    )}
+                    {chosen ? chosen.description : 'Select event type'}
+                  </Flex>
+                  <DropdownMenu.TriggerIcon />
+                </Button>
+              </DropdownMenu.Trigger>
+              <DropdownMenu.Content>
+                {types.map((type) => (
+                  <DropdownMenu.Item key={type.id} onSelect={() => set({ typeId: type.id })}>
+                    <span className="lp-event-dot" style={{ background: type.color }} />
+                    {type.description}
+                  </DropdownMenu.Item>
+                ))}
+              </DropdownMenu.Content>
+            </DropdownMenu.Root>
+          </div>
+          <div>
+            {label('description', 'Description')}
+            <TextArea
+              id={`${id}-description`}
+              placeholder="Enter event description"
+              value={form.description}
+              onChange={(event) => set({ description: event.target.value })}
+            />
+          </div>
+          {problem && (
+            <Callout.Root color="red" role="alert" size="1">
+              <Callout.Text>{problem}</Callout.Text>
+            </Callout.Root>
+          )}
+          <Flex justify="end" gap="2">
+            <Button type="button" variant="soft" color="gray" onClick={onClose}>
+              Cancel
+            </Button>
+            <Button type="submit" loading={create.isPending}>
+              Add Event
+            </Button>
+          </Flex>
+        </Flex>
+      </form>
+    </AppDialog>
+  );
+}

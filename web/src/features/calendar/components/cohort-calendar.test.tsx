@@ -1,0 +1,157 @@
+import type { CohortEvent } from '@lp/contract/events';
+import { QueryClient } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../../app/providers.tsx';
+import { jsonFetch } from '../../../test/render-app.tsx';
+import { CohortCalendar } from './cohort-calendar.tsx';
+
+const types = [
+  { id: 1, description: 'Group Project', color: '#98FB98' },
+  { id: 4, description: 'Holiday', color: '#DDA0DD' },
+];
+const events: CohortEvent[] = [
+  {
+    id: 11,
+    cohort: 5,
+    event_name: 'Kickoff',
+    event_datetime: '2025-01-06T09:30:00.000Z',
+    description: 'Teams meet',
+    event_type: types[0] as CohortEvent['event_type'],
+    date: '2025-01-06',
+    time: '09:30',
+    time_zone: 'America/Chicago',
+    all_day: false,
+  },
+];
+
+let posted: unknown[];
+let fetchMock: ReturnType<typeof vi.fn>;
+
+beforeEach(() => {
+  posted = [];
+  const answers = jsonFetch({
+    'GET /eventtypes': { status: 200, body: types },
+    'GET /events': { status: 200, body: events },
+    'POST /events': { status: 201, body: events[0] },
+    'DELETE /events/11': { status: 204 },
+  });
+  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    if (init?.method === 'POST') posted.push(JSON.parse(String(init.body)));
+    return answers(input, init);
+  });
+  vi.stubGlobal('fetch', fetchMock);
+});
+afterEach(() => vi.useRealTimers());
+
+function renderCalendar(canEdit: boolean) {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  return render(
+    <Providers queryClient={queryClient}>
+      <CohortCalendar cohortId={5} startDate="2025-01-02" endDate="2025-02-14" canEdit={canEdit} />
+    </Providers>,
+  );
+}
+
+const day = (date: string) => document.querySelector(`[data-date="${date}"]`) as HTMLElement;
+
+describe('CohortCalendar', () => {
+  it('shows the months, the legend and days coloured by their event type', async () => {
+    renderCalendar(false);
+    expect(await screen.findByRole('region', { name: 'January 2025' })).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'February 2025' })).toBeInTheDocument();
+    const legend = screen.getByRole('list', { name: 'Event types' });
+    expect(within(legend).getByText('Group Project')).toBeInTheDocument();
+    expect(within(legend).getByText('Holiday')).toBeInTheDocument();
+    expect(day('2025-01-06')).toHaveAccessibleName('January 6, 2025: 1 event');
+    expect(day('2025-01-06').style.getPropertyValue('--lp-day-color')).toBe('#98FB98');
+    expect(day('2025-01-07').style.getPropertyValue('--lp-day-color')).toBe('');
+    expect(day('2025-01-01')).toBeNull(); // before the cohort starts
+    expect(screen.queryByRole('button', { name: 'Add Event' })).not.toBeInTheDocument();
+  });
+
+  it('opens Events for {date} 300 ms after a click, and a learner cannot delete', async () => {
+    renderCalendar(false);
+    await screen.findByRole('region', { name: 'January 2025' });
+    vi.useFakeTimers();
+    fireEvent.click(day('2025-01-06'), { detail: 1 });
+    act(() => vi.advanceTimersByTime(250));
+    expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(60));
+    vi.useRealTimers();
+    const dialog = await screen.findByRole('dialog', { name: 'Events for January 6, 2025' });
+    expect(within(dialog).getByText('Kickoff')).toBeInTheDocument();
+    expect(within(dialog).getByText('9:30 AM')).toBeInTheDocument();
+    expect(within(dialog).getByText('Teams meet')).toBeInTheDocument();
+    expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
+  });
+
+  it('lets an instructor double-click a day to add an event there, without opening the day', async () => {
+    renderCalendar(true);
+    await screen.findByRole('region', { name: 'January 2025' });
+    fireEvent.click(day('2025-01-06'), { detail: 1 });
+    fireEvent.click(day('2025-01-06'), { detail: 2 });
+    fireEvent.doubleClick(day('2025-01-06'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Event' });
+    expect(within(dialog).getByText('Add an event for January 6, 2025')).toBeInTheDocument();
+    await new Promise((resolve) => setTimeout(resolve, 350));
+    expect(screen.queryByRole('dialog', { name: /Events for/ })).not.toBeInTheDocument();
+  });
+
+  it('adds one event per day of a dragged range, in either direction', async () => {
+    const user = userEvent.setup();
+    renderCalendar(true);
+    await screen.findByRole('region', { name: 'January 2025' });
+    fireEvent.pointerDown(day('2025-01-15'), { button: 0 });
+    fireEvent.pointerOver(day('2025-01-14'));
+    fireEvent.pointerOver(day('2025-01-13'));
+    expect(day('2025-01-14')).toHaveClass('is-selected');
+    fireEvent.pointerUp(day('2025-01-13'));
+    const dialog = await screen.findByRole('dialog', { name: 'Add Event' });
+    expect(
+      within(dialog).getByText('Add an event for January 13, 2025 to January 15, 2025 (3 days)'),
+    ).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Add Event' }));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter an event name.');
+    await user.type(within(dialog).getByPlaceholderText('Enter event name'), 'Intersession');
+    await user.click(within(dialog).getByRole('button', { name: /Select event type/ }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Holiday' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Add Event' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(posted).toEqual(
+      ['2025-01-13', '2025-01-14', '2025-01-15'].map((date) => ({
+        cohort: 5,
+        name: 'Intersession',
+        type: 4,
+        date,
+        description: '',
+      })),
+    );
+  });
+
+  it('asks before deleting an event and reloads the calendar after', async () => {
+    const user = userEvent.setup();
+    renderCalendar(true);
+    await screen.findByRole('region', { name: 'January 2025' });
+    day('2025-01-06').focus();
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Events for January 6, 2025' });
+    await user.click(within(dialog).getByRole('button', { name: 'Delete' }));
+    const confirm = await screen.findByRole('alertdialog', { name: 'Delete event?' });
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    await waitFor(() =>
+      expect(fetchMock).toHaveBeenCalledWith(
+        expect.stringContaining('/events/11'),
+        expect.objectContaining({ method: 'DELETE' }),
+      ),
+    );
+    expect(await screen.findByText('Event deleted')).toBeInTheDocument();
+    const eventLoads = () =>
+      fetchMock.mock.calls.filter(
+        ([url, init]) => String(url).includes('/events?') && init?.method === 'GET',
+      ).length;
+    await waitFor(() => expect(eventLoads()).toBe(2));
+  });
+});

@@ -1,0 +1,99 @@
+import { Button, Card, Flex, Text } from '@radix-ui/themes';
+import { AppDialog, useConfirm } from '../../../ui/dialog/index.ts';
+import { useToast } from '../../../ui/toasts/index.ts';
+import { useDeleteEvent } from '../api/calendar-api.ts';
+import { formatLongDay } from '../model/calendar-days.ts';
+import type { CalendarDayEvent } from '../model/event-buckets.ts';
+import { timeLabel } from './calendar-month.tsx';
+
+interface DayEventsDialogProps {
+  cohortId: number;
+  date: string | null;
+  events: readonly CalendarDayEvent[];
+  canEdit: boolean;
+  onClose(): void;
+  onAddEvent(date: string): void;
+}
+
+/** 'Events for {date}': the day's events, and for instructors Delete and Add Event. */
+export function DayEventsDialog({
+  cohortId,
+  date,
+  events,
+  canEdit,
+  onClose,
+  onAddEvent,
+}: DayEventsDialogProps) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const remove = useDeleteEvent(cohortId);
+
+  async function onDelete(event: CalendarDayEvent) {
+    const sure = await confirm({
+      title: 'Delete event?',
+      description: `'${event.name}' will be removed from the cohort calendar.`,
+      confirmLabel: 'Delete',
+    });
+    if (!sure) return;
+    remove.mutate(event.id, {
+      onSuccess: () => toast.show('Event deleted', { type: 'done', duration: 'short' }),
+      onError: () => toast.show('Error removing event', { type: 'error', duration: 'normal' }),
+    });
+  }
+
+  return (
+    <AppDialog
+      open={date !== null}
+      onOpenChange={(open) => !open && onClose()}
+      title={date ? `Events for ${formatLongDay(date)}` : ''}
+    >
+      <Flex direction="column" gap="2">
+        {events.length === 0 && <Text size="2">No events for this date</Text>}
+        {events.map((event) => (
+          <Card key={event.id} style={{ borderLeft: `6px solid ${event.color}` }}>
+            <Flex justify="between" gap="3" align="baseline">
+              <Text weight="bold" size="2">
+                {event.name}
+              </Text>
+              <Text size="1" color="gray">
+                {timeLabel(event)}
+                {event.timeZone !== 'America/Chicago' && event.time ? ` (${event.timeZone})` : ''}
+              </Text>
+            </Flex>
+            <Text as="p" size="1" color="gray">
+              {event.typeName}
+            </Text>
+            {event.description && (
+              <Text as="p" size="2" mt="1">
+                {event.description}
+              </Text>
+            )}
+            {canEdit && (
+              <Flex justify="end" mt="2">
+                <Button
+                  size="1"
+                  color="red"
+                  variant="soft"
+                  disabled={remove.isPending}
+                  onClick={() => onDelete(event)}
+                >
+                  Delete
+                </Button>
+              </Flex>
+            )}
+          </Card>
+        ))}
+      </Flex>
+      <Flex justify="end" gap="2" mt="4">
+        {canEdit && date && (
+          <Button variant="soft" onClick={() => onAddEvent(date)}>
+            Add Event
+          </Button>
+        )}
+        <Button variant="soft" color="gray" onClick={onClose}>
+          Close
+        </Button>
+      </Flex>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,134 @@
+import type {
+  Cohort,
+  CohortInfo,
+  CreateCohortBody,
+  InvitationSecret,
+  UpdateCohortBody,
+  UpdateCohortInfoBody,
+} from '@lp/contract/cohorts';
+import { COHORT_PAGE_SIZE } from '@lp/contract/constants';
+import type { CalendarSubscription } from '@lp/contract/events';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+
+// Keys: ['cohorts', 'list', filter], ['cohorts', 'detail', id], ['cohortinfo', id] — shared with
+// the dashboard's cohort strip, so invalidating ['cohorts'] refreshes it too.
+
+export type CohortView = 'active' | 'previous';
+
+/** Active cohorts, or the 12 most recent that are no longer active (spec §7, page size 12). */
+export function getCohorts(view: CohortView, signal?: AbortSignal) {
+  const query = view === 'active' ? { active: true } : { active: false, limit: COHORT_PAGE_SIZE };
+  return api.get<Cohort[]>('/cohorts', { query, signal });
+}
+
+export const cohortListQuery = (view: CohortView) =>
+  queryOptions({
+    queryKey: ['cohorts', 'list', { view }],
+    queryFn: ({ signal }) => getCohorts(view, signal),
+  });
+
+export const useCohortList = (view: CohortView) => useQuery(cohortListQuery(view));
+
+export const cohortQuery = (id: number) =>
+  queryOptions({
+    queryKey: ['cohorts', 'detail', id],
+    queryFn: ({ signal }) => api.get<Cohort>(`/cohorts/${id}`, { signal }),
+  });
+
+export const useCohort = (id: number | null) =>
+  useQuery({ ...cohortQuery(id ?? 0), enabled: id !== null });
+
+export const cohortInfoQuery = (infoId: number) =>
+  queryOptions({
+    queryKey: ['cohortinfo', infoId],
+    queryFn: ({ signal }) => api.get<CohortInfo>(`/cohortinfo/${infoId}`, { signal }),
+  });
+
+export const useCohortInfo = (infoId: number | null) =>
+  useQuery({ ...cohortInfoQuery(infoId ?? 0), enabled: infoId !== null });
+
+const refreshCohorts = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ['cohorts'] });
+
+/** A mutation that refreshes every cohort list and detail when it settles. */
+function useCohortMutation<TVariables, TResult>(
+  mutationFn: (variables: TVariables) => Promise<TResult>,
+  extraKeys: readonly unknown[][] = [],
+) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn,
+    onSettled: async () => {
+      await Promise.all([
+        refreshCohorts(queryClient),
+        ...extraKeys.map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ]);
+    },
+  });
+}
+
+export const useCreateCohort = () =>
+  useCohortMutation((body: CreateCohortBody) => api.post<Cohort>('/cohorts', body));
+
+export const useUpdateCohort = () =>
+  useCohortMutation(({ id, ...body }: UpdateCohortBody & { id: number }) =>
+    api.put<void>(`/cohorts/${id}`, body),
+  );
+
+export const useSetCohortActive = () =>
+  useCohortMutation(({ id, active }: { id: number; active: boolean }) =>
+    api.put<void>(`/cohorts/${id}/active`, { id, active }),
+  );
+
+export const useJoinCohort = () =>
+  useCohortMutation((id: number) =>
+    api.post<{ message: string }>(`/cohorts/${id}/assign`, undefined, {
+      query: { userType: 'instructor' },
+    }),
+  );
+
+export const useLeaveCohort = () =>
+  useCohortMutation((id: number) =>
+    api.del(`/cohorts/${id}/assign`, undefined, { query: { userType: 'instructor' } }),
+  );
+
+export const useMigrateCohort = () =>
+  useCohortMutation((id: number) => api.put<void>(`/cohorts/${id}/migrate`), [['students']]);
+
+export const useAddLearner = () =>
+  useCohortMutation(
+    ({ id, personId }: { id: number; personId: number }) =>
+      api.post<{ message: string }>(`/cohorts/${id}/assign`, { person_id: personId }),
+    [['students']],
+  );
+
+export const useRotateInvitation = () =>
+  useCohortMutation((id: number) => api.post<InvitationSecret>(`/cohorts/${id}/invitation`));
+
+export const useRotateCalendarFeed = () =>
+  useCohortMutation((id: number) => api.post<CalendarSubscription>(`/cohorts/${id}/calendar`));
+
+/** Saves the cohort's links: PUT when it has an info record, POST otherwise. */
+export const useSaveCohortInfo = () =>
+  useCohortMutation(
+    ({
+      cohortId,
+      infoId,
+      urls,
+    }: {
+      cohortId: number;
+      infoId: number | null;
+      urls: UpdateCohortInfoBody;
+    }) =>
+      infoId === null
+        ? api.post<CohortInfo>('/cohortinfo', { cohort: cohortId, ...urls }).then(() => undefined)
+        : api.put<void>(`/cohortinfo/${infoId}`, urls),
+    [['cohortinfo']],
+  );

@@ -1,0 +1,115 @@
+import type { Cohort } from '@lp/contract/cohorts';
+import { STORAGE_KEYS } from '@lp/contract/constants';
+import { screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { staffProfile } from '../../test/fixtures.ts';
+import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+
+const cohort = (id: number, fields: Partial<Cohort> = {}): Cohort => ({
+  id,
+  name: `Day Cohort ${id}`,
+  slack_channel: `C0${id}`,
+  start_date: '2025-01-06',
+  end_date: '2025-07-03',
+  active: true,
+  capstone: false,
+  time_zone: 'America/Chicago',
+  students: 12,
+  is_instructor: 0,
+  coaches: [],
+  courses: [],
+  info: null,
+  student_organization_url: 'https://github.com/day-cohort',
+  github_classroom_url: null,
+  attendance_sheet_url: null,
+  ...fields,
+});
+
+let calls: Array<{ method: string; url: string; body: unknown }>;
+
+beforeEach(() => {
+  calls = [];
+  const answers = jsonFetch({
+    'GET /cohorts': () => ({ status: 200, body: [cohort(72, { is_instructor: 1 }), cohort(73)] }),
+    'PUT /cohorts/73': { status: 204 },
+    'POST /cohorts/73/assign': { status: 201, body: { message: 'User assigned to cohort' } },
+    'DELETE /cohorts/72/assign': { status: 204 },
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push({
+        method: init?.method ?? 'GET',
+        url: String(input),
+        body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      });
+      return answers(input, init);
+    }),
+  );
+});
+
+const session = { profile: staffProfile, token: 'staff-token' };
+
+describe('Cohorts page', () => {
+  it('shows active cohorts as cards with Chicago dates, Join or Leave, and switches to previous', async () => {
+    const { user } = renderApp('/cohorts', session);
+    const mine = await screen.findByRole('group', { name: 'Day Cohort 72' });
+    expect(within(mine).getByRole('button', { name: 'Leave' })).toBeInTheDocument();
+    expect(within(mine).getByText('Jan 6, 2025')).toBeInTheDocument();
+    expect(within(mine).getByText('Jul 3, 2025')).toBeInTheDocument();
+    expect(within(mine).getByRole('link', { name: 'Github Org' })).toHaveAttribute(
+      'href',
+      'https://github.com/day-cohort',
+    );
+    const other = screen.getByRole('group', { name: 'Day Cohort 73' });
+    expect(within(other).getByRole('button', { name: 'Join' })).toBeInTheDocument();
+    expect(calls[0]?.url).toBe('/api/cohorts?active=true');
+
+    await user.click(screen.getByRole('button', { name: 'Show Previous 12 Cohorts' }));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/cohorts?active=false&limit=12'));
+    expect(screen.getByRole('button', { name: 'Show Active Cohorts' })).toBeInTheDocument();
+  });
+
+  it('joins a cohort and makes it the active cohort; leaving forgets it', async () => {
+    const { user } = renderApp('/cohorts', session);
+    const other = await screen.findByRole('group', { name: 'Day Cohort 73' });
+    await user.click(within(other).getByRole('button', { name: 'Join' }));
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'POST',
+        url: '/api/cohorts/73/assign?userType=instructor',
+        body: undefined,
+      }),
+    );
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe('73'));
+
+    window.localStorage.setItem(STORAGE_KEYS.activeCohort, '72');
+    const mine = screen.getByRole('group', { name: 'Day Cohort 72' });
+    await user.click(within(mine).getByRole('button', { name: 'Leave' }));
+    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBeNull());
+  });
+
+  it('edits the Slack channel inline: Escape cancels, Enter saves', async () => {
+    const { user } = renderApp('/cohorts', session);
+    const card = await screen.findByRole('group', { name: 'Day Cohort 73' });
+    await user.click(within(card).getByRole('button', { name: 'Set instructor channel Slack ID' }));
+    const input = within(card).getByRole('textbox', { name: 'Instructor Slack channel ID' });
+    await user.clear(input);
+    await user.type(input, 'CNOPE{Escape}');
+    expect(within(card).getByText('C073')).toBeInTheDocument();
+    expect(calls.some((call) => call.method === 'PUT')).toBe(false);
+
+    await user.click(within(card).getByRole('button', { name: 'Set instructor channel Slack ID' }));
+    const again = within(card).getByRole('textbox', { name: 'Instructor Slack channel ID' });
+    await user.clear(again);
+    await user.type(again, 'C0NEW{Enter}');
+    await waitFor(() =>
+      expect(calls).toContainEqual({
+        method: 'PUT',
+        url: '/api/cohorts/73',
+        body: { slack_channel: 'C0NEW' },
+      }),
+    );
+    expect(await screen.findByText('Cohort updated')).toBeInTheDocument();
+  });
+});

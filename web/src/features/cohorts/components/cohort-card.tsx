@@ -1,0 +1,112 @@
+import type { Cohort } from '@lp/contract/cohorts';
+import { STORAGE_KEYS, TOAST_DURATION } from '@lp/contract/constants';
+import { PersonIcon } from '@radix-ui/react-icons';
+import { Button, Card, Flex, Link, Text } from '@radix-ui/themes';
+import { useToast } from '../../../ui/toasts/index.ts';
+import { formatDay } from '../../calendar/index.ts';
+import { useJoinCohort, useLeaveCohort, useUpdateCohort } from '../api/cohorts-api.ts';
+import { SlackChannelEditor } from './slack-channel-editor.tsx';
+
+interface CohortCardProps {
+  cohort: Cohort;
+  onOpen(cohortId: number): void;
+}
+
+function ExternalLink({ href, children }: { href: string | null; children: string }) {
+  if (!href) {
+    return (
+      <Text size="1" color="gray" title={`No ${children} link yet`}>
+        {children}
+      </Text>
+    );
+  }
+  return (
+    <Link size="1" href={href} target="_blank" rel="noreferrer">
+      {children}
+    </Link>
+  );
+}
+
+/** One cohort in the list: Join/Leave, name (opens the overlay), dates, links, count, Slack id. */
+export function CohortCard({ cohort, onOpen }: CohortCardProps) {
+  const toast = useToast();
+  const join = useJoinCohort();
+  const leave = useLeaveCohort();
+  const update = useUpdateCohort();
+  const mine = cohort.is_instructor === 1;
+
+  function onJoinOrLeave() {
+    const onError = (error: Error) =>
+      toast.show(error.message, { type: 'error', duration: TOAST_DURATION.normal });
+    if (mine) {
+      leave.mutate(cohort.id, {
+        onSuccess: () => {
+          if (window.localStorage.getItem(STORAGE_KEYS.activeCohort) === String(cohort.id))
+            window.localStorage.removeItem(STORAGE_KEYS.activeCohort);
+          toast.show(`You left ${cohort.name}`, { type: 'info', duration: 'short' });
+        },
+        onError,
+      });
+    } else {
+      join.mutate(cohort.id, {
+        onSuccess: () => {
+          window.localStorage.setItem(STORAGE_KEYS.activeCohort, String(cohort.id));
+          toast.show(`You joined ${cohort.name}`, { type: 'done', duration: 'short' });
+        },
+        onError,
+      });
+    }
+  }
+
+  function onSaveSlack(slackChannel: string) {
+    update.mutate(
+      { id: cohort.id, slack_channel: slackChannel },
+      {
+        onSuccess: () => toast.show('Cohort updated', { type: 'info', duration: 'short' }),
+        onError: (error) => toast.show(error.message, { type: 'error', duration: 'normal' }),
+      },
+    );
+  }
+
+  return (
+    <Card
+      className={`lp-cohort-card${mine ? ' is-mine' : ''}`}
+      data-testid="cohort-card"
+      aria-label={cohort.name}
+      role="group"
+    >
+      <Flex justify="between" align="start" gap="2">
+        <button type="button" className="lp-cohort-card__name" onClick={() => onOpen(cohort.id)}>
+          {cohort.name}
+        </button>
+        <Button
+          size="1"
+          variant="ghost"
+          loading={join.isPending || leave.isPending}
+          onClick={onJoinOrLeave}
+        >
+          {mine ? 'Leave' : 'Join'}
+        </Button>
+      </Flex>
+      <Flex justify="between" mt="2">
+        <Text size="1">{formatDay(cohort.start_date)}</Text>
+        <Text size="1">{formatDay(cohort.end_date)}</Text>
+      </Flex>
+      <Flex justify="between" mt="1">
+        <ExternalLink href={cohort.student_organization_url}>Github Org</ExternalLink>
+        <ExternalLink href={cohort.attendance_sheet_url}>Attendance</ExternalLink>
+      </Flex>
+      <Flex justify="between" align="center" className="lp-cohort-card__footer">
+        <Flex align="center" gap="1" aria-label={`${cohort.students} students`}>
+          <PersonIcon aria-hidden />
+          <Text size="1">{cohort.students}</Text>
+        </Flex>
+        <SlackChannelEditor
+          value={cohort.slack_channel}
+          saving={update.isPending}
+          onSave={onSaveSlack}
+        />
+      </Flex>
+    </Card>
+  );
+}

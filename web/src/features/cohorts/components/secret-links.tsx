@@ -1,0 +1,89 @@
+import type { Cohort } from '@lp/contract/cohorts';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { useConfirm } from '../../../ui/dialog/index.ts';
+import { useToast } from '../../../ui/toasts/index.ts';
+import { useRotateCalendarFeed, useRotateInvitation } from '../api/cohorts-api.ts';
+import { invitationUrl } from '../model/links.ts';
+import { CopyableUrl } from './copyable-url.tsx';
+
+/** The invitation link and the calendar subscription URL, each with copy and renew (staff). */
+export function SecretLinks({ cohort }: { cohort: Cohort }) {
+  const confirm = useConfirm();
+  const toast = useToast();
+  const rotateInvitation = useRotateInvitation();
+  const rotateFeed = useRotateCalendarFeed();
+  const failed = (error: Error) => toast.show(error.message, { type: 'error', duration: 'normal' });
+
+  async function onRenewInvitation() {
+    const sure = await confirm({
+      title: 'Issue a new invitation link?',
+      description:
+        'The current link stops working: learners who have not signed in with it yet need the new one.',
+      confirmLabel: 'Issue new link',
+    });
+    if (sure)
+      rotateInvitation.mutate(cohort.id, {
+        onSuccess: () => toast.show('Invitation link renewed', { type: 'done', duration: 'short' }),
+        onError: failed,
+      });
+  }
+
+  async function onRenewFeed() {
+    const sure = await confirm({
+      title: 'Issue a new calendar URL?',
+      description: 'Calendar apps subscribed to the current URL stop receiving updates.',
+      confirmLabel: 'Issue new URL',
+    });
+    if (sure)
+      rotateFeed.mutate(cohort.id, {
+        onSuccess: () => toast.show('Calendar URL renewed', { type: 'done', duration: 'short' }),
+        onError: failed,
+      });
+  }
+
+  if (!cohort.invitation_secret && !cohort.calendar_url) return null;
+  return (
+    <Flex gap="5" wrap="wrap">
+      {cohort.invitation_secret && (
+        <Flex direction="column" gap="1" style={{ minWidth: 0, flex: '1 1 24rem' }}>
+          <Heading as="h3" size="3">
+            Invitation Link
+          </Heading>
+          <CopyableUrl
+            url={invitationUrl(cohort.id, cohort.invitation_secret)}
+            label="Invitation link"
+          />
+          <Flex gap="2" align="center">
+            <Text size="1" color="gray">
+              Learners who sign in with this link join {cohort.name}.
+            </Text>
+            <Button
+              size="1"
+              variant="ghost"
+              loading={rotateInvitation.isPending}
+              onClick={onRenewInvitation}
+            >
+              New link
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+      {cohort.calendar_url && (
+        <Flex direction="column" gap="1" style={{ minWidth: 0, flex: '1 1 24rem' }}>
+          <Heading as="h3" size="3">
+            Calendar subscription
+          </Heading>
+          <CopyableUrl url={cohort.calendar_url} label="Calendar URL" />
+          <Flex gap="2" align="center">
+            <Text size="1" color="gray">
+              Add it to a calendar app as a subscription (iCalendar).
+            </Text>
+            <Button size="1" variant="ghost" loading={rotateFeed.isPending} onClick={onRenewFeed}>
+              New URL
+            </Button>
+          </Flex>
+        </Flex>
+      )}
+    </Flex>
+  );
+}
