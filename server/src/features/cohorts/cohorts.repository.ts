@@ -51,7 +51,7 @@ export function findCohorts(db: Db, callerId: number, filter: CohortFilter) {
       sql<CohortCourse[]>`coalesce((select json_agg(json_build_object(
           'id', ccs.id,
           'course', json_build_object('id', c.id, 'name', c.name, 'active', c.active,
-            'date_created', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')),
+            'date_created', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD')),
           'active', ccs.active, 'index', ccs.index)
           order by ccs.index, ccs.id)
         from cohort_courses ccs join courses c on c.id = ccs.course_id
