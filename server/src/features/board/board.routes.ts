@@ -9,11 +9,13 @@ import { ErrorResponse } from '@lp/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../lib/http-errors.ts';
 import * as repo from './board.repository.ts';
-import { readBoard } from './board.service.ts';
+import { BoardCache, readBoard } from './board.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
 export const boardRoutes: FastifyPluginAsync = async (app) => {
+  const boards = new BoardCache();
+
   // Staff only: a board shows every learner of a cohort (see board.policy.ts).
   app.get<{ Querystring: StudentsQuery }>(
     '/students',
@@ -35,7 +37,7 @@ export const boardRoutes: FastifyPluginAsync = async (app) => {
       const { cohort, lastname_like, q } = request.query;
       if (lastname_like !== undefined) return repo.learnersWithoutCohort(app.db, lastname_like);
       if (cohort !== undefined) {
-        const answer = await readBoard(app, cohort, request.headers['if-none-match']);
+        const answer = await readBoard(app, boards, cohort, request.headers['if-none-match']);
         reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
         if (answer.status === 304) return reply.code(304).send();
         return reply.type('application/json').send(answer.body);

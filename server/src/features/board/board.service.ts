@@ -1,13 +1,16 @@
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-errors.ts';
 import * as repo from './board.repository.ts';
+import { Coalescer } from './coalesce.ts';
 
 /** Bumped when the board's JSON shape changes, so browsers never keep a body of the old shape. */
 const BOARD_SHAPE = 1;
+const CACHED_BOARDS = 200;
 
 /**
  * The ETag names the board's content: the cohort's and the catalogue's version counters (kept
- * by triggers, see migration 0500) and today's date in the cohort's zone (durations are days).
+ * by triggers in the same transactions as the changes, see migration 0500) and today's date in
+ * the cohort's zone (durations are counted in days).
  */
 const etagOf = (row: repo.BoardVersionRow) =>
   `"board-${row.id}-${row.cohort_version}-${row.catalogue_version}-${row.today}-${BOARD_SHAPE}"`;
@@ -21,6 +24,32 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
   });
 }
 
+/**
+ * Boards already built, by cohort, each under the ETag computed in the same statement as its body.
+ * Every request still asks the database for the current version first (concurrent requests share
+ * one version query sent after they arrived, see coalesce.ts), so a body is only reused while it
+ * is current: several API processes stay correct without talking to each other.
+ */
+export class BoardCache {
+  private readonly boards = new Map<number, { etag: string; body: string }>();
+  readonly versions = new Coalescer<number, repo.BoardVersionRow | undefined>();
+  readonly builds = new Coalescer<number, repo.BoardRow | undefined>();
+
+  get(cohortId: number, etag: string): string | undefined {
+    const entry = this.boards.get(cohortId);
+    return entry?.etag === etag ? entry.body : undefined;
+  }
+
+  set(cohortId: number, etag: string, body: string) {
+    this.boards.delete(cohortId);
+    this.boards.set(cohortId, { etag, body });
+    if (this.boards.size > CACHED_BOARDS) {
+      const oldest = this.boards.keys().next().value;
+      if (oldest !== undefined) this.boards.delete(oldest);
+    }
+  }
+}
+
 export type BoardAnswer =
   | { status: 304; etag: string }
   | { status: 200; etag: string; body: string };
@@ -28,16 +57,20 @@ export type BoardAnswer =
 /** The board of a cohort, or 304 when the caller already holds the current one. */
 export async function readBoard(
   app: FastifyInstance,
+  cache: BoardCache,
   cohortId: number,
   ifNoneMatch: string | undefined,
 ): Promise<BoardAnswer> {
-  if (ifNoneMatch) {
-    const version = await repo.boardVersion(app.db, cohortId);
-    if (!version) throw notFound('Cohort');
-    const etag = etagOf(version);
-    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
-  }
-  const row = await repo.board(app.db, cohortId);
+  const version = await cache.versions.read(cohortId, () => repo.boardVersion(app.db, cohortId));
+  if (!version) throw notFound('Cohort');
+  const etag = etagOf(version);
+  if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
+  const cached = cache.get(cohortId, etag);
+  if (cached !== undefined) return { status: 200, etag, body: cached };
+
+  const row = await cache.builds.read(cohortId, () => repo.board(app.db, cohortId));
   if (!row) throw notFound('Cohort');
-  return { status: 200, etag: etagOf(row), body: row.body };
+  const fresh = etagOf(row);
+  cache.set(cohortId, fresh, row.body);
+  return { status: 200, etag: fresh, body: row.body };
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCoach,
@@ -16,6 +17,7 @@ import {
   tagLearner,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { BOARD_SQL, BOARD_VERSION_SQL } from './board.query.ts';
 
 let ctx: TestContext;
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -424,5 +426,15 @@ describe('GET /statuses and GET /proposalstatuses', () => {
     expect((await ctx.request({ method: 'GET', url: '/api/proposalstatuses' })).statusCode).toBe(
       401,
     );
+  });
+});
+
+describe('the board SQL under review', () => {
+  it('is the SQL committed in queries/ next to its EXPLAIN', () => {
+    const committed = (name: string) =>
+      readFileSync(new URL(`./queries/${name}`, import.meta.url), 'utf8');
+    expect(committed('board.sql')).toBe(BOARD_SQL);
+    expect(committed('board-version.sql')).toBe(BOARD_VERSION_SQL);
+    expect(committed('board.explain.txt')).toContain('Execution Time');
   });
 });
