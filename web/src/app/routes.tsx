@@ -25,7 +25,62 @@ export const staffRoutes: AppRoute[] = [
     path: '/cohorts/new',
     Component: lazy(() => import('../features/cohorts/new-cohort-page.tsx')),
   },
-  { path: '/courses', Component: placeholder('Courses') },
+  {
+    path: '/courses',
+    Component: lazy(() => import('../features/catalogue/courses/course-list-page.tsx')),
+  },
+  {
+    path: '/courses/new',
+    Component: lazy(() => import('../features/catalogue/courses/course-form-page.tsx')),
+  },
+  {
+    path: '/courses/edit/:courseId',
+    Component: lazy(() => import('../features/catalogue/courses/course-form-page.tsx')),
+  },
+  {
+    path: '/courses/:courseId',
+    Component: lazy(() => import('../features/catalogue/courses/course-detail-page.tsx')),
+  },
+  {
+    path: '/books/new/:courseId',
+    Component: lazy(() => import('../features/catalogue/books/book-form-page.tsx')),
+  },
+  {
+    path: '/books/edit/:bookId',
+    Component: lazy(() => import('../features/catalogue/books/book-form-page.tsx')),
+  },
+  {
+    path: '/books/:bookId',
+    Component: lazy(() => import('../features/catalogue/books/book-detail-page.tsx')),
+  },
+  {
+    path: '/projects/new/:bookId',
+    Component: lazy(() => import('../features/catalogue/projects/project-form-page.tsx')),
+  },
+  {
+    path: '/projects/edit/:projectId',
+    Component: lazy(() => import('../features/catalogue/projects/project-form-page.tsx')),
+  },
+  {
+    path: '/projects/:projectId',
+    Component: lazy(() => import('../features/catalogue/projects/project-detail-page.tsx')),
+  },
+  {
+    path: '/assessments',
+    Component: lazy(() => import('../features/catalogue/assessments/assessment-list-page.tsx')),
+  },
+  {
+    path: '/assessments/new',
+    Component: lazy(() => import('../features/catalogue/assessments/assessment-form-page.tsx')),
+  },
+  {
+    path: '/assessments/edit/:assessmentId',
+    Component: lazy(() => import('../features/catalogue/assessments/assessment-form-page.tsx')),
+  },
+  {
+    path: '/objectives',
+    Component: lazy(() => import('../features/catalogue/objectives/objectives-page.tsx')),
+  },
   { path: '/foundations', Component: placeholder('Foundations') },
 ];
 

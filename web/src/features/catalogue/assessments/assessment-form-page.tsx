@@ -1,0 +1,87 @@
+import { useLocation, useNavigate, useParams } from 'react-router';
+import { Loading } from '../../../ui/loading.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { useToast } from '../../../ui/toasts/index.ts';
+import {
+  useBookAssessment,
+  useCreateAssessment,
+  useUpdateBookAssessment,
+} from '../api/assessments.ts';
+import { useBooks } from '../api/books.ts';
+import { useObjectives } from '../api/objectives.ts';
+import { ErrorCallout, errorText, idParam } from '../components/catalogue-ui.tsx';
+import { AssessmentForm, type AssessmentFormValues } from './assessment-form.tsx';
+
+/** /assessments/new (the book may come as navigation state) and /assessments/edit/:assessmentId */
+export default function AssessmentFormPage() {
+  const param = useParams().assessmentId;
+  const assessmentId = idParam(param);
+  const editing = param !== undefined;
+  const presetBook = (useLocation().state as { bookId?: unknown } | null)?.bookId;
+  const books = useBooks();
+  const objectives = useObjectives();
+  const existing = useBookAssessment(assessmentId, editing && Number.isInteger(assessmentId));
+  const create = useCreateAssessment();
+  const update = useUpdateBookAssessment();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  const title = editing ? 'Edit Assessment' : 'New Assessment';
+  const leave = (bookId: number) => navigate(bookId ? `/books/${bookId}` : '/assessments');
+
+  function content() {
+    if (editing && !Number.isInteger(assessmentId))
+      return <ErrorCallout error={null} what="assessment" />;
+    if (books.isPending || objectives.isPending || (editing && existing.isPending))
+      return <Loading label="Loading the form…" />;
+    if (books.isError) return <ErrorCallout error={books.error} what="books" />;
+    if (objectives.isError)
+      return <ErrorCallout error={objectives.error} what="learning objectives" />;
+    if (editing && existing.isError)
+      return <ErrorCallout error={existing.error} what="assessment" />;
+
+    const initial: AssessmentFormValues =
+      editing && existing.data
+        ? {
+            bookId: existing.data.assigned_book.id,
+            name: existing.data.name,
+            sourceURL: existing.data.source_url,
+            objectives: existing.data.objectives.map((objective) => objective.id),
+          }
+        : {
+            bookId: typeof presetBook === 'number' ? presetBook : 0,
+            name: '',
+            sourceURL: '',
+            objectives: [],
+          };
+
+    const done = (bookId: number) => ({
+      onSuccess: () => {
+        toast.show(editing ? 'Assessment updated.' : 'Assessment created.', {
+          type: 'done',
+          duration: 'short',
+        });
+        leave(bookId);
+      },
+      onError: (error: unknown) => toast.show(errorText(error), { type: 'error' }),
+    });
+
+    return (
+      <AssessmentForm
+        editing={editing}
+        initial={initial}
+        books={books.data}
+        objectives={objectives.data}
+        saving={create.isPending || update.isPending}
+        onCancel={leave}
+        onSave={(values) =>
+          editing
+            ? update.mutate({ id: assessmentId, ...values }, done(values.bookId))
+            : create.mutate(values, done(values.bookId))
+        }
+      />
+    );
+  }
+
+  return <PageLayout title={title}>{content()}</PageLayout>;
+}

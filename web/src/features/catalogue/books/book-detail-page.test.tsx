@@ -1,0 +1,85 @@
+import { screen, within } from '@testing-library/react';
+import { describe, expect, it, vi } from 'vitest';
+import { staffProfile } from '../../../test/fixtures.ts';
+import { jsonFetch, renderApp } from '../../../test/render-app.tsx';
+
+const session = { profile: staffProfile, token: 'tok' };
+const course = { id: 3, name: 'JavaScript', date_created: '2026-01-01', active: true };
+
+const book = (hasAssessment: boolean) => ({
+  id: 11,
+  index: 0,
+  name: 'Get Started',
+  description: '',
+  course,
+  has_assessment: hasAssessment,
+  projects: 4,
+  assessments: hasAssessment ? [{ id: 21, name: 'Get Started check' }] : [],
+});
+
+const project = (id: number, name: string, active: boolean, group: boolean) => ({
+  id,
+  name,
+  index: id,
+  active,
+  is_group_project: group,
+  is_full_stack: false,
+  client_template_url: '',
+  api_template_url: '',
+  book: { id: 11, name: 'Get Started' },
+  course: { id: 3, name: 'JavaScript' },
+});
+
+const projects = [
+  project(1, 'Kennels', true, false),
+  project(2, 'Group: Honey Rae', true, true),
+  project(3, 'Old Kennels', false, false),
+];
+
+describe('book detail', () => {
+  it('sorts projects into core, group and deprecated, and offers Add Self-Assessment', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({
+        'GET /books/11': { status: 200, body: book(false) },
+        'GET /projects': { status: 200, body: projects },
+      }),
+    );
+    renderApp('/books/11', session);
+    const core = await screen.findByRole('list', { name: 'Core Projects' });
+    expect(within(core).getByRole('link').textContent).toBe('Kennels');
+    const group = screen.getByRole('list', { name: 'Group Project' });
+    expect(within(group).getByRole('link').textContent).toBe('Group: Honey Rae');
+    const deprecated = screen.getByRole('list', { name: 'Deprecated Projects' });
+    expect(within(deprecated).getByRole('link')).toHaveAttribute('href', '/projects/3');
+    expect(screen.queryByRole('list', { name: 'Assessment' })).not.toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Add Self-Assessment' })).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'JavaScript' })).toHaveAttribute('href', '/courses/3');
+  });
+
+  it('shows the assessment and hides Add Self-Assessment once the book has one', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({
+        'GET /books/11': { status: 200, body: book(true) },
+        'GET /projects': { status: 200, body: projects },
+      }),
+    );
+    renderApp('/books/11', session);
+    const assessment = await screen.findByRole('list', { name: 'Assessment' });
+    expect(within(assessment).getByRole('link', { name: 'Get Started check' })).toHaveAttribute(
+      'href',
+      '/assessments/edit/21',
+    );
+    expect(screen.queryByRole('link', { name: 'Add Self-Assessment' })).not.toBeInTheDocument();
+  });
+
+  it('says so when the book does not exist', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({ 'GET /books/99': { status: 404, body: { message: 'Book not found.' } } }),
+    );
+    renderApp('/books/99', session);
+    expect(await screen.findByRole('alert')).toHaveTextContent('This book does not exist');
+  });
+});

@@ -1,0 +1,189 @@
+import type { Book } from '@lp/contract/books';
+import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useConfirm } from '../../../ui/dialog/index.ts';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { useToast } from '../../../ui/toasts/index.ts';
+import { useBook, useDeleteBook } from '../api/books.ts';
+import { type ExpandedProject, useBookProjects } from '../api/projects.ts';
+import {
+  Breadcrumb,
+  ErrorCallout,
+  errorText,
+  idParam,
+  QueryView,
+  type RowKind,
+  RowLink,
+  RowList,
+} from '../components/catalogue-ui.tsx';
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  return (
+    <section aria-label={title}>
+      <Heading as="h3" size="3" mb="2">
+        {title}
+      </Heading>
+      {children}
+    </section>
+  );
+}
+
+function ProjectRows({
+  label,
+  projects,
+  kind,
+  empty,
+}: {
+  label: string;
+  projects: ExpandedProject[];
+  kind: RowKind;
+  empty: string;
+}) {
+  if (projects.length === 0)
+    return (
+      <Text as="p" size="2" color="gray" mb="4">
+        {empty}
+      </Text>
+    );
+  return (
+    <RowList label={label}>
+      {projects.map((project) => (
+        <RowLink key={project.id} to={`/projects/${project.id}`} kind={kind}>
+          {project.name}
+        </RowLink>
+      ))}
+    </RowList>
+  );
+}
+
+function BookProjects({ book }: { book: Book }) {
+  const projects = useBookProjects(book.id);
+  return (
+    <QueryView query={projects} what="projects">
+      {(list) => {
+        const core = list.filter((p) => p.active && !p.is_group_project);
+        const group = list.filter((p) => p.active && p.is_group_project);
+        const deprecated = list.filter((p) => !p.active);
+        return (
+          <>
+            <Section title="Core Projects">
+              <ProjectRows
+                label="Core Projects"
+                projects={core}
+                kind="core"
+                empty="No core projects."
+              />
+            </Section>
+            <Section title="Group Project">
+              <ProjectRows
+                label="Group Project"
+                projects={group}
+                kind="group"
+                empty="No group project."
+              />
+            </Section>
+            {book.has_assessment && book.assessments[0] && (
+              <Section title="Assessment">
+                <RowList label="Assessment">
+                  <RowLink to={`/assessments/edit/${book.assessments[0].id}`} kind="assessment">
+                    {book.assessments[0].name}
+                  </RowLink>
+                </RowList>
+              </Section>
+            )}
+            <BookActions book={book} />
+            {deprecated.length > 0 && (
+              <Section title="Deprecated Projects">
+                <ProjectRows
+                  label="Deprecated Projects"
+                  projects={deprecated}
+                  kind="deprecated"
+                  empty=""
+                />
+              </Section>
+            )}
+          </>
+        );
+      }}
+    </QueryView>
+  );
+}
+
+function BookActions({ book }: { book: Book }) {
+  const remove = useDeleteBook();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  async function onDelete() {
+    const ok = await confirm({
+      title: `Delete ${book.name}?`,
+      description:
+        'The book, its projects and its self-assessment are deleted. A book whose projects ' +
+        'learners were assigned to cannot be deleted; deprecate its projects instead.',
+      confirmLabel: 'Delete Book',
+    });
+    if (!ok) return;
+    try {
+      await remove.mutateAsync(book.id);
+      toast.show(`${book.name} deleted.`, { type: 'done', duration: 'normal' });
+      navigate(`/courses/${book.course.id}`);
+    } catch (error) {
+      toast.show(errorText(error), { type: 'error', title: 'The book was not deleted' });
+    }
+  }
+
+  return (
+    <Flex gap="3" wrap="wrap" align="center" mb="5">
+      <Button asChild>
+        <RouterLink to={`/projects/new/${book.id}`}>Add Project</RouterLink>
+      </Button>
+      {!book.has_assessment && (
+        <Button asChild variant="soft">
+          <RouterLink to="/assessments/new" state={{ bookId: book.id }}>
+            Add Self-Assessment
+          </RouterLink>
+        </Button>
+      )}
+      <Flex gap="3" ml="auto">
+        <Button asChild color="amber" variant="soft">
+          <RouterLink to={`/books/edit/${book.id}`}>Edit Book</RouterLink>
+        </Button>
+        <Button color="red" loading={remove.isPending} onClick={onDelete}>
+          Delete Book
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+export default function BookDetailPage() {
+  const bookId = idParam(useParams().bookId);
+  const valid = Number.isInteger(bookId);
+  const book = useBook(bookId, valid);
+  if (!valid) return <ErrorCallout error={null} what="book" />;
+  return (
+    <QueryView query={book} what="book">
+      {(data) => (
+        <PageLayout
+          title={
+            <Breadcrumb
+              items={[
+                { label: data.course.name, to: `/courses/${data.course.id}` },
+                { label: data.name },
+              ]}
+            />
+          }
+        >
+          {data.description && (
+            <Text as="p" size="2" color="gray" mb="4">
+              {data.description}
+            </Text>
+          )}
+          <BookProjects book={data} />
+        </PageLayout>
+      )}
+    </QueryView>
+  );
+}

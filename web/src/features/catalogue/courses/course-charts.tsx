@@ -1,0 +1,137 @@
+import { Card, Heading, Text } from '@radix-ui/themes';
+import {
+  BarElement,
+  CategoryScale,
+  Chart as ChartJS,
+  type ChartOptions,
+  Legend,
+  LinearScale,
+  PointElement,
+  Title,
+  Tooltip,
+} from 'chart.js';
+import ChartDataLabels from 'chartjs-plugin-datalabels';
+import { Bar, Bubble } from 'react-chartjs-2';
+import { useCourseStats } from '../api/courses.ts';
+import { ErrorCallout } from '../components/catalogue-ui.tsx';
+import {
+  BAR_DATASET_LABEL,
+  BUBBLE_DATASET_LABEL,
+  type BubblePoint,
+  barSeries,
+  bubbleLabel,
+  bubblePoints,
+  bubbleTooltip,
+  type StatsRow,
+} from './chart-data.ts';
+
+ChartJS.register(CategoryScale, LinearScale, BarElement, PointElement, Title, Tooltip, Legend);
+
+/** x runs from 0 to one step past the last bubble, so no bubble sits on an edge. */
+const bubbleOptions = (count: number): ChartOptions<'bubble'> => ({
+  responsive: true,
+  maintainAspectRatio: false,
+  layout: { padding: { top: 40, right: 24 } },
+  scales: {
+    x: { display: false, min: 0, max: 2 * (count + 1) },
+    y: { beginAtZero: true, title: { display: true, text: 'Days from cohort start' } },
+  },
+  plugins: {
+    tooltip: {
+      callbacks: { label: (context) => bubbleTooltip(context.raw as BubblePoint) },
+    },
+    datalabels: {
+      display: true,
+      anchor: 'end',
+      align: -145,
+      rotation: 45,
+      color: 'black',
+      formatter: (value: BubblePoint) => bubbleLabel(value.projectname),
+    },
+  },
+});
+
+const barOptions: ChartOptions<'bar'> = {
+  responsive: true,
+  maintainAspectRatio: false,
+  scales: { y: { beginAtZero: true } },
+  plugins: { datalabels: { anchor: 'end', align: 'top', color: 'black' } },
+};
+
+export function BubbleChart({ rows }: { rows: StatsRow[] }) {
+  const data = {
+    datasets: [
+      {
+        label: BUBBLE_DATASET_LABEL,
+        data: bubblePoints(rows),
+        backgroundColor: 'rgba(149, 183, 68, 0.5)',
+      },
+    ],
+  };
+  return (
+    <Bubble
+      data={data}
+      options={bubbleOptions(rows.length)}
+      plugins={[ChartDataLabels]}
+      aria-label="Time on project: bubble chart of each project's average start delay"
+      role="img"
+    />
+  );
+}
+
+export function BarChart({ rows }: { rows: StatsRow[] | undefined }) {
+  const series = barSeries(rows);
+  const data = {
+    labels: series.labels,
+    datasets: [
+      {
+        label: BAR_DATASET_LABEL,
+        data: series.values,
+        backgroundColor: 'rgba(54, 162, 235, 0.5)',
+        borderColor: 'rgba(54, 162, 235, 1)',
+        borderWidth: 1,
+      },
+    ],
+  };
+  return (
+    <Bar
+      data={data}
+      options={barOptions}
+      plugins={[ChartDataLabels]}
+      aria-label="Average start delay: bar chart, days per project"
+      role="img"
+    />
+  );
+}
+
+/** The course's two charts of project timing, side by side (spec §9). */
+export default function CourseCharts({ courseId }: { courseId: number }) {
+  const stats = useCourseStats(courseId);
+  if (stats.isError) return <ErrorCallout error={stats.error} what="course statistics" />;
+  const rows = stats.data?.data;
+  if (rows && rows.length === 0) {
+    return (
+      <Text as="p" size="2" color="gray" mt="5">
+        No learner has started a project of this course yet, so there is nothing to chart.
+      </Text>
+    );
+  }
+  return (
+    <section className="lp-course-charts" aria-label="Course charts">
+      <Card>
+        <Heading as="h2" size="3" mb="2">
+          Time on Project
+        </Heading>
+        <div className="lp-course-chart">{rows && <BubbleChart rows={rows} />}</div>
+      </Card>
+      <Card>
+        <Heading as="h2" size="3" mb="2">
+          Average Start Delay
+        </Heading>
+        <div className="lp-course-chart">
+          <BarChart rows={rows} />
+        </div>
+      </Card>
+    </section>
+  );
+}

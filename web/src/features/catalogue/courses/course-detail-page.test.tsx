@@ -1,0 +1,98 @@
+import { screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { staffProfile } from '../../../test/fixtures.ts';
+import { jsonFetch, renderApp } from '../../../test/render-app.tsx';
+
+// The canvas is not drawn in jsdom: the charts show the data they were given instead.
+vi.mock('react-chartjs-2', () => {
+  const chart =
+    (kind: string) =>
+    ({ data, 'aria-label': label }: { data: unknown; 'aria-label': string }): ReactNode => (
+      <pre role="img" aria-label={label} data-kind={kind}>
+        {JSON.stringify(data)}
+      </pre>
+    );
+  return { Bubble: chart('bubble'), Bar: chart('bar') };
+});
+
+const session = { profile: staffProfile, token: 'tok' };
+const course = { id: 3, name: 'JavaScript', date_created: '2026-01-01', active: true, books: [] };
+const books = [
+  {
+    id: 11,
+    index: 0,
+    name: 'Get Started',
+    description: '',
+    course,
+    has_assessment: false,
+    projects: 3,
+    assessments: [],
+  },
+];
+const stats = {
+  data: [
+    {
+      bookname: 'Get Started',
+      bookindex: 0,
+      projectname: 'Kennels',
+      projectindex: 0,
+      averagestartdelay: 2,
+    },
+    {
+      bookname: 'Get Started',
+      bookindex: 0,
+      projectname: 'Group: Honey Rae',
+      projectindex: 1,
+      averagestartdelay: 6.4,
+    },
+  ],
+};
+
+describe('course detail', () => {
+  it('lists the books and draws both charts from the course stats', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({
+        'GET /courses/3': { status: 200, body: course },
+        'GET /books': { status: 200, body: books },
+        'GET /courses/3/stats': { status: 200, body: stats },
+      }),
+    );
+    renderApp('/courses/3', session);
+    const list = await screen.findByRole('list', { name: 'Books' });
+    expect(within(list).getByRole('link')).toHaveTextContent('Get Started3 projects');
+
+    const bubble = JSON.parse(
+      (await screen.findByRole('img', { name: /bubble chart/ })).textContent ?? '',
+    );
+    expect(bubble.datasets[0].label).toBe('Time on Project');
+    expect(bubble.datasets[0].data).toEqual([
+      { x: 2, y: 2, r: 3 * (1 + 4.4), projectname: 'Kennels' },
+      { x: 4, y: 6.4, r: 3, projectname: 'Group: Honey Rae' },
+    ]);
+    const bar = JSON.parse(screen.getByRole('img', { name: /bar chart/ }).textContent ?? '');
+    expect(bar.labels).toEqual(['Kennels', 'Group: Honey Rae']);
+    expect(bar.datasets[0]).toMatchObject({ label: 'Average Start Delay (days)', data: [2, 6] });
+  });
+
+  it('asks before deleting and then goes back to the course list', async () => {
+    const fetch = vi.fn(
+      jsonFetch({
+        'GET /courses/3': { status: 200, body: course },
+        'GET /books': { status: 200, body: books },
+        'GET /courses/3/stats': { status: 200, body: { data: [] } },
+        'DELETE /courses/3': { status: 204 },
+        'GET /courses': { status: 200, body: [] },
+      }),
+    );
+    vi.stubGlobal('fetch', fetch);
+    const { user } = renderApp('/courses/3', session);
+    await user.click(await screen.findByRole('button', { name: 'Delete Course' }));
+    const dialog = await screen.findByRole('alertdialog');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    await user.click(within(dialog).getByRole('button', { name: 'Delete Course' }));
+    expect(await screen.findByTestId('location')).toHaveTextContent('/courses');
+    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+  });
+});

@@ -1,0 +1,122 @@
+import { Badge, Button, Flex, Text } from '@radix-ui/themes';
+import { lazy, Suspense, useEffect } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useConfirm } from '../../../ui/dialog/index.ts';
+import { EmptyState } from '../../../ui/empty-state.tsx';
+import { Loading } from '../../../ui/loading.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { useToast } from '../../../ui/toasts/index.ts';
+import { useBooks } from '../api/books.ts';
+import { useCourse, useDeactivateCourse } from '../api/courses.ts';
+import {
+  Breadcrumb,
+  ErrorCallout,
+  errorText,
+  idParam,
+  QueryView,
+  RowLink,
+  RowList,
+} from '../components/catalogue-ui.tsx';
+import { rememberActiveCourse } from './course-list-page.tsx';
+
+const CourseCharts = lazy(() => import('./course-charts.tsx'));
+
+export default function CourseDetailPage() {
+  const courseId = idParam(useParams().courseId);
+  const valid = Number.isInteger(courseId);
+  const course = useCourse(courseId, valid);
+  const books = useBooks(courseId, valid);
+  const deactivate = useDeactivateCourse();
+  const confirm = useConfirm();
+  const toast = useToast();
+  const navigate = useNavigate();
+
+  useEffect(() => {
+    if (course.data) rememberActiveCourse(course.data);
+  }, [course.data]);
+
+  if (!valid) return <ErrorCallout error={null} what="course" />;
+
+  async function onDelete(name: string) {
+    const ok = await confirm({
+      title: `Delete ${name}?`,
+      description:
+        'The course is marked inactive and leaves the active course list. Its books, projects and ' +
+        "learners' history stay, and you can make it active again from Edit Course.",
+      confirmLabel: 'Delete Course',
+    });
+    if (!ok) return;
+    try {
+      await deactivate.mutateAsync(courseId);
+      toast.show(`${name} is now inactive.`, { type: 'done', duration: 'normal' });
+      navigate('/courses');
+    } catch (error) {
+      toast.show(errorText(error), { type: 'error' });
+    }
+  }
+
+  return (
+    <QueryView query={course} what="course">
+      {(data) => (
+        <PageLayout
+          title={
+            <Flex align="center" gap="2">
+              <Breadcrumb items={[{ label: 'Courses', to: '/courses' }, { label: data.name }]} />
+              {!data.active && <Badge color="gray">Inactive</Badge>}
+            </Flex>
+          }
+        >
+          <QueryView query={books} what="books">
+            {(list) =>
+              list.length === 0 ? (
+                <EmptyState
+                  title="This course has no books yet"
+                  description="Add its first book."
+                />
+              ) : (
+                <RowList label="Books">
+                  {list.map((book) => (
+                    <RowLink
+                      key={book.id}
+                      to={`/books/${book.id}`}
+                      meta={`${book.projects} ${book.projects === 1 ? 'project' : 'projects'}`}
+                    >
+                      {book.name}
+                    </RowLink>
+                  ))}
+                </RowList>
+              )
+            }
+          </QueryView>
+          <Flex gap="3" wrap="wrap" align="center">
+            <Button asChild>
+              <RouterLink to={`/books/new/${courseId}`}>Add Book</RouterLink>
+            </Button>
+            <Flex gap="3" ml="auto">
+              <Button asChild color="amber" variant="soft">
+                <RouterLink to={`/courses/edit/${courseId}`}>Edit Course</RouterLink>
+              </Button>
+              {data.active && (
+                <Button
+                  color="red"
+                  loading={deactivate.isPending}
+                  onClick={() => onDelete(data.name)}
+                >
+                  Delete Course
+                </Button>
+              )}
+            </Flex>
+          </Flex>
+          {!data.active && (
+            <Text as="p" size="2" color="gray" mt="3">
+              This course is inactive. Edit it to make it active again.
+            </Text>
+          )}
+          <Suspense fallback={<Loading label="Loading the charts…" />}>
+            <CourseCharts courseId={courseId} />
+          </Suspense>
+        </PageLayout>
+      )}
+    </QueryView>
+  );
+}

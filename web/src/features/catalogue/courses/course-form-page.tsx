@@ -1,0 +1,140 @@
+import { Button, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+import { useNavigate, useParams } from 'react-router';
+import { Loading } from '../../../ui/loading.tsx';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { useToast } from '../../../ui/toasts/index.ts';
+import { useCourse, useCreateCourse, useUpdateCourse } from '../api/courses.ts';
+import { ErrorCallout, errorText, FormField, idParam } from '../components/catalogue-ui.tsx';
+
+interface CourseFormValues {
+  name: string;
+  active: boolean;
+}
+
+function CourseForm({
+  title,
+  initial,
+  saving,
+  onSave,
+  onCancel,
+}: {
+  title: string;
+  initial: CourseFormValues;
+  saving: boolean;
+  onSave: (values: CourseFormValues) => void;
+  onCancel: () => void;
+}) {
+  const [values, setValues] = useState(initial);
+  const [error, setError] = useState('');
+
+  function submit(event: FormEvent) {
+    event.preventDefault();
+    if (!values.name.trim()) {
+      setError('Please give the course a name.');
+      return;
+    }
+    onSave({ ...values, name: values.name.trim() });
+  }
+
+  return (
+    <form onSubmit={submit} className="lp-catalogue-form" noValidate>
+      <Heading as="h2" size="5" mb="4">
+        {title}
+      </Heading>
+      <Flex direction="column" gap="4">
+        <FormField label="Course name" error={error || undefined}>
+          {(control) => (
+            <TextField.Root
+              {...control}
+              autoFocus
+              required
+              maxLength={75}
+              value={values.name}
+              onChange={(event) => {
+                setError('');
+                setValues({ ...values, name: event.target.value });
+              }}
+            />
+          )}
+        </FormField>
+        <Text as="label" size="2">
+          <Flex gap="2" align="center">
+            <Checkbox
+              checked={values.active}
+              onCheckedChange={(checked) => setValues({ ...values, active: checked === true })}
+            />
+            Active
+          </Flex>
+        </Text>
+        <Flex gap="3">
+          <Button type="submit" loading={saving}>
+            Save
+          </Button>
+          <Button type="button" color="red" variant="soft" onClick={onCancel}>
+            Cancel
+          </Button>
+        </Flex>
+      </Flex>
+    </form>
+  );
+}
+
+/** /courses/new and /courses/edit/:courseId */
+export default function CourseFormPage() {
+  const param = useParams().courseId;
+  const courseId = idParam(param);
+  const editing = param !== undefined;
+  const course = useCourse(courseId, editing && Number.isInteger(courseId));
+  const create = useCreateCourse();
+  const update = useUpdateCourse();
+  const navigate = useNavigate();
+  const toast = useToast();
+
+  if (!editing) {
+    return (
+      <PageLayout title="Courses">
+        <CourseForm
+          title="New Course"
+          initial={{ name: '', active: true }}
+          saving={create.isPending}
+          onCancel={() => navigate('/courses')}
+          onSave={(values) =>
+            create.mutate(values, {
+              onSuccess: (created) => {
+                toast.show(`${created.name} created.`, { type: 'done', duration: 'short' });
+                navigate(`/courses/${created.id}`);
+              },
+              onError: (error) => toast.show(errorText(error), { type: 'error' }),
+            })
+          }
+        />
+      </PageLayout>
+    );
+  }
+  if (!Number.isInteger(courseId)) return <ErrorCallout error={null} what="course" />;
+  if (course.isPending) return <Loading label="Loading the course…" />;
+  if (course.isError) return <ErrorCallout error={course.error} what="course" />;
+  return (
+    <PageLayout title="Courses">
+      <CourseForm
+        title="Edit Course"
+        initial={{ name: course.data.name, active: course.data.active }}
+        saving={update.isPending}
+        onCancel={() => navigate(`/courses/${courseId}`)}
+        onSave={(values) =>
+          update.mutate(
+            { id: courseId, ...values },
+            {
+              onSuccess: () => {
+                toast.show('Course saved.', { type: 'done', duration: 'short' });
+                navigate(`/courses/${courseId}`);
+              },
+              onError: (error) => toast.show(errorText(error), { type: 'error' }),
+            },
+          )
+        }
+      />
+    </PageLayout>
+  );
+}
