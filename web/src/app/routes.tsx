@@ -18,7 +18,7 @@ const placeholder = (title: string): ComponentType =>
 
 /** Staff and instructors (not in mimic mode), under the staff navbar. */
 export const staffRoutes: AppRoute[] = [
-  { path: '/', Component: placeholder('Students') },
+  { path: '/', Component: lazy(() => import('../features/dashboard/dashboard-page.tsx')) },
   { path: '/teams', Component: placeholder('Teams') },
   { path: '/cohorts', Component: lazy(() => import('../features/cohorts/cohort-list-page.tsx')) },
   {

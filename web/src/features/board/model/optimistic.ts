@@ -43,7 +43,3 @@ export const assessmentStarted: Patch = (learner) => ({
 export const statusSet =
   (statusId: number): Patch =>
   (learner) => ({ ...learner, assessment_status_id: statusId, project_duration: 0 });
-
-export const tagRemoved =
-  (linkId: number): Patch =>
-  (learner) => ({ ...learner, tags: learner.tags.filter((tag) => tag.id !== linkId) });

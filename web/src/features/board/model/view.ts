@@ -2,6 +2,7 @@
 // learner is dragged ("expanded mode") their book and the next one with every droppable column,
 // headers cut to 14 characters, so a learner can be dropped on an empty project.
 import { PROJECT_HEADER_CHARS } from '@lp/contract/constants';
+import { UNPLACED_KEY } from './grouping.ts';
 import type { Board, BoardBook, BoardColumn, BoardLearner, ColumnKind } from './types.ts';
 
 export interface ViewColumn {
@@ -99,7 +100,12 @@ export function boardView(
         };
       })
       .filter((book) => book.columns.length > 0);
-    return { books, unplaced: [], expanded: true };
+    const draggedIsUnplaced = board.placement.get(dragged.id) === UNPLACED_KEY;
+    return {
+      books,
+      unplaced: draggedIsUnplaced ? board.unplaced.filter(matches) : [],
+      expanded: true,
+    };
   }
 
   const books: ViewBook[] = [];

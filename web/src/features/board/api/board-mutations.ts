@@ -1,0 +1,121 @@
+// The board's changes: assign to a project, start a self-assessment, change its status, remove a
+// tag. Each one moves the card in the cache at once, then re-reads the board; a failure puts the
+// card back and says why (spec §8).
+import type {
+  AssignProjectBody,
+  BoardResponse,
+  StartAssessmentBody,
+  StartAssessmentResponse,
+  UpdateAssessmentStatusBody,
+} from '@lp/contract/board';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api } from '../../../lib/api-client.ts';
+import { toast } from '../../../ui/toasts/index.ts';
+import { patchLearner } from '../model/optimistic.ts';
+import type { BoardLearner } from '../model/types.ts';
+import { boardQueryKey } from './get-board.ts';
+
+export const DUPLICATE_ASSIGNMENT_TOAST = 'Student has previously been assigned to that project.';
+export const ASSIGNMENT_FAILED_TOAST = 'Could not assign student to that project.';
+export const ASSESSMENT_STARTED_TOAST = 'Student assigned to assessment';
+
+export function assignProject(studentId: number, body: AssignProjectBody): Promise<unknown> {
+  return api.post(`/students/${studentId}/project`, body);
+}
+
+export function startAssessment(
+  studentId: number,
+  body: StartAssessmentBody,
+): Promise<StartAssessmentResponse> {
+  return api.post<StartAssessmentResponse>(`/students/${studentId}/assess`, body);
+}
+
+export function updateAssessmentStatus(
+  studentId: number,
+  body: UpdateAssessmentStatusBody,
+): Promise<void> {
+  return api.put<void>(`/students/${studentId}/assess`, body);
+}
+
+/** The spec's texts for a failed project assignment. */
+export function assignmentErrorText(error: unknown): string {
+  const message = error instanceof Error ? error.message : String(error);
+  return message.toLowerCase().includes('duplicate')
+    ? DUPLICATE_ASSIGNMENT_TOAST
+    : ASSIGNMENT_FAILED_TOAST;
+}
+
+const messageOf = (error: unknown) =>
+  error instanceof ApiError || error instanceof Error
+    ? error.message
+    : 'Something went wrong. Please try again.';
+
+interface Change<Vars> {
+  learner: BoardLearner;
+  patch: (learner: BoardLearner) => BoardLearner;
+  vars: Vars;
+}
+
+/** One optimistic board mutation. */
+function useBoardMutation<Vars, Result>(
+  cohortId: number,
+  send: (learner: BoardLearner, vars: Vars) => Promise<Result>,
+  messages: {
+    success?: (change: Change<Vars>) => string | null;
+    failure: (error: unknown) => string;
+  },
+) {
+  const queryClient = useQueryClient();
+  const key = boardQueryKey(cohortId);
+  return useMutation({
+    mutationFn: (change: Change<Vars>) => send(change.learner, change.vars),
+    onMutate: async (change) => {
+      await queryClient.cancelQueries({ queryKey: key });
+      const before = queryClient.getQueryData<BoardResponse>(key);
+      if (before)
+        queryClient.setQueryData<BoardResponse>(
+          key,
+          patchLearner(before, change.learner.id, change.patch),
+        );
+      return { before };
+    },
+    onError: (error, _change, context) => {
+      if (context?.before) queryClient.setQueryData(key, context.before);
+      toast.show(messages.failure(error), { type: 'error', duration: 'normal' });
+    },
+    onSuccess: (_result, change) => {
+      const text = messages.success?.(change);
+      if (text) toast.show(text, { type: 'done', duration: 'normal' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
+  });
+}
+
+export function useBoardMutations(cohortId: number) {
+  const assign = useBoardMutation<{ projectId: number; projectName: string }, unknown>(
+    cohortId,
+    (learner, vars) => assignProject(learner.id, { projectId: vars.projectId }),
+    {
+      success: ({ learner, vars }) => `${learner.name} assigned to ${vars.projectName}`,
+      failure: assignmentErrorText,
+    },
+  );
+  const assess = useBoardMutation<{ bookId: number }, StartAssessmentResponse>(
+    cohortId,
+    (learner, vars) => startAssessment(learner.id, { bookId: vars.bookId }),
+    { success: () => ASSESSMENT_STARTED_TOAST, failure: messageOf },
+  );
+  const setStatus = useBoardMutation<
+    { statusId: number; statusName: string; instructorNotes?: string },
+    void
+  >(
+    cohortId,
+    (learner, vars) =>
+      updateAssessmentStatus(learner.id, {
+        statusId: vars.statusId,
+        ...(vars.instructorNotes === undefined ? {} : { instructorNotes: vars.instructorNotes }),
+      }),
+    { success: ({ learner, vars }) => `${learner.name}: ${vars.statusName}`, failure: messageOf },
+  );
+  return { assign, assess, setStatus };
+}

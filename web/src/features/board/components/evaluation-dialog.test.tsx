@@ -1,0 +1,159 @@
+import type { StudentAssessment } from '@lp/contract/assessments';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useState } from 'react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { course, learner } from '../model/fixtures.ts';
+import type { BoardLearner } from '../model/types.ts';
+import { fakeNetwork, renderBoard, renderWithProviders } from '../testing/render-board.tsx';
+import { EvaluationDialog } from './evaluation-dialog.tsx';
+
+const flowers = (id: number): StudentAssessment => ({
+  id,
+  assessment: {
+    id: 1,
+    name: 'Flowers',
+    objectives: [
+      { id: 11, label: 'JavaScript data types' },
+      { id: 12, label: 'Array iteration' },
+    ],
+  },
+  status: 'Ready for Review',
+  url: 'https://github.com/org/flowers',
+});
+
+const ada = learner('Ada Lovelace', 102, { id: 1, assessment_status_id: 2 });
+const grace = learner('Grace Hopper', 102, { id: 2, assessment_status_id: 2 });
+
+function Host({
+  onSave,
+}: {
+  onSave: (learner: BoardLearner, feedback: string) => Promise<unknown>;
+}) {
+  const [current, setCurrent] = useState<BoardLearner | null>(ada);
+  return (
+    <>
+      <button type="button" onClick={() => setCurrent(grace)}>
+        Evaluate Grace
+      </button>
+      <EvaluationDialog
+        learner={current}
+        course={course}
+        onClose={() => setCurrent(null)}
+        onSave={onSave}
+      />
+    </>
+  );
+}
+
+describe('Assessment Evaluation dialog', () => {
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('lists the objectives of the self-assessment with a feedback box', async () => {
+    fakeNetwork({ 'GET /assessments': { status: 200, body: [flowers(5)] } });
+    renderWithProviders(<Host onSave={vi.fn()} />);
+    expect(await screen.findByRole('dialog', { name: 'Assessment Evaluation' })).toHaveTextContent(
+      'Verify that the student has demonstrated understanding of the following concepts. Then provide feedback on their vocabulary.',
+    );
+    expect(
+      await screen.findByRole('checkbox', { name: 'JavaScript data types' }),
+    ).not.toBeChecked();
+    expect(screen.getByRole('checkbox', { name: 'Array iteration' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Cancel' })).toBeInTheDocument();
+  });
+
+  it('asks for every objective, and the message clears after 3 seconds', async () => {
+    fakeNetwork({ 'GET /assessments': { status: 200, body: [flowers(5)] } });
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(<Host onSave={onSave} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'JavaScript data types' }));
+    vi.useFakeTimers();
+    fireEvent.click(screen.getByRole('button', { name: 'Save' }));
+    const message = 'Please validate that Ada Lovelace has met all objectives before saving.';
+    expect(screen.getByRole('alert')).toHaveTextContent(message);
+    act(() => vi.advanceTimersByTime(2900));
+    expect(screen.getByText(message)).toBeInTheDocument();
+    act(() => vi.advanceTimersByTime(100));
+    expect(screen.queryByText(message)).not.toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('then asks for feedback', async () => {
+    fakeNetwork({ 'GET /assessments': { status: 200, body: [flowers(5)] } });
+    const onSave = vi.fn();
+    const { user } = renderWithProviders(<Host onSave={onSave} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'JavaScript data types' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Array iteration' }));
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('alert')).toHaveTextContent('Please provide feedback before saving.');
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'Clear');
+    expect(screen.queryByText('Please provide feedback before saving.')).not.toBeInTheDocument();
+    expect(onSave).not.toHaveBeenCalled();
+  });
+
+  it('saves with every objective ticked and feedback, then closes', async () => {
+    fakeNetwork({ 'GET /assessments': { status: 200, body: [flowers(5)] } });
+    const onSave = vi.fn().mockResolvedValue(undefined);
+    const { user } = renderWithProviders(<Host onSave={onSave} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'JavaScript data types' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Array iteration' }));
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), '  Precise vocabulary.  ');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(onSave).toHaveBeenCalledWith(ada, 'Precise vocabulary.');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('stays open with what was typed when saving fails', async () => {
+    fakeNetwork({ 'GET /assessments': { status: 200, body: [flowers(5)] } });
+    const onSave = vi.fn().mockRejectedValue(new Error('nope'));
+    const { user } = renderWithProviders(<Host onSave={onSave} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'JavaScript data types' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Array iteration' }));
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'Good');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    expect(screen.getByRole('dialog')).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Feedback' })).toHaveValue('Good');
+  });
+
+  it('starts fresh for the next learner', async () => {
+    fakeNetwork({ 'GET /assessments': { status: 200, body: [flowers(5)] } });
+    const { user } = renderWithProviders(<Host onSave={vi.fn()} />);
+    await user.click(await screen.findByRole('checkbox', { name: 'JavaScript data types' }));
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(screen.getByRole('button', { name: 'Evaluate Grace' }));
+    expect(
+      await screen.findByRole('checkbox', { name: 'JavaScript data types' }),
+    ).not.toBeChecked();
+  });
+
+  it('sets Reviewed and Complete with the feedback from the board', async () => {
+    const network = fakeNetwork({
+      'GET /assessments': { status: 200, body: [flowers(5)] },
+      'PUT /students/1/assess': { status: 204 },
+    });
+    const { user } = renderBoard([ada]);
+    await user.click(screen.getByRole('button', { name: 'Actions for Ada Lovelace' }));
+    const status = await screen.findByRole('menuitem', { name: 'Assessment status' });
+    status.focus();
+    await user.keyboard('{ArrowRight}');
+    (await screen.findByRole('menuitem', { name: 'Reviewed and Complete' })).focus();
+    await user.keyboard('{Enter}');
+    await user.click(await screen.findByRole('checkbox', { name: 'JavaScript data types' }));
+    await user.click(screen.getByRole('checkbox', { name: 'Array iteration' }));
+    await user.type(screen.getByRole('textbox', { name: 'Feedback' }), 'Well explained.');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(network.writes()).toEqual([
+      expect.objectContaining({
+        method: 'PUT',
+        path: '/students/1/assess',
+        body: { statusId: 4, instructorNotes: 'Well explained.' },
+      }),
+    ]);
+    expect(network.calls.find((call) => call.path === '/assessments')?.query).toBe('?studentId=1');
+    expect(await screen.findByText('Ada Lovelace: Reviewed and Complete')).toBeInTheDocument();
+  });
+});

@@ -1,0 +1,153 @@
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { learner } from '../model/fixtures.ts';
+import { fakeNetwork, renderBoard } from '../testing/render-board.tsx';
+
+const region = (name: string | RegExp) => screen.getByRole('region', { name });
+const cardNames = (element: HTMLElement) =>
+  within(element)
+    .queryAllByRole('button')
+    .filter((button) => button.classList.contains('lp-card__name'))
+    .map((button) => button.textContent);
+
+const cohort = () => [
+  learner('Ada Lovelace', 101, { tags: [{ id: 1, tag: 'lighthouse' }] }),
+  learner('Grace Hopper', 101),
+  learner('Alan Turing', 103, { assessment_status_id: 2 }),
+  learner('Linus Torvalds', 102, { assessment_status_id: 1 }),
+  learner('Katherine Johnson', 203),
+  learner('Margaret Hamilton', null),
+];
+
+describe('the board', () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+  });
+
+  it('shows book columns with learner counts and the project columns that hold learners', () => {
+    fakeNetwork({});
+    renderBoard(cohort());
+    const book1 = region('Book 1, 4 learners');
+    expect(within(book1).getByRole('heading', { name: /Book 1/ })).toHaveTextContent('Book 14');
+    expect(region('Book 2, 1 learner')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Book 3/ })).not.toBeInTheDocument();
+    expect(cardNames(region('Book 1, Foundations Review'))).toEqual([
+      'Ada Lovelace',
+      'Grace Hopper',
+    ]);
+    // A group project keeps its learner; the assessment column gathers the others under way.
+    const group = region('Book 1, Group: Cider Falls');
+    expect(within(group).getByRole('img', { name: 'Group project' })).toBeInTheDocument();
+    expect(cardNames(group)).toEqual(['Alan Turing']);
+    expect(cardNames(region('Book 1, Flowers self-assessment'))).toEqual(['Linus Torvalds']);
+    expect(screen.queryByRole('region', { name: "Book 1, Leonid's Toys" })).not.toBeInTheDocument();
+  });
+
+  it('keeps learners without a project of the course visible', () => {
+    fakeNetwork({});
+    renderBoard(cohort());
+    expect(cardNames(region('Not on this course, 1 learner'))).toEqual(['Margaret Hamilton']);
+  });
+
+  it('searches names fuzzily and tags, above 2 characters, keeping the counts', () => {
+    fakeNetwork({});
+    const { rerenderWithSearch } = renderBoard(cohort());
+    rerenderWithSearch('grhp');
+    expect(cardNames(document.body)).toEqual(['Grace Hopper']);
+    expect(region('Book 1, 1 of 4 learners')).toBeInTheDocument();
+    rerenderWithSearch('LIGHT');
+    expect(cardNames(document.body)).toEqual(['Ada Lovelace']);
+    rerenderWithSearch('li');
+    expect(cardNames(document.body)).toHaveLength(6);
+  });
+
+  it('never breaks on regular-expression characters', () => {
+    fakeNetwork({});
+    const { rerenderWithSearch } = renderBoard(cohort());
+    for (const text of ['(((', 'a[b', '*+?', '\\\\\\', ')))']) {
+      rerenderWithSearch(text);
+      expect(screen.getByText('No learners match the search.')).toBeInTheDocument();
+    }
+  });
+
+  it('says when the cohort has no learners', () => {
+    fakeNetwork({});
+    renderBoard([]);
+    expect(screen.getByText('No learners in this cohort yet.')).toBeInTheDocument();
+  });
+});
+
+/** jsdom has no layout: give each column a place in a row, and cards the place of their column. */
+function layOutColumns() {
+  vi.spyOn(Element.prototype, 'getBoundingClientRect').mockImplementation(function (this: Element) {
+    const columns = [...document.querySelectorAll('[data-column]')];
+    const column = this.closest('[data-column]');
+    const index = column ? columns.indexOf(column) : 0;
+    const left = index * 200;
+    const isCard = this.classList.contains('lp-card');
+    const rect = {
+      x: left,
+      y: 0,
+      left,
+      top: isCard ? 40 : 0,
+      width: 180,
+      height: isCard ? 50 : 300,
+    };
+    return {
+      ...rect,
+      right: rect.left + rect.width,
+      bottom: rect.top + rect.height,
+      toJSON: () => rect,
+    } as DOMRect;
+  });
+}
+
+describe('moving a learner with the keyboard', () => {
+  it('picks the card up with Space, shows the droppable projects, and drops on the next column', async () => {
+    const network = fakeNetwork({
+      'POST /students/9/project': { status: 201, body: { message: 'Success' } },
+    });
+    layOutColumns();
+    renderBoard([learner('Ada Lovelace', 101, { id: 9 }), learner('Grace Hopper', 203)]);
+    const card = screen
+      .getAllByRole('button', { name: /^Ada Lovelace/ })
+      .find((element) => element.classList.contains('lp-card'))!;
+    card.focus();
+    fireEvent.keyDown(card, { code: 'Space', key: ' ' });
+    await waitFor(() => expect(document.querySelector('[data-expanded="true"]')).not.toBeNull());
+    // Expanded: the learner's book and the next, every droppable project, headers cut to 14.
+    expect(region("Book 1, Leonid's Toys")).toBeInTheDocument();
+    expect(region('Book 1, Foundations Review')).toHaveTextContent('Foundations Re');
+    expect(region('Book 2, Functionland')).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /Mortgage Qualifiers/ })).not.toBeInTheDocument();
+    await act(async () => {
+      fireEvent.keyDown(document, { code: 'ArrowRight', key: 'ArrowRight' });
+    });
+    await act(async () => {
+      fireEvent.keyDown(document, { code: 'Space', key: ' ' });
+    });
+    await waitFor(() => expect(network.writes()).toHaveLength(1));
+    expect(network.writes()[0]).toMatchObject({
+      path: '/students/9/project',
+      body: { projectId: 102 },
+    });
+    expect(document.querySelector('[data-expanded="true"]')).toBeNull();
+  });
+
+  it('leaves the board as it was when the move is cancelled with Escape', async () => {
+    const network = fakeNetwork({});
+    layOutColumns();
+    renderBoard([learner('Ada Lovelace', 101)]);
+    const card = screen
+      .getAllByRole('button', { name: /^Ada Lovelace/ })
+      .find((element) => element.classList.contains('lp-card'))!;
+    card.focus();
+    fireEvent.keyDown(card, { code: 'Enter', key: 'Enter' });
+    await waitFor(() => expect(document.querySelector('[data-expanded="true"]')).not.toBeNull());
+    await act(async () => {
+      fireEvent.keyDown(document, { code: 'Escape', key: 'Escape' });
+    });
+    await waitFor(() => expect(document.querySelector('[data-expanded="true"]')).toBeNull());
+    expect(network.writes()).toEqual([]);
+  });
+});

@@ -1,0 +1,132 @@
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { learner } from '../model/fixtures.ts';
+import { fakeNetwork, renderBoard } from '../testing/render-board.tsx';
+
+const cardOf = (name: string) => {
+  const card = screen
+    .getAllByRole('button', { name: new RegExp(`^${name}`) })
+    .find((element) => element.getAttribute('aria-roledescription') === 'draggable learner card');
+  if (!card) throw new Error(`No card for ${name}`);
+  return card;
+};
+
+const nameOf = (name: string) => within(cardOf(name)).getByRole('button', { name });
+
+describe('learner card', () => {
+  beforeEach(() => {
+    fakeNetwork({});
+  });
+  afterEach(() => {
+    vi.useRealTimers();
+  });
+
+  it('shows the name, the days on the project and the assessment status with its look', () => {
+    renderBoard([
+      learner('Ada Lovelace', 101, { project_duration: 1 }),
+      learner('Grace Hopper', 102, {
+        assessment_status_id: 2,
+        assessment_url: 'https://github.com/org/flowers-grace',
+      }),
+    ]);
+    const ada = cardOf('Ada Lovelace');
+    expect(ada).toHaveClass('lp-card--none');
+    expect(within(ada).getByText('1 day')).toBeInTheDocument();
+    const grace = cardOf('Grace Hopper');
+    expect(grace).toHaveAccessibleName("Grace Hopper, Leonid's Toys, Ready for Review");
+    expect(grace).toHaveClass('lp-card--ready');
+    expect(within(grace).getByText('Flowers: Ready for Review')).toBeInTheDocument();
+    expect(within(grace).getByRole('link', { name: 'Go to assessment repo' })).toHaveAttribute(
+      'href',
+      'https://github.com/org/flowers-grace',
+    );
+  });
+
+  it('links the assessment repo only for statuses 2, 3 and 4', () => {
+    renderBoard([
+      learner('In Progress', 101, {
+        assessment_status_id: 1,
+        assessment_url: 'https://github.com/x',
+      }),
+      learner('Incomplete', 102, {
+        assessment_status_id: 3,
+        assessment_url: 'https://github.com/y',
+      }),
+      learner('Complete', 102, { assessment_status_id: 4, assessment_url: 'https://github.com/z' }),
+    ]);
+    expect(cardOf('In Progress')).toHaveClass('lp-card--in-progress');
+    expect(within(cardOf('In Progress')).queryByRole('link')).not.toBeInTheDocument();
+    expect(cardOf('Incomplete')).toHaveClass('lp-card--incomplete');
+    expect(
+      within(cardOf('Incomplete')).getByRole('link', { name: 'Go to assessment repo' }),
+    ).toBeInTheDocument();
+    expect(cardOf('Complete')).toHaveClass('lp-card--complete');
+    expect(
+      within(cardOf('Complete')).getByRole('link', { name: 'Go to assessment repo' }),
+    ).toBeInTheDocument();
+  });
+
+  it('opens the learner overlay 300 ms after a single click on the name', async () => {
+    vi.useFakeTimers();
+    const { dialogs } = renderBoard([learner('Ada Lovelace', 101)]);
+    fireEvent.click(nameOf('Ada Lovelace'), { detail: 1 });
+    act(() => vi.advanceTimersByTime(299));
+    expect(dialogs.openOverlay).not.toHaveBeenCalled();
+    act(() => vi.advanceTimersByTime(1));
+    expect(dialogs.openOverlay).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Ada Lovelace' }),
+    );
+  });
+
+  it('opens the notes on a double click and cancels the pending overlay', () => {
+    vi.useFakeTimers();
+    const { dialogs } = renderBoard([learner('Ada Lovelace', 101)]);
+    const name = nameOf('Ada Lovelace');
+    fireEvent.click(name, { detail: 1 });
+    fireEvent.click(name, { detail: 2 });
+    fireEvent.doubleClick(name, { detail: 2 });
+    act(() => vi.advanceTimersByTime(1000));
+    expect(dialogs.openNotes).toHaveBeenCalledTimes(1);
+    expect(dialogs.openOverlay).not.toHaveBeenCalled();
+  });
+
+  it('opens the overlay at once from the keyboard', async () => {
+    const { dialogs, user } = renderBoard([learner('Ada Lovelace', 101)]);
+    nameOf('Ada Lovelace').focus();
+    await user.keyboard('{Enter}');
+    expect(dialogs.openOverlay).toHaveBeenCalledTimes(1);
+  });
+
+  it('shows tags as removable chips, and avatars with initials, as the settings say', async () => {
+    window.localStorage.setItem('lp_settings', JSON.stringify({ tags: true, avatars: true }));
+    renderBoard([learner('Ada Lovelace', 101, { tags: [{ id: 5, tag: 'Team 3' }] })]);
+    const card = cardOf('Ada Lovelace');
+    expect(within(card).getByText('Team 3')).toBeInTheDocument();
+    expect(
+      within(card).getByRole('button', { name: 'Remove tag Team 3 from Ada Lovelace' }),
+    ).toBeInTheDocument();
+    expect(await within(card).findByText('AL')).toBeInTheDocument();
+  });
+
+  it('hides tags and avatars when they are switched off', () => {
+    window.localStorage.setItem('lp_settings', JSON.stringify({ tags: false, avatars: false }));
+    renderBoard([learner('Ada Lovelace', 101, { tags: [{ id: 5, tag: 'Team 3' }] })]);
+    const card = cardOf('Ada Lovelace');
+    expect(within(card).queryByText('Team 3')).not.toBeInTheDocument();
+    expect(within(card).queryByText('AL')).not.toBeInTheDocument();
+  });
+
+  it('removes a tag only from its ×, offering Undo', async () => {
+    const network = fakeNetwork({ 'DELETE /studenttags/5': { status: 204 } });
+    const { user } = renderBoard([
+      learner('Ada Lovelace', 101, { tags: [{ id: 5, tag: 'Team 3' }] }),
+    ]);
+    await user.click(screen.getByText('Team 3'));
+    expect(network.writes()).toEqual([]);
+    await user.click(screen.getByRole('button', { name: 'Remove tag Team 3 from Ada Lovelace' }));
+    expect(network.writes()).toEqual([
+      expect.objectContaining({ method: 'DELETE', path: '/studenttags/5' }),
+    ]);
+    expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+  });
+});

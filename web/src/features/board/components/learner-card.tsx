@@ -1,0 +1,169 @@
+// A learner card (spec §3, client.md §7.5): draggable; single click on the name opens the learner
+// overlay after 300 ms unless a double click (anywhere on the card) opens the notes instead.
+
+import { useDraggable } from '@dnd-kit/core';
+import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
+import { ExternalLinkIcon } from '@radix-ui/react-icons';
+import { Avatar } from '@radix-ui/themes';
+import { type MouseEvent, memo, useCallback, useEffect, useRef } from 'react';
+import { TagChips } from '../../learners/index.ts';
+import { cardStatus } from '../model/card-status.ts';
+import type { BoardLearner } from '../model/types.ts';
+import { AssessmentBadge } from './assessment-badge.tsx';
+import type { CardHandlers } from './board-context.ts';
+import { LearnerCardMenu } from './card-menu.tsx';
+
+export interface LearnerCardProps {
+  learner: BoardLearner;
+  /** The name of the self-assessment of the learner's book. */
+  assessmentName: string | null;
+  showTags: boolean;
+  showAvatars: boolean;
+  handlers: CardHandlers;
+}
+
+const initials = (name: string) =>
+  name
+    .split(/\s+/)
+    .filter(Boolean)
+    .slice(0, 2)
+    .map((part) => part[0]?.toUpperCase())
+    .join('') || '?';
+
+const days = (count: number | null) =>
+  count === null ? null : `${count} ${count === 1 ? 'day' : 'days'}`;
+
+/** The draggable shell; the face below re-renders only when the learner or the settings change. */
+export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
+  const { learner, handlers } = props;
+  const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
+    id: learner.id,
+  });
+  // The card itself is the keyboard handle: Enter or Space on its name, menu or tags do not pick it up.
+  const setRef = useCallback(
+    (node: HTMLDivElement | null) => {
+      setNodeRef(node);
+      setActivatorNodeRef(node);
+    },
+    [setNodeRef, setActivatorNodeRef],
+  );
+  const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const cancelClick = useCallback(() => {
+    if (timer.current) clearTimeout(timer.current);
+    timer.current = null;
+  }, []);
+  useEffect(() => cancelClick, [cancelClick]);
+
+  const onNameClick = useCallback(
+    (event: MouseEvent) => {
+      cancelClick();
+      if (event.detail === 0) handlers.openOverlay(learner);
+      else if (event.detail === 1) {
+        timer.current = setTimeout(() => {
+          timer.current = null;
+          handlers.openOverlay(learner);
+        }, SINGLE_CLICK_DELAY_MS);
+      }
+    },
+    [cancelClick, handlers, learner],
+  );
+  const onDoubleClick = useCallback(
+    (event: MouseEvent) => {
+      if ((event.target as HTMLElement).closest('[role="menuitem"], .lp-tag-chip__remove, a'))
+        return;
+      cancelClick();
+      handlers.openNotes(learner);
+    },
+    [cancelClick, handlers, learner],
+  );
+
+  const status = cardStatus(learner.assessment_status_id);
+  return (
+    // biome-ignore lint/a11y/useSemanticElements: the card holds its own buttons and links, which a <button> cannot contain.
+    <div
+      ref={setRef}
+      {...attributes}
+      {...listeners}
+      role="button"
+      tabIndex={0}
+      aria-roledescription="draggable learner card"
+      aria-label={[learner.name, learner.project_name ?? 'no project', status.label]
+        .filter(Boolean)
+        .join(', ')}
+      data-learner-id={learner.id}
+      className={`lp-card lp-card--${status.tone}${isDragging ? ' lp-card--placeholder' : ''}`}
+      onDoubleClick={onDoubleClick}
+    >
+      <CardFace {...props} onNameClick={onNameClick} interactive />
+    </div>
+  );
+});
+
+interface CardFaceProps extends LearnerCardProps {
+  onNameClick?: (event: MouseEvent) => void;
+  /** The drag overlay shows a copy without controls. */
+  interactive: boolean;
+}
+
+export const CardFace = memo(function CardFace(props: CardFaceProps) {
+  const { learner, assessmentName, showTags, showAvatars, handlers, onNameClick, interactive } =
+    props;
+  const status = cardStatus(learner.assessment_status_id);
+  const repo = status.showsAssessmentLink && learner.assessment_url ? learner.assessment_url : null;
+  return (
+    <>
+      {interactive && (
+        <div className="lp-card__menu">
+          <LearnerCardMenu learner={learner} handlers={handlers} />
+        </div>
+      )}
+      <div className="lp-card__row">
+        {showAvatars && (
+          <Avatar
+            size="1"
+            radius="full"
+            src={learner.avatar ?? undefined}
+            fallback={initials(learner.name)}
+            alt=""
+          />
+        )}
+        <button
+          type="button"
+          className="lp-card__name"
+          onClick={onNameClick}
+          tabIndex={interactive ? 0 : -1}
+        >
+          {learner.name}
+        </button>
+        <span className="lp-card__days">{days(learner.project_duration)}</span>
+      </div>
+      {status.tone !== 'none' && (
+        <div className="lp-card__status">
+          <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
+          {repo && (
+            <a
+              className="lp-card__repo"
+              href={repo}
+              target="_blank"
+              rel="noreferrer"
+              title="Go to assessment repo"
+              aria-label="Go to assessment repo"
+            >
+              <ExternalLinkIcon />
+            </a>
+          )}
+        </div>
+      )}
+      {showTags && learner.tags.length > 0 && (
+        <div className="lp-card__tags">
+          <TagChips
+            learnerId={learner.id}
+            learnerName={learner.name}
+            tags={learner.tags}
+            readOnly={!interactive}
+          />
+        </div>
+      )}
+    </>
+  );
+});

@@ -1,0 +1,9 @@
+// The board feature's public surface.
+
+export { useActiveCourse } from './api/get-active-course.ts';
+export { boardQueryKey, useBoard } from './api/get-board.ts';
+export { useStatuses } from './api/get-statuses.ts';
+export type { LearnerDialogActions } from './components/board-context.ts';
+export { LearnerBoard, type LearnerBoardProps } from './components/learner-board.tsx';
+export { learnerFilter } from './model/search.ts';
+export type { BoardCourse, BoardLearner } from './model/types.ts';

@@ -1,0 +1,59 @@
+// A proposal's status changes: POST /timelines adds a timeline entry; DELETE /timelines/{id}
+// removes one (revoking an approval). Both refresh the board and the cohort's capstones.
+import type { CreateTimelineBody, Timeline } from '@lp/contract/capstones';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { api } from '../../../lib/api-client.ts';
+import { toast } from '../../../ui/toasts/index.ts';
+
+export function createTimeline(body: CreateTimelineBody): Promise<Timeline> {
+  return api.post<Timeline>('/timelines', body);
+}
+
+export function deleteTimeline(id: number): Promise<void> {
+  return api.del(`/timelines/${id}`);
+}
+
+function useRefresh() {
+  const queryClient = useQueryClient();
+  return () =>
+    Promise.all([
+      queryClient.invalidateQueries({ queryKey: ['students'] }),
+      queryClient.invalidateQueries({ queryKey: ['capstones'] }),
+    ]);
+}
+
+const failed = (error: Error) => toast.show(error.message, { type: 'error', duration: 'normal' });
+
+export function useSetProposalStatus() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (change: {
+      capstone: number;
+      status: number;
+      learnerName: string;
+      statusName: string;
+    }) => createTimeline({ capstone: change.capstone, status: change.status }),
+    onSuccess: (_timeline, change) =>
+      toast.show(`${change.learnerName}: ${change.statusName}`, {
+        type: 'done',
+        duration: 'normal',
+      }),
+    onError: failed,
+    onSettled: refresh,
+  });
+}
+
+export function useRevokeTimeline() {
+  const refresh = useRefresh();
+  return useMutation({
+    mutationFn: (change: { timelineId: number; learnerName: string }) =>
+      deleteTimeline(change.timelineId),
+    onSuccess: (_nothing, change) =>
+      toast.show(`Approval of ${change.learnerName}'s proposal revoked`, {
+        type: 'done',
+        duration: 'normal',
+      }),
+    onError: failed,
+    onSettled: refresh,
+  });
+}

@@ -1,0 +1,221 @@
+import type { Cohort } from '@lp/contract/cohorts';
+import type { Course } from '@lp/contract/courses';
+import type { CohortEvent } from '@lp/contract/events';
+import { screen, waitFor, within } from '@testing-library/react';
+import { Route, Routes, useLocation } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { course as fixtureCourse, learner } from '../board/model/fixtures.ts';
+import { fakeNetwork, renderWithProviders, statuses } from '../board/testing/render-board.tsx';
+import DashboardPage from './dashboard-page.tsx';
+import { addDays, todayIn } from './model/upcoming-events.ts';
+
+const course: Course = {
+  id: fixtureCourse.id,
+  name: 'JavaScript',
+  date_created: '2026-01-05',
+  active: true,
+  books: fixtureCourse.books.map((book) => ({
+    ...book,
+    projects: book.projects.map((project) => ({ ...project, active: project.active ?? true })),
+  })),
+};
+
+const cohort = (overrides: Partial<Cohort> = {}): Cohort => ({
+  id: 72,
+  name: 'Day Cohort 72',
+  slack_channel: 'C1',
+  start_date: '2026-01-05',
+  end_date: '2026-07-01',
+  active: true,
+  capstone: false,
+  time_zone: 'America/Chicago',
+  students: 3,
+  is_instructor: 1,
+  coaches: [],
+  courses: [],
+  info: null,
+  student_organization_url: null,
+  github_classroom_url: null,
+  attendance_sheet_url: null,
+  ...overrides,
+});
+
+const today = todayIn('America/Chicago');
+let eventId = 1;
+const event = (name: string, days: number, time: string | null): CohortEvent => ({
+  id: eventId++,
+  cohort: 72,
+  event_name: name,
+  event_datetime: `${addDays(today, days)}T${time ?? '00:00'}:00Z`,
+  description: '',
+  event_type: { id: 1, description: 'Lecture', color: '#eef' },
+  date: addDays(today, days),
+  time,
+  time_zone: 'America/Chicago',
+  all_day: time === null,
+});
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function network(overrides: Record<string, { status: number; body?: unknown }> = {}) {
+  return fakeNetwork({
+    'GET /cohorts/72': { status: 200, body: cohort() },
+    'GET /cohorts': {
+      status: 200,
+      body: [
+        { id: 72, name: 'Day Cohort 72' },
+        { id: 70, name: 'Day Cohort 70' },
+      ],
+    },
+    'GET /courses': { status: 200, body: [course] },
+    'GET /students': {
+      status: 200,
+      body: [
+        learner('Ada Lovelace', 101, { tags: [{ id: 1, tag: 'lighthouse' }] }),
+        learner('Grace Hopper', 203),
+      ],
+    },
+    'GET /statuses': {
+      status: 200,
+      body: { count: 4, next: null, previous: null, results: statuses },
+    },
+    'GET /events': {
+      status: 200,
+      body: [
+        event('Past', -1, '09:00'),
+        event('Later', 9, '09:00'),
+        event('Soonest', 0, null),
+        event('Too far', 15, '09:00'),
+        event('Demo day', 3, '14:30'),
+        event('Standup', 1, '09:00'),
+        event('Retro', 5, '16:00'),
+        event('Sixth', 12, '10:00'),
+      ],
+    },
+    ...overrides,
+  });
+}
+
+function renderDashboard() {
+  return renderWithProviders(
+    <>
+      <Routes>
+        <Route path="/" element={<DashboardPage />} />
+        <Route path="/cohorts" element={<h1>Cohorts</h1>} />
+      </Routes>
+      <Where />
+    </>,
+  );
+}
+
+describe('dashboard', () => {
+  it('sends a user without an active cohort to /cohorts with a warning', async () => {
+    network();
+    renderDashboard();
+    expect(
+      await screen.findByText('You have not joined a cohort. Please choose one.'),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('where')).toHaveTextContent('/cohorts');
+  });
+
+  it('shows the cohort strip, the board, the upcoming events and the shortcuts', async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    const calls = network();
+    renderDashboard();
+    expect(
+      await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Book 2, 1 learner' })).toBeInTheDocument();
+    const strip = screen.getByRole('navigation', { name: 'Active cohorts' });
+    expect(within(strip).getByRole('button', { name: 'Day Cohort 72' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+    expect(screen.getByPlaceholderText('Search learners & tags (s l)')).toBeInTheDocument();
+    expect(calls.calls.find((call) => call.path === '/students')?.query).toBe('?cohort=72');
+    expect(calls.calls.find((call) => call.path === '/courses')?.query).toBe(
+      '?cohortId=72&active=true',
+    );
+
+    const events = screen.getByRole('region', { name: 'Upcoming Events' });
+    await waitFor(() => expect(within(events).getAllByRole('listitem')).toHaveLength(5));
+    expect(
+      within(events)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent?.split(/[A-Z][a-z]{2} \d/)[0]),
+    ).toEqual(['Soonest', 'Standup', 'Demo day', 'Retro', 'Later']);
+    expect(within(events).getByText(/at 2:30 pm$/)).toBeInTheDocument();
+
+    const shortcuts = screen.getByRole('region', { name: 'Keyboard shortcuts' });
+    for (const action of ['Toggle tags', 'Toggle avatars', 'Search learners', 'Search cohorts']) {
+      expect(within(shortcuts).getByText(action)).toBeInTheDocument();
+    }
+  });
+
+  it("focuses the learner search with 's l', and typing there never fires shortcuts", async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    network();
+    const { user } = renderDashboard();
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await user.keyboard('sl');
+    const search = screen.getByPlaceholderText('Search learners & tags (s l)');
+    expect(search).toHaveFocus();
+    await user.keyboard('tasclight');
+    expect(search).toHaveValue('tasclight');
+    expect(search).toHaveFocus();
+    await user.clear(search);
+    await user.type(search, 'light');
+    expect(screen.queryByRole('button', { name: 'Grace Hopper' })).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Ada Lovelace' })).toBeInTheDocument();
+  });
+
+  it("switches cohort from the cohort search ('s c') and remembers it", async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    const calls = network({
+      'GET /cohorts/70': { status: 200, body: cohort({ id: 70, name: 'Day Cohort 70' }) },
+    });
+    const { user } = renderDashboard();
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await user.keyboard('sc');
+    const cohortSearch = screen.getByPlaceholderText('Search cohorts (s c)');
+    expect(cohortSearch).toHaveFocus();
+    await user.keyboard('70{Enter}');
+    await waitFor(() => expect(calls.calls.some((call) => call.query === '?cohort=70')).toBe(true));
+    expect(window.localStorage.getItem('activeCohort')).toBe('70');
+  });
+
+  it('shows the proposal list and the MVP counter for a capstone cohort', async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    network({
+      'GET /cohorts/72': { status: 200, body: cohort({ capstone: true }) },
+      'GET /proposalstatuses': {
+        status: 200,
+        body: { count: 0, next: null, previous: null, results: [] },
+      },
+      'GET /capstones': { status: 200, body: [] },
+    });
+    renderDashboard();
+    expect(await screen.findByText('0 / 2 @ MVP')).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Capstone proposals' })).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: /^Book 1/ })).not.toBeInTheDocument();
+  });
+
+  it('says when the cohort has no active course', async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    network({ 'GET /courses': { status: 200, body: [] } });
+    renderDashboard();
+    expect(await screen.findByText('This cohort has no active course.')).toBeInTheDocument();
+  });
+
+  it("opens the learners feature's notes dialog from the card menu", async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    network();
+    const { user } = renderDashboard();
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await user.click(screen.getByRole('button', { name: 'Actions for Ada Lovelace' }));
+    await user.click(await screen.findByRole('menuitem', { name: 'Learner Notes' }));
+    expect(await screen.findByRole('dialog')).toBeInTheDocument();
+  });
+});

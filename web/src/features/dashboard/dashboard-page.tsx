@@ -1,0 +1,129 @@
+// The instructor dashboard at '/' (spec §2 Dashboard): the cohort strip, then the learner board
+// with upcoming events and the shortcuts panel, or the proposal list for a capstone cohort.
+import { Button, Callout, Flex } from '@radix-ui/themes';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Loading } from '../../ui/loading.tsx';
+import { useShortcut } from '../../ui/shortcuts/index.ts';
+import { toast } from '../../ui/toasts/index.ts';
+import { LearnerBoard, useActiveCourse, useBoard, useStatuses } from '../board/index.ts';
+import { mvpCounter } from '../capstones/model/proposals.ts';
+import { ProposalList } from '../capstones/proposal-list.tsx';
+import { useCohort } from './api/get-cohort.ts';
+import { CohortStrip } from './cohort-strip.tsx';
+import { useLearnerDialogs } from './learner-dialogs.tsx';
+import { ShortcutsPanel } from './shortcuts-panel.tsx';
+import { UpcomingEventsPanel } from './upcoming-events-panel.tsx';
+import { useActiveCohort } from './use-active-cohort.ts';
+import './dashboard.css';
+
+export const NO_COHORT_WARNING = 'You have not joined a cohort. Please choose one.';
+
+export default function DashboardPage() {
+  const [cohortId, chooseCohort] = useActiveCohort();
+  const navigate = useNavigate();
+  const warned = useRef(false);
+  useEffect(() => {
+    if (cohortId !== null || warned.current) return;
+    warned.current = true;
+    toast.show(NO_COHORT_WARNING, { type: 'warning', duration: 'normal' });
+    navigate('/cohorts', { replace: true });
+  }, [cohortId, navigate]);
+  if (cohortId === null) return null;
+  return <Dashboard cohortId={cohortId} onChooseCohort={chooseCohort} />;
+}
+
+function Dashboard({
+  cohortId,
+  onChooseCohort,
+}: {
+  cohortId: number;
+  onChooseCohort: (id: number) => void;
+}) {
+  const cohort = useCohort(cohortId);
+  const course = useActiveCourse(cohortId);
+  const board = useBoard(cohortId);
+  const statuses = useStatuses();
+  const dialogs = useLearnerDialogs();
+  const [search, setSearch] = useState('');
+  const searchRef = useRef<HTMLInputElement>(null);
+  const cohortSearchRef = useRef<HTMLInputElement>(null);
+  useShortcut('s l', () => searchRef.current?.focus());
+  useShortcut('s c', () => cohortSearchRef.current?.focus());
+
+  const capstone = cohort.data?.capstone === true;
+  const learners = board.data ?? [];
+  const courseName = course.data?.name ?? '';
+  const failed = [cohort, course, board].find((query) => query.isError);
+
+  let body: ReactNode;
+  if (failed) {
+    body = (
+      <Callout.Root color="red" role="alert" mt="4">
+        <Callout.Text>
+          Could not load this cohort's dashboard: {failed.error?.message}{' '}
+          <Button size="1" variant="soft" onClick={() => failed.refetch()}>
+            Try again
+          </Button>
+        </Callout.Text>
+      </Callout.Root>
+    );
+  } else if (cohort.isPending || course.isPending || board.isPending) {
+    body = <Loading label="Loading the board…" />;
+  } else if (!course.data) {
+    body = (
+      <EmptyState
+        title="This cohort has no active course."
+        description="Choose the cohort's course on the Cohorts screen to see its board."
+      />
+    );
+  } else if (capstone) {
+    body = (
+      <ProposalList
+        cohortId={cohortId}
+        courseName={courseName}
+        learners={learners}
+        search={search}
+        dialogs={dialogs.actions}
+      />
+    );
+  } else {
+    body = (
+      <Flex gap="4" align="start" className="lp-dashboard__body">
+        <div className="lp-dashboard__board">
+          <LearnerBoard
+            cohortId={cohortId}
+            course={course.data}
+            learners={learners}
+            search={search}
+            statuses={statuses.data ?? []}
+            dialogs={dialogs.actions}
+          />
+        </div>
+        <aside className="lp-dashboard__side">
+          <UpcomingEventsPanel cohortId={cohortId} timeZone={cohort.data?.time_zone} />
+          <ShortcutsPanel />
+        </aside>
+      </Flex>
+    );
+  }
+
+  return (
+    <div className="lp-dashboard">
+      <CohortStrip
+        cohortId={cohortId}
+        onChooseCohort={onChooseCohort}
+        search={search}
+        onSearch={setSearch}
+        searchRef={searchRef}
+        cohortSearchRef={cohortSearchRef}
+        mvp={capstone && course.data ? mvpCounter(learners, courseName) : null}
+      />
+      <h1 className="lp-visually-hidden">Students</h1>
+      {body}
+      {capstone && <ShortcutsPanel />}
+      {dialogs.element}
+    </div>
+  );
+}

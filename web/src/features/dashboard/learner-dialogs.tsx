@@ -1,0 +1,33 @@
+// The learners feature's overlay, notes dialog and tag dialog, opened from the board's cards and
+// the proposal list (one learner and one dialog at a time).
+import { type ReactNode, useMemo, useState } from 'react';
+import type { LearnerDialogActions } from '../board/index.ts';
+import { LearnerOverlay, NotesDialog, TagDialog } from '../learners/index.ts';
+
+type Open = { kind: 'overlay' | 'notes' | 'tags'; learnerId: number } | null;
+
+export interface LearnerDialogs {
+  actions: LearnerDialogActions;
+  element: ReactNode;
+}
+
+export function useLearnerDialogs(): LearnerDialogs {
+  const [open, setOpen] = useState<Open>(null);
+  const actions = useMemo<LearnerDialogActions>(
+    () => ({
+      openOverlay: (learner) => setOpen({ kind: 'overlay', learnerId: learner.id }),
+      openNotes: (learner) => setOpen({ kind: 'notes', learnerId: learner.id }),
+      openTags: (learner) => setOpen({ kind: 'tags', learnerId: learner.id }),
+    }),
+    [],
+  );
+  const close = () => setOpen(null);
+  let element: ReactNode = null;
+  if (open?.kind === 'overlay')
+    element = <LearnerOverlay learnerId={open.learnerId} open onClose={close} />;
+  if (open?.kind === 'notes')
+    element = <NotesDialog learnerId={open.learnerId} open onClose={close} />;
+  if (open?.kind === 'tags')
+    element = <TagDialog learnerId={open.learnerId} open onClose={close} />;
+  return { actions, element };
+}

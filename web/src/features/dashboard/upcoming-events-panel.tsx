@@ -1,0 +1,61 @@
+import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
+import { Card, Flex, Heading, Text } from '@radix-ui/themes';
+import { useMemo } from 'react';
+import { useCohortEvents } from './api/get-events.ts';
+import { eventWhen, todayIn, upcomingEvents } from './model/upcoming-events.ts';
+
+/** '⏰ Upcoming Events': the next 14 days of the cohort calendar, at most 5, soonest first. */
+export function UpcomingEventsPanel({
+  cohortId,
+  timeZone = DISPLAY_TIME_ZONE,
+}: {
+  cohortId: number;
+  timeZone?: string;
+}) {
+  const events = useCohortEvents(cohortId);
+  const upcoming = useMemo(
+    () => upcomingEvents(events.data ?? [], todayIn(timeZone)),
+    [events.data, timeZone],
+  );
+  return (
+    <section className="lp-upcoming" aria-labelledby="lp-upcoming-title">
+      <Heading as="h2" size="4" mb="2" id="lp-upcoming-title">
+        <span aria-hidden>⏰ </span>Upcoming Events
+      </Heading>
+      {events.isError && (
+        <Text as="p" size="1" color="red">
+          Could not load the events.
+        </Text>
+      )}
+      {upcoming.length === 0 ? (
+        <Text as="p" size="2" color="gray">
+          No upcoming events.
+        </Text>
+      ) : (
+        <Flex asChild direction="column" gap="2">
+          <ul className="lp-upcoming__list">
+            {upcoming.map((event) => (
+              <li key={event.id}>
+                <Card size="1" style={{ background: event.event_type.color }}>
+                  <Flex justify="between" gap="2" wrap="wrap">
+                    <Text size="1" weight="bold">
+                      {event.event_name}
+                    </Text>
+                    <Text size="1" className="lp-upcoming__when">
+                      {eventWhen(event)}
+                    </Text>
+                  </Flex>
+                  {event.description && (
+                    <Text as="p" size="1" mt="1">
+                      {event.description}
+                    </Text>
+                  )}
+                </Card>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+      )}
+    </section>
+  );
+}
