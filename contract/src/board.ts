@@ -10,8 +10,9 @@ import { Nullable, Paginated } from './common.ts';
  * - current project: the learner's student_projects row with the latest assigned_at (then highest id).
  * - assessment_status_id: status of the learner's student-assessment for the current book's
  *   assessment; 0 when there is none (ASSESSMENT_STATUS.none).
- * - project_duration: whole days since the current project's assigned_at, or, when a
- *   student-assessment exists for the current book's assessment, since its status_changed_at.
+ * - project_duration: whole calendar days (in the cohort's time zone) since the current project's
+ *   assigned_at, or, when a student-assessment exists for the current book's assessment, since
+ *   its status_changed_at.
  * - score: the sum of learning_objectives.weight over the learner's learning_records with
  *   achieved = true (0 when none). No core-skill multiplier. The server exports this as the SQL
  *   fragments `learnerScoreSql`, `learnerScore` and `learnerScoreOf`
@@ -71,9 +72,11 @@ export const BoardResponse = Type.Array(BoardLearner);
 export type BoardResponse = Static<typeof BoardResponse>;
 
 /**
- * GET /students query. Exactly one variant applies, in this precedence:
+ * GET /students query (staff only: any staff member, coach of the cohort or not; learners 403).
+ * Exactly one variant applies, in this precedence:
  * lastname_like (≥ 2 chars) → cohort → q (> 2 chars). None → 400.
- * The board variant (cohort) answers with an ETag header; send If-None-Match to get 304.
+ * The board variant (cohort) answers with an ETag header (and Cache-Control: private, no-cache);
+ * send it back as If-None-Match to get an empty 304 while nothing shown has changed.
  */
 export const StudentsQuery = Type.Object({
   cohort: Type.Optional(Id),
