@@ -150,7 +150,7 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
                   <DropdownMenu.TriggerIcon />
                 </Button>
               </DropdownMenu.Trigger>
-              <DropdownMenu.Content>
+              <DropdownMenu.Content className="lp-popper">
                 {types.map((type) => (
                   <DropdownMenu.Item key={type.id} onSelect={() => set({ typeId: type.id })}>
                     <span className="lp-event-dot" style={{ background: type.color }} />

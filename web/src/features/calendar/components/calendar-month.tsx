@@ -76,7 +76,7 @@ export function CalendarMonth({
           return (
             <HoverCard.Root key={date} openDelay={HOVER_DELAY_MS} closeDelay={HOVER_DELAY_MS}>
               <HoverCard.Trigger>{cell}</HoverCard.Trigger>
-              <HoverCard.Content maxWidth="15rem" size="1">
+              <HoverCard.Content maxWidth="15rem" size="1" className="lp-popper">
                 {events.map((item) => (
                   <Card
                     key={item.id}

@@ -1,0 +1,367 @@
+import type { Locator, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
+
+// The cohort walk of issue 4, as an instructor would do it: create a cohort, find it, join and
+// leave, edit it, share its invitation link, add a learner, keep its calendar, migrate it.
+
+const baseUrl = inject('baseUrl');
+const COHORT = 'Day Cohort 99 (e2e)';
+const DAY_MS = 86_400_000;
+
+let session: BrowserSession;
+let page: Page;
+
+/** Today in America/Chicago plus whole days, 'YYYY-MM-DD'. */
+function chicagoDay(offset: number): string {
+  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(
+    new Date(),
+  );
+  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
+}
+
+/** The Monday on or after a day, so a drag stays within one calendar week row. */
+function mondayFrom(day: string): string {
+  const date = new Date(`${day}T00:00:00Z`);
+  const shift = (8 - date.getUTCDay()) % 7;
+  return new Date(date.getTime() + shift * DAY_MS).toISOString().slice(0, 10);
+}
+
+const addDays = (day: string, days: number) =>
+  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
+
+const longDay = (day: string) =>
+  new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(`${day}T12:00:00Z`));
+
+async function apiAs(token: string, method: string, path: string, body?: unknown) {
+  const response = await fetch(`${baseUrl}/api${path}`, {
+    method,
+    headers: {
+      Authorization: `Token ${token}`,
+      ...(body === undefined ? {} : { 'Content-Type': 'application/json' }),
+    },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  const text = await response.text();
+  return { status: response.status, body: text ? JSON.parse(text) : null };
+}
+
+async function passwordToken(username: string, password = DEMO_PASSWORD) {
+  const response = await fetch(`${baseUrl}/api/accounts/verify`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify({ username, password }),
+  });
+  return ((await response.json()) as { token: string }).token;
+}
+
+const toast = (text: string) => page.getByText(text, { exact: true }).first();
+const card = () => page.getByRole('group', { name: COHORT });
+const overlay = () => page.getByRole('dialog', { name: COHORT });
+const day = (date: string): Locator => overlay().locator(`[data-date="${date}"]`);
+
+beforeAll(async () => {
+  session = await launchBrowser();
+  await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
+    origin: baseUrl,
+  });
+  page = await session.context.newPage();
+  await signIn(page, baseUrl, 'instructor');
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+const start = chicagoDay(-14);
+const end = chicagoDay(70);
+const oneDay = mondayFrom(chicagoDay(7));
+const dragFrom = addDays(oneDay, 1);
+const dragTo = addDays(oneDay, 3);
+let cohortId = 0;
+let instructorToken = '';
+
+describe('cohorts, as an instructor', () => {
+  it('creates a cohort with both courses after the form’s alerts', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Cohorts' })
+      .click();
+    await page.getByRole('link', { name: 'Create Cohort' }).click();
+    await page.getByRole('heading', { name: 'New Cohort' }).waitFor();
+    expect(await page.getByLabel('Instructor Slack Channel ID').inputValue()).toBe('C06GHMZB3M3');
+
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    expect(await page.getByRole('alert').textContent()).toBe('Please fill out all fields.');
+
+    await page.getByLabel('Cohort name').fill(COHORT);
+    await page.getByLabel('Github Org URL').fill('https://github.com/day-cohort-99');
+    await page.getByLabel('Start date').fill(start);
+    await page.getByLabel('End date').fill(end);
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'Please select a course for both client and server side.',
+    );
+
+    await page
+      .getByRole('region', { name: 'Client side' })
+      .getByRole('button', { name: 'JavaScript' })
+      .click();
+    await page
+      .getByRole('region', { name: 'Server side' })
+      .getByRole('button', { name: 'Python' })
+      .click();
+    expect(
+      await page
+        .getByRole('region', { name: 'Client side' })
+        .getByRole('button', { name: 'JavaScript' })
+        .getAttribute('aria-pressed'),
+    ).toBe('true');
+    await page.getByRole('button', { name: 'Create', exact: true }).click();
+    await page.waitForURL(`${baseUrl}/cohorts`);
+    await card().waitFor();
+    instructorToken = (await readSessionToken(page)) ?? '';
+    const listed = await apiAs(instructorToken, 'GET', `/cohorts?q=${encodeURIComponent(COHORT)}`);
+    cohortId = listed.body[0].id;
+    expect(cohortId).toBeGreaterThan(0);
+  });
+
+  it('toggles Show Previous 12 / Show Active Cohorts', async () => {
+    await page.getByRole('button', { name: 'Show Previous 12 Cohorts' }).click();
+    await page.getByRole('group', { name: 'Evening Cohort 18' }).waitFor();
+    expect(await card().count()).toBe(0);
+    await page.getByRole('button', { name: 'Show Active Cohorts' }).click();
+    await card().waitFor();
+    expect(await page.getByRole('group', { name: 'Evening Cohort 18' }).count()).toBe(0);
+  });
+
+  it('joins and leaves the cohort, then joins it to run its calendar', async () => {
+    await card().getByRole('button', { name: 'Join' }).click();
+    await card().getByRole('button', { name: 'Leave' }).waitFor();
+    await card().getByRole('button', { name: 'Leave' }).click();
+    await card().getByRole('button', { name: 'Join' }).waitFor();
+    await card().getByRole('button', { name: 'Join' }).click();
+    await card().getByRole('button', { name: 'Leave' }).waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('activeCohort'))).toBe(
+      String(cohortId),
+    );
+  });
+
+  it('edits the Slack channel inline: Escape cancels, Enter saves', async () => {
+    const pencil = card().getByRole('button', { name: 'Set instructor channel Slack ID' });
+    await pencil.click();
+    await card().getByLabel('Instructor Slack channel ID').fill('CNOTSAVED');
+    await page.keyboard.press('Escape');
+    await card().getByText('C06GHMZB3M3').waitFor();
+    await pencil.click();
+    await card().getByLabel('Instructor Slack channel ID').fill('C099E2E');
+    await page.keyboard.press('Enter');
+    await toast('Cohort updated').waitFor();
+    await card().getByText('C099E2E').waitFor();
+    const saved = await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`);
+    expect(saved.body.slack_channel).toBe('C099E2E');
+  });
+
+  it('opens the overlay, copies a working invitation link and saves URLs', async () => {
+    await card().getByRole('button', { name: COHORT }).click();
+    await overlay().waitFor();
+    const link =
+      (await overlay().getByRole('status', { name: 'Invitation link' }).textContent()) ?? '';
+    expect(link).toMatch(new RegExp(`^${baseUrl}/api/auth/github/url\\?cohort=${cohortId}&v=.+`));
+    await overlay().getByRole('button', { name: 'Copy invitation link' }).click();
+    await toast('URL copied').waitFor();
+    expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
+    // The link starts a GitHub sign-in that carries the invitation.
+    const started = await fetch(link, { redirect: 'manual' });
+    expect(started.status).toBe(302);
+    expect(started.headers.get('location')).toContain('/login/oauth/authorize');
+
+    await overlay().getByLabel('Attendance Sheet URL:').fill('https://docs.example.com/day-99');
+    expect(await overlay().getByLabel('Github Organization URL:').inputValue()).toBe(
+      'https://github.com/day-cohort-99',
+    );
+    await overlay().getByRole('button', { name: 'Save URLs' }).click();
+    await toast('Cohort info updated').waitFor();
+    const saved = await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`);
+    expect(saved.body).toMatchObject({
+      attendance_sheet_url: 'https://docs.example.com/day-99',
+      student_organization_url: 'https://github.com/day-cohort-99',
+    });
+  });
+
+  it('toggles Active and Capstone, and they stay after a reload', async () => {
+    const active = overlay().getByRole('switch', { name: 'Active:' });
+    const capstone = overlay().getByRole('switch', { name: 'Capstone:' });
+    expect(await active.getAttribute('aria-checked')).toBe('true');
+    await active.click();
+    await expect.poll(() => active.getAttribute('aria-checked')).toBe('false');
+    await active.click();
+    await expect.poll(() => active.getAttribute('aria-checked')).toBe('true');
+    await capstone.click();
+    await expect.poll(() => capstone.getAttribute('aria-checked')).toBe('true');
+    await page.reload();
+    await overlay().waitFor();
+    await expect
+      .poll(() => overlay().getByRole('switch', { name: 'Capstone:' }).getAttribute('aria-checked'))
+      .toBe('true');
+    await overlay().getByRole('switch', { name: 'Capstone:' }).click();
+    await expect
+      .poll(async () => (await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`)).body.capstone)
+      .toBe(false);
+  });
+
+  it('adds a learner without a cohort, found by last name', async () => {
+    const staffToken = await passwordToken('staff');
+    const created = await apiAs(staffToken, 'POST', '/users', {
+      username: 'e2e-quintero',
+      password: 'long enough',
+      first_name: 'Nova',
+      last_name: 'Quintero',
+    });
+    expect(created.status).toBe(201);
+
+    await overlay().getByRole('button', { name: 'Transfer Student to Cohort' }).click();
+    const find = page.getByRole('dialog', { name: 'Find Student' });
+    await find.getByPlaceholder('Student last name').fill('quint');
+    await find.getByRole('button', { name: 'Nova Quintero' }).click();
+    await toast('Student transferred to cohort').waitFor();
+    await find.waitFor({ state: 'hidden' });
+    await expect
+      .poll(async () => (await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`)).body.students)
+      .toBe(1);
+  });
+
+  it('adds a one-day event by double-click and a multi-day event by drag, coloured with the legend', async () => {
+    const legend = overlay().getByRole('list', { name: 'Event types' });
+    for (const name of ['Group Project', 'Career Development', 'Intersession', 'Holiday'])
+      await legend.getByText(name).waitFor();
+
+    await day(oneDay).dblclick();
+    const add = page.getByRole('dialog', { name: 'Add Event' });
+    await add.getByText(`Add an event for ${longDay(oneDay)}`).waitFor();
+    await add.getByPlaceholder('Enter event name').fill('Demo Day');
+    await add.getByLabel('Time').fill('09:00');
+    await add.getByRole('button', { name: /Select event type/ }).click();
+    await page.getByRole('menuitem', { name: 'Career Development' }).click();
+    await add.getByPlaceholder('Enter event description').fill('Show the cohort what you built.');
+    await add.getByRole('button', { name: 'Add Event' }).click();
+    await add.waitFor({ state: 'hidden' });
+    await expect
+      .poll(() =>
+        day(oneDay).evaluate((cell) =>
+          (cell as HTMLElement).style.getPropertyValue('--lp-day-color'),
+        ),
+      )
+      .toBe('#DA70D6');
+
+    await day(dragFrom).scrollIntoViewIfNeeded();
+    const from = await day(dragFrom).boundingBox();
+    const to = await day(dragTo).boundingBox();
+    if (!from || !to) throw new Error('calendar days are not visible');
+    await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+    await page.mouse.down();
+    await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 8 });
+    await page.mouse.up();
+    await add
+      .getByText(`Add an event for ${longDay(dragFrom)} to ${longDay(dragTo)} (3 days)`)
+      .waitFor();
+    await add.getByPlaceholder('Enter event name').fill('Intersession');
+    await add.getByRole('button', { name: /Select event type/ }).click();
+    await page.getByRole('menuitem', { name: 'Intersession' }).click();
+    await add.getByRole('button', { name: 'Add Event' }).click();
+    await add.waitFor({ state: 'hidden' });
+    await toast('3 events added').waitFor();
+    for (const date of [dragFrom, addDays(dragFrom, 1), dragTo]) {
+      await expect
+        .poll(() => day(date).getAttribute('aria-label'))
+        .toBe(`${longDay(date)}: 1 event`);
+    }
+    const events = await apiAs(instructorToken, 'GET', `/events?cohort=${cohortId}`);
+    expect(
+      events.body.map((event: { date: string; time: string | null }) => [event.date, event.time]),
+    ).toEqual([
+      [oneDay, '09:00'],
+      [dragFrom, null],
+      [addDays(dragFrom, 1), null],
+      [dragTo, null],
+    ]);
+  });
+
+  it('shows a day’s events on hover and in Events for {date}, and deletes one', async () => {
+    await day(oneDay).hover();
+    await page.locator('.rt-HoverCardContent').getByText('Demo Day').waitFor();
+    expect(await page.locator('.rt-HoverCardContent').textContent()).toContain('9:00 AM: Demo Day');
+
+    await day(oneDay).click();
+    const dayDialog = page.getByRole('dialog', { name: `Events for ${longDay(oneDay)}` });
+    await dayDialog.getByText('Show the cohort what you built.').waitFor();
+    await dayDialog.getByRole('button', { name: 'Delete' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Delete event?' });
+    await confirm.getByRole('button', { name: 'Delete' }).click();
+    await toast('Event deleted').waitFor();
+    await dayDialog.getByText('No events for this date').waitFor();
+    await dayDialog.getByRole('button', { name: 'Close', exact: true }).click();
+    await expect.poll(() => day(oneDay).getAttribute('aria-label')).toBe(longDay(oneDay));
+  });
+
+  it('migrates the cohort to server side after the spec’s confirmation', async () => {
+    const learnerToken = await passwordToken('e2e-quintero', 'long enough');
+    const before = (await apiAs(learnerToken, 'GET', '/profile')).body.project;
+    expect(before.name).not.toBe('Unassigned');
+
+    await overlay().getByRole('button', { name: 'Migrate to server-side' }).click();
+    const confirm = page.getByRole('alertdialog', { name: 'Migrate to server-side' });
+    expect(await confirm.textContent()).toContain(
+      'Verify that you want to migrate this cohort to server side mode. All students will be assigned to the first project of the server side course.',
+    );
+    await confirm.getByRole('button', { name: 'Migrate' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+
+    const cohort = (await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`)).body;
+    expect(
+      cohort.courses.map((course: { course: { name: string }; active: boolean }) => [
+        course.course.name,
+        course.active,
+      ]),
+    ).toEqual([
+      ['JavaScript', false],
+      ['Python', true],
+    ]);
+    const after = (await apiAs(learnerToken, 'GET', '/profile')).body.project;
+    expect(after.id).not.toBe(before.id);
+
+    await page.goto(`${baseUrl}/cohorts?cohort=${cohortId}`);
+    await overlay().getByRole('heading', { name: 'Courses' }).waitFor();
+    expect(await overlay().getByRole('button', { name: 'Migrate to server-side' }).count()).toBe(0);
+  });
+});
+
+describe('the student calendar', () => {
+  it('shows the learner’s cohort calendar read-only', async () => {
+    const student = await session.context.newPage();
+    try {
+      await signIn(student, baseUrl, 'student');
+      await student
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: 'Calendar' })
+        .click();
+      const calendar = student.getByTestId('cohort-calendar');
+      await calendar.getByRole('list', { name: 'Event types' }).waitFor();
+      const busy = calendar.locator('.lp-calendar__day.has-events').first();
+      await busy.waitFor();
+      expect(await calendar.getByRole('button', { name: 'Add Event' }).count()).toBe(0);
+      await busy.click();
+      const dialog = student.getByRole('dialog', { name: /^Events for / });
+      await dialog.waitFor();
+      expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+    } finally {
+      await student.close();
+    }
+  });
+});
