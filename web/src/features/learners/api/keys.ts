@@ -15,7 +15,7 @@ export const learnerKeys = {
   noteTypes: ['notetypes'] as const,
   skills: ['coreskills'] as const,
   tags: ['tags'] as const,
-  activeCohorts: ['cohorts', 'active'] as const,
+  activeCohorts: ['cohorts', 'transfer-targets'] as const,
 };
 
 /** After a change to a learner: the board, their record and every list about learners. */

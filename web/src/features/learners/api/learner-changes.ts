@@ -31,18 +31,30 @@ export const useHistory = (id: number, enabled = true) =>
     enabled,
   });
 
-function useLearnerChange<Vars, Result>(send: (vars: Vars) => Promise<Result>) {
+/**
+ * The refresh after a change is not awaited: the caller's own callbacks (toast, closing the
+ * overlay) run at once, before re-read data can unmount the component that made the change.
+ */
+function useLearnerChange<Vars, Result>(
+  send: (vars: Vars) => Promise<Result>,
+  forget?: (vars: Vars) => number,
+) {
   const queryClient = useQueryClient();
-  return useMutation({ mutationFn: send, onSettled: () => invalidateLearners(queryClient) });
+  return useMutation({
+    mutationFn: send,
+    onSuccess: (_result, vars) => {
+      // A deleted learner's record is dropped, not re-read (it would answer 404).
+      if (forget) queryClient.removeQueries({ queryKey: learnerKeys.detail(forget(vars)) });
+    },
+    onSettled: () => {
+      void invalidateLearners(queryClient);
+    },
+  });
 }
 
 export const useClearStudent = () => useLearnerChange(clearStudent);
-export const useDeleteStudent = () => useLearnerChange(deleteStudent);
+export const useDeleteStudent = () => useLearnerChange(deleteStudent, (id: number) => id);
 export const useTransferStudent = () =>
   useLearnerChange(({ id, cohortId }: { id: number; cohortId: number }) =>
     transferStudent(id, cohortId),
-  );
-export const useUndoChange = () =>
-  useLearnerChange(({ id, historyId }: { id: number; historyId: number }) =>
-    undoChange(id, historyId),
   );

@@ -28,13 +28,15 @@ export function describeRemoved(removed: Partial<ClearedCounts> & { notes?: numb
   return parts.length ? `Removed ${parts.join(', ')}.` : 'There was no progress to remove.';
 }
 
-interface LearnerActionsProps {
+export interface LearnerActionsProps {
   learner: StudentDetail;
-  /** After the learner left the board (cleared or deleted). */
-  onGone: () => void;
+  /** After 'Clear Student Data' (the learner left their cohort's board). */
+  onCleared: () => void;
+  /** After 'Delete Student Permanently' (the learner is gone). */
+  onDeleted: () => void;
 }
 
-export function LearnerActions({ learner, onGone }: LearnerActionsProps) {
+export function LearnerActions({ learner, onCleared, onDeleted }: LearnerActionsProps) {
   const confirm = useConfirm();
   const queryClient = useQueryClient();
   const clear = useClearStudent();
@@ -57,7 +59,7 @@ export function LearnerActions({ learner, onGone }: LearnerActionsProps) {
           learner.id,
           result.history_id,
         );
-        onGone();
+        onCleared();
       },
       onError: failed,
     });
@@ -76,7 +78,7 @@ export function LearnerActions({ learner, onGone }: LearnerActionsProps) {
           type: 'done',
           duration: 'long',
         });
-        onGone();
+        onDeleted();
       },
       onError: failed,
     });

@@ -38,7 +38,7 @@ export function LearnerOverlay({ learnerId, open, onClose }: LearnerOverlayProps
         ) : student.isError ? (
           <ErrorLine error={student.error} retry={() => student.refetch()} />
         ) : (
-          <LearnerRecord learner={student.data} onGone={onClose} />
+          <LearnerRecord learner={student.data} onCleared={onClose} onDeleted={onClose} />
         )}
       </Dialog.Content>
     </Dialog.Root>

@@ -3,7 +3,7 @@
 import type { StudentDetail } from '@lp/contract/learners';
 import { Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { CoreSkillsPanel } from './core-skills-panel.tsx';
-import { LearnerActions } from './learner-actions.tsx';
+import { LearnerActions, type LearnerActionsProps } from './learner-actions.tsx';
 import { LearnerHistory } from './learner-history.tsx';
 import { ObjectivesPanel } from './objectives-panel.tsx';
 import './learners.css';
@@ -46,14 +46,14 @@ export function LearnerHeader({ learner }: { learner: StudentDetail }) {
   );
 }
 
-export function LearnerRecord({ learner, onGone }: { learner: StudentDetail; onGone: () => void }) {
+export function LearnerRecord({ learner, onCleared, onDeleted }: LearnerActionsProps) {
   return (
     <>
       <LearnerHeader learner={learner} />
       <CoreSkillsPanel learnerId={learner.id} />
       <ObjectivesPanel learnerId={learner.id} />
       <LearnerHistory learnerId={learner.id} />
-      <LearnerActions learner={learner} onGone={onGone} />
+      <LearnerActions learner={learner} onCleared={onCleared} onDeleted={onDeleted} />
     </>
   );
 }

@@ -48,13 +48,17 @@ describe('NotesDialog', () => {
     );
   });
 
-  it('asks for a note type when none is chosen, and sends nothing', async () => {
-    const { user, network } = setup();
-    const general = await screen.findByRole('button', { name: 'General Progress' });
-    await user.click(general);
-    expect(general).toHaveAttribute('aria-pressed', 'false');
-    await user.type(screen.getByPlaceholderText('Type a note and press Enter'), 'No type{Enter}');
-    expect(await screen.findByRole('alert')).toHaveTextContent('Please choose a note type.');
+  it('asks for a note type when none can be chosen (the types did not load), and sends nothing', async () => {
+    const network = fakeNetwork({
+      'GET /students/7': { status: 200, body: learner },
+      'GET /notetypes': { status: 500, body: { message: 'Internal server error' } },
+      'GET /notes': { status: 200, body: notes },
+    });
+    const { user } = renderLearners(<NotesDialog learnerId={7} open onClose={() => {}} />);
+    const input = await screen.findByPlaceholderText('Type a note and press Enter');
+    await screen.findByText('Internal server error');
+    await user.type(input, 'No type{Enter}');
+    expect(await screen.findByText('Please choose a note type.')).toBeInTheDocument();
     expect(network.writes()).toEqual([]);
   });
 

@@ -44,7 +44,7 @@ function NotesBody({ learnerId }: { learnerId: number }) {
   const add = useAddNote(learnerId);
   const remove = useDeleteNote(learnerId);
   const confirm = useConfirm();
-  const [typeId, setTypeId] = useState<number | null>(DEFAULT_NOTE_TYPE_ID);
+  const [typeId, setTypeId] = useState<number>(DEFAULT_NOTE_TYPE_ID);
   const [filter, setFilter] = useState<number | null>(null);
   const [text, setText] = useState('');
   const [problem, setProblem] = useState<string | null>(null);
@@ -98,7 +98,7 @@ function NotesBody({ learnerId }: { learnerId: number }) {
             color={type.id === typeId ? 'lime' : 'grass'}
             variant={type.id === typeId ? 'solid' : 'soft'}
             aria-pressed={type.id === typeId}
-            onClick={() => setTypeId(type.id === typeId ? null : type.id)}
+            onClick={() => setTypeId(type.id)}
           >
             {type.label}
           </Button>

@@ -33,7 +33,7 @@ export default function LearnerPage() {
   const learner = student.data;
   return (
     <PageLayout
-      title={learner.name}
+      title="Learner Record"
       actions={
         <>
           <Button variant="soft" onClick={() => setDialog('notes')}>
@@ -54,7 +54,7 @@ export default function LearnerPage() {
       <Flex direction="column" gap="3">
         <LearnerTags learnerId={learner.id} learnerName={learner.name} />
         <div>
-          <LearnerRecord learner={learner} onGone={() => navigate('/')} />
+          <LearnerRecord learner={learner} onCleared={() => {}} onDeleted={() => navigate('/')} />
         </div>
       </Flex>
       <NotesDialog

@@ -1,0 +1,77 @@
+import { screen, waitFor } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { skillRecords } from '../testing/fixtures.ts';
+import { fakeNetwork, renderLearners } from '../testing/render.tsx';
+import { CoreSkillsPanel } from './core-skills-panel.tsx';
+
+const skills = {
+  count: 4,
+  next: null,
+  previous: null,
+  results: [1, 2, 3, 4].map((id) => ({ id, label: `Skill ${id}` })),
+};
+
+describe('CoreSkillsPanel', () => {
+  it("offers 'Start Tracking Core Skills' without records, creating one per skill at level 1", async () => {
+    let tracked = false;
+    const network = fakeNetwork({
+      'GET /coreskillrecords': () => ({ status: 200, body: tracked ? skillRecords : [] }),
+      'GET /coreskills': { status: 200, body: skills },
+      'POST /coreskillrecords': ({ body }) => {
+        tracked = true;
+        return { status: 201, body };
+      },
+    });
+    const { user } = renderLearners(<CoreSkillsPanel learnerId={7} />);
+    await user.click(await screen.findByRole('button', { name: 'Start Tracking Core Skills' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Algorithmic Thinking (3)' }),
+    ).toBeInTheDocument();
+    expect(network.writes()).toEqual(
+      [1, 2, 3, 4].map((skill) => ({
+        method: 'POST',
+        path: '/coreskillrecords',
+        body: { student: 7, skill, level: 1, note: 'Initial record' },
+      })),
+    );
+  });
+
+  it('saves a level changed from the keyboard once, when the change is committed', async () => {
+    const network = fakeNetwork({
+      'GET /coreskillrecords': { status: 200, body: skillRecords },
+      'PUT /coreskillrecords/21': { status: 204 },
+    });
+    const { user } = renderLearners(<CoreSkillsPanel learnerId={7} />);
+    await screen.findByRole('heading', { name: 'Algorithmic Thinking (3)' });
+    const [slider] = screen.getAllByRole('slider');
+    slider!.focus();
+    await user.keyboard('{ArrowRight}');
+    expect(
+      await screen.findByRole('heading', { name: 'Algorithmic Thinking (4)' }),
+    ).toBeInTheDocument();
+    await waitFor(() =>
+      expect(network.writes()).toEqual([
+        {
+          method: 'PUT',
+          path: '/coreskillrecords/21',
+          body: { student_id: 7, skill_id: 2, level: 4 },
+        },
+      ]),
+    );
+    expect(slider).toHaveAttribute('aria-valuemin', '1');
+    expect(slider).toHaveAttribute('aria-valuemax', '10');
+  });
+
+  it('puts the level back and says why when saving fails', async () => {
+    fakeNetwork({
+      'GET /coreskillrecords': { status: 200, body: skillRecords },
+      'PUT /coreskillrecords/22': { status: 400, body: { message: 'body.level must be <= 10' } },
+    });
+    const { user } = renderLearners(<CoreSkillsPanel learnerId={7} />);
+    await screen.findByRole('heading', { name: 'Analytical Thinking (5)' });
+    screen.getAllByRole('slider')[1]!.focus();
+    await user.keyboard('{ArrowLeft}');
+    expect(await screen.findByText('body.level must be <= 10')).toBeInTheDocument();
+    expect(screen.getByRole('heading', { name: 'Analytical Thinking (5)' })).toBeInTheDocument();
+  });
+});
