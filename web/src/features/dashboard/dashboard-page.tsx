@@ -122,7 +122,11 @@ function Dashboard({
       />
       <h1 className="lp-visually-hidden">Students</h1>
       {body}
-      {capstone && <ShortcutsPanel />}
+      {capstone && (
+        <div className="lp-dashboard__shortcuts">
+          <ShortcutsPanel />
+        </div>
+      )}
       {dialogs.element}
     </div>
   );

@@ -4,9 +4,10 @@ import { cardStatus } from '../model/card-status.ts';
 export function AssessmentBadge({ name, statusId }: { name: string | null; statusId: number }) {
   const status = cardStatus(statusId);
   if (status.tone === 'none') return null;
-  const text = name ? `${name}: ${status.label}` : status.label;
+  // The status first: when the card is narrow the assessment name is what gets cut.
+  const text = name ? `${status.label} · ${name}` : status.label;
   return (
-    <span className={`lp-card__badge lp-tag lp-badge--${status.tone}`} title={text}>
+    <span className={`lp-card__badge lp-badge--${status.tone}`} title={text}>
       {text}
     </span>
   );

@@ -35,7 +35,7 @@ describe('learner card', () => {
     const grace = cardOf('Grace Hopper');
     expect(grace).toHaveAccessibleName("Grace Hopper, Leonid's Toys, Ready for Review");
     expect(grace).toHaveClass('lp-card--ready');
-    expect(within(grace).getByText('Flowers: Ready for Review')).toBeInTheDocument();
+    expect(within(grace).getByText('Ready for Review · Flowers')).toBeInTheDocument();
     expect(within(grace).getByRole('link', { name: 'Go to assessment repo' })).toHaveAttribute(
       'href',
       'https://github.com/org/flowers-grace',

@@ -135,24 +135,24 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
         >
           {learner.name}
         </button>
+      </div>
+      <div className="lp-card__meta">
         <span className="lp-card__days">{days(learner.project_duration)}</span>
+        {repo && (
+          <a
+            className="lp-card__repo"
+            href={repo}
+            target="_blank"
+            rel="noreferrer"
+            title="Go to assessment repo"
+            aria-label="Go to assessment repo"
+          >
+            <ExternalLinkIcon />
+          </a>
+        )}
       </div>
       {status.tone !== 'none' && (
-        <div className="lp-card__status">
-          <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
-          {repo && (
-            <a
-              className="lp-card__repo"
-              href={repo}
-              target="_blank"
-              rel="noreferrer"
-              title="Go to assessment repo"
-              aria-label="Go to assessment repo"
-            >
-              <ExternalLinkIcon />
-            </a>
-          )}
-        </div>
+        <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
       )}
       {showTags && learner.tags.length > 0 && (
         <div className="lp-card__tags">
