@@ -406,6 +406,13 @@ describe('GET /students/{id}/history', () => {
 describe('Delete Student Permanently (DELETE /students/{id})', () => {
   it('removes the person and everything about them, answering what it removed; not undoable', async () => {
     const learner = await learnerWithProgress();
+    // Their own earlier changes stay in the audit log, without them as the actor.
+    await ctx.request({
+      method: 'PUT',
+      url: `/api/students/${learner.id}`,
+      token: learner.token,
+      payload: { slack_handle: 'U0GONE' },
+    });
     const response = await call('DELETE', `/api/students/${learner.id}`, otherCoach.token);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toMatchObject({
