@@ -218,4 +218,17 @@ describe('dashboard', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Learner Notes' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
   });
+
+  it('says when the cohort cannot be loaded, with a way to choose another', async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    network({ 'GET /cohorts/72': { status: 404, body: { message: 'Cohort not found' } } });
+    renderDashboard();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "Could not load this cohort's dashboard: Cohort not found",
+    );
+    expect(screen.getByRole('link', { name: 'Choose another cohort' })).toHaveAttribute(
+      'href',
+      '/cohorts',
+    );
+  });
 });

@@ -1,8 +1,8 @@
 // The instructor dashboard at '/' (spec §2 Dashboard): the cohort strip, then the learner board
 // with upcoming events and the shortcuts panel, or the proposal list for a capstone cohort.
-import { Button, Callout, Flex } from '@radix-ui/themes';
+import { Button, Callout, Flex, Link } from '@radix-ui/themes';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Loading } from '../../ui/loading.tsx';
 import { useShortcut } from '../../ui/shortcuts/index.ts';
@@ -65,7 +65,10 @@ function Dashboard({
           Could not load this cohort's dashboard: {failed.error?.message}{' '}
           <Button size="1" variant="soft" onClick={() => failed.refetch()}>
             Try again
-          </Button>
+          </Button>{' '}
+          <Link asChild size="2">
+            <RouterLink to="/cohorts">Choose another cohort</RouterLink>
+          </Link>
         </Callout.Text>
       </Callout.Root>
     );

@@ -15,27 +15,19 @@ import type { StatusItem } from '@lp/contract/board';
 import { useCallback, useDeferredValue, useMemo, useState } from 'react';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
-import { useBoardMutations } from '../api/board-mutations.ts';
-import { cardStatus, type StatusChoice } from '../model/card-status.ts';
-import { type DropDecision, decideBoardDrop, decideDrop } from '../model/drop-rules.ts';
-import { buildBoard, UNPLACED_KEY } from '../model/grouping.ts';
-import { assessmentStarted, assignedTo, statusSet } from '../model/optimistic.ts';
+import { cardStatus } from '../model/card-status.ts';
+import { buildBoard } from '../model/grouping.ts';
 import { learnerFilter, searchTerm } from '../model/search.ts';
-import type { BoardColumn, BoardCourse, BoardLearner } from '../model/types.ts';
-import { boardView, type ViewColumn } from '../model/view.ts';
+import type { BoardCourse, BoardLearner } from '../model/types.ts';
+import { boardView } from '../model/view.ts';
 import { boardAnnouncements, screenReaderInstructions } from './announcements.ts';
-import {
-  type BoardMenuContext,
-  BoardMenuContextValue,
-  type CardHandlers,
-  type LearnerDialogActions,
-} from './board-context.ts';
+import { BoardMenuContextValue, type LearnerDialogActions } from './board-context.ts';
 import { BookColumn } from './book-column.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 import { columnCollisions, columnKeyboardCoordinates } from './keyboard-coordinates.ts';
 import { CardFace } from './learner-card.tsx';
-import { ProjectColumn } from './project-column.tsx';
+import { UnplacedColumn } from './unplaced-column.tsx';
+import { useBoardActions } from './use-board-actions.ts';
 import { useLatest } from './use-latest.ts';
 import './board.css';
 
@@ -72,71 +64,12 @@ export function LearnerBoard({
     () => boardView(board, { matches, searching, dragged }),
     [board, matches, searching, dragged],
   );
-  const [evaluating, setEvaluating] = useState<BoardLearner | null>(null);
-  const mutations = useBoardMutations(cohortId);
-
-  const act = (learner: BoardLearner, decision: DropDecision, column: BoardColumn | undefined) => {
-    switch (decision.type) {
-      case 'none':
-        return;
-      case 'warning':
-        toast.show(decision.message, { type: 'warning', duration: 'normal' });
-        return;
-      case 'error':
-        toast.show(decision.message, { type: 'error', duration: 'normal' });
-        return;
-      case 'assess':
-        mutations.assess.mutate({
-          learner,
-          patch: assessmentStarted,
-          vars: { bookId: decision.bookId },
-        });
-        return;
-      case 'assign': {
-        const book = board.books.find((candidate) => candidate.id === column?.bookId);
-        if (!book || !column) return;
-        mutations.assign.mutate({
-          learner,
-          patch: assignedTo(book, column),
-          vars: { projectId: decision.projectId, projectName: column.name },
-        });
-      }
-    }
-  };
-  const columnByKey = (key: string) =>
-    board.books.flatMap((book) => book.columns).find((column) => column.key === key);
-
-  const latest = useLatest({ dialogs, act, board, mutations });
-
-  const handlers = useMemo<CardHandlers>(
-    () => ({
-      openOverlay: (learner) => latest.current.dialogs.openOverlay(learner),
-      openNotes: (learner) => latest.current.dialogs.openNotes(learner),
-      openTags: (learner) => latest.current.dialogs.openTags(learner),
-    }),
-    [latest],
-  );
-
-  const menu = useMemo<BoardMenuContext>(
-    () => ({
-      board,
-      statuses,
-      moveTo: (learner, column) =>
-        latest.current.act(learner, decideDrop(latest.current.board, learner, column), column),
-      chooseStatus: (learner: BoardLearner, choice: StatusChoice) => {
-        if (choice.needsEvaluation) {
-          setEvaluating(learner);
-          return;
-        }
-        latest.current.mutations.setStatus.mutate({
-          learner,
-          patch: statusSet(choice.id),
-          vars: { statusId: choice.id, statusName: choice.status },
-        });
-      },
-    }),
-    [board, statuses, latest],
-  );
+  const { drop, handlers, menu, evaluating, closeEvaluation, saveEvaluation } = useBoardActions({
+    cohortId,
+    board,
+    statuses,
+    dialogs,
+  });
 
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
@@ -165,17 +98,7 @@ export function LearnerBoard({
       console.warn('State out of sync');
       return;
     }
-    const key = String(over.id);
-    act(learner, decideBoardDrop(board, learner, key), columnByKey(key));
-  };
-
-  const saveEvaluation = (learner: BoardLearner, feedback: string) => {
-    const complete = statuses.find((status) => status.id === 4)?.status ?? 'Reviewed and Complete';
-    return mutations.setStatus.mutateAsync({
-      learner,
-      patch: statusSet(4),
-      vars: { statusId: 4, statusName: complete, instructorNotes: feedback },
-    });
+    drop(learner, String(over.id));
   };
 
   const display = { showTags, showAvatars, handlers };
@@ -240,46 +163,9 @@ export function LearnerBoard({
       <EvaluationDialog
         learner={evaluating}
         course={course}
-        onClose={() => setEvaluating(null)}
+        onClose={closeEvaluation}
         onSave={saveEvaluation}
       />
     </BoardMenuContextValue.Provider>
-  );
-}
-
-function UnplacedColumn({
-  learners,
-  ...display
-}: { learners: BoardLearner[] } & Omit<
-  Parameters<typeof ProjectColumn>[0],
-  'column' | 'bookName' | 'assessmentName'
->) {
-  const column: ViewColumn = {
-    key: UNPLACED_KEY,
-    kind: 'project',
-    bookId: 0,
-    projectId: null,
-    header: 'No project yet',
-    name: 'No project yet',
-    learners,
-    droppable: false,
-  };
-  return (
-    <section
-      className="lp-book lp-unplaced"
-      aria-label={`Not on this course, ${learners.length} ${learners.length === 1 ? 'learner' : 'learners'}`}
-    >
-      <h2 className="lp-book__header" style={{ margin: 0 }}>
-        Not on this course
-      </h2>
-      <div className="lp-book__columns">
-        <ProjectColumn
-          column={column}
-          bookName="Not on this course"
-          assessmentName={null}
-          {...display}
-        />
-      </div>
-    </section>
   );
 }

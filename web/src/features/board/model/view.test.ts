@@ -62,8 +62,20 @@ describe('boardView, expanded mode while dragging', () => {
     );
   });
 
-  it('offers the first book to a learner outside the course', () => {
-    const result = view('', learner('New Learner', null));
+  it('offers the first book to a learner outside the course, whose card stays shown', () => {
+    const newcomer = learner('New Learner', null);
+    const withNewcomer = buildBoard(course, [...learners, newcomer]);
+    const dragging = boardView(withNewcomer, {
+      matches: () => true,
+      searching: false,
+      dragged: newcomer,
+    });
+    expect(dragging.unplaced.map((l) => l.name)).toEqual(['New Learner']);
+    expect(
+      boardView(withNewcomer, { matches: () => true, searching: false, dragged: learners[0] })
+        .unplaced,
+    ).toEqual([]);
+    const result = view('', newcomer);
     expect(result.books.map((book) => book.name)).toEqual(['Book 1']);
     expect(result.books[0]?.columns.map((column) => column.kind)).toEqual([
       'project',
