@@ -31,16 +31,20 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
  * is current: several API processes stay correct without talking to each other.
  */
 export class BoardCache {
-  private readonly boards = new Map<number, { etag: string; body: string }>();
+  private readonly boards = new Map<number, { etag: string; body: Buffer }>();
   readonly versions = new Coalescer<number, repo.BoardVersionRow | undefined>();
   readonly builds = new Coalescer<number, repo.BoardRow | undefined>();
 
-  get(cohortId: number, etag: string): string | undefined {
+  has(cohortId: number): boolean {
+    return this.boards.has(cohortId);
+  }
+
+  get(cohortId: number, etag: string): Buffer | undefined {
     const entry = this.boards.get(cohortId);
     return entry?.etag === etag ? entry.body : undefined;
   }
 
-  set(cohortId: number, etag: string, body: string) {
+  set(cohortId: number, etag: string, body: Buffer) {
     this.boards.delete(cohortId);
     this.boards.set(cohortId, { etag, body });
     if (this.boards.size > CACHED_BOARDS) {
@@ -50,9 +54,10 @@ export class BoardCache {
   }
 }
 
+/** A 200's body is the board's JSON text, encoded once and sent as is. */
 export type BoardAnswer =
   | { status: 304; etag: string }
-  | { status: 200; etag: string; body: string };
+  | { status: 200; etag: string; body: Buffer };
 
 /** The board of a cohort, or 304 when the caller already holds the current one. */
 export async function readBoard(
@@ -61,16 +66,20 @@ export async function readBoard(
   cohortId: number,
   ifNoneMatch: string | undefined,
 ): Promise<BoardAnswer> {
-  const version = await cache.versions.read(cohortId, () => repo.boardVersion(app.db, cohortId));
-  if (!version) throw notFound('Cohort');
-  const etag = etagOf(version);
-  if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
-  const cached = cache.get(cohortId, etag);
-  if (cached !== undefined) return { status: 200, etag, body: cached };
+  // With nothing to compare (no If-None-Match, no built board), the board statement alone answers.
+  if (ifNoneMatch || cache.has(cohortId)) {
+    const version = await cache.versions.read(cohortId, () => repo.boardVersion(app.db, cohortId));
+    if (!version) throw notFound('Cohort');
+    const etag = etagOf(version);
+    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
+    const cached = cache.get(cohortId, etag);
+    if (cached !== undefined) return { status: 200, etag, body: cached };
+  }
 
   const row = await cache.builds.read(cohortId, () => repo.board(app.db, cohortId));
   if (!row) throw notFound('Cohort');
   const fresh = etagOf(row);
-  cache.set(cohortId, fresh, row.body);
-  return { status: 200, etag: fresh, body: row.body };
+  const body = Buffer.from(row.body);
+  cache.set(cohortId, fresh, body);
+  return { status: 200, etag: fresh, body };
 }

@@ -1,5 +1,5 @@
 import { readFileSync } from 'node:fs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addCoach,
   addCohortCourse,
@@ -218,6 +218,35 @@ describe('GET /students?cohort= (the board)', () => {
     expect(after.statusCode).toBe(200);
     expect(after.headers.etag).not.toBe(etag);
     expect(after.json()[0].book_id).toBe(book2.id);
+  });
+
+  it('reads a board in one statement, then only checks its version, sharing checks between concurrent reads', async () => {
+    const { cohort, book1, learner } = await boardFixture();
+    const lea = await learner('Lea', 'Counted');
+    await assignProject(ctx.db, lea.id, book1.projects[0]!.id);
+    const statements = vi.spyOn(ctx.db, 'executeQuery');
+    const firstLines = () =>
+      statements.mock.calls.map(([query]) => ('sql' in query ? query.sql : '').split('\n')[0]);
+    try {
+      const first = await getBoard(cohort.id);
+      expect(firstLines()).toEqual([
+        '-- The instructor board (GET /students?cohort=$1): one statement, one round trip.',
+      ]);
+      statements.mockClear();
+      expect((await getBoard(cohort.id)).body).toBe(first.body);
+      expect(firstLines()).toEqual([
+        "-- The board's version (GET /students?cohort=$1 with If-None-Match): changes with anything shown.",
+      ]);
+      statements.mockClear();
+      const etag = first.headers.etag as string;
+      const answers = await Promise.all(
+        Array.from({ length: 20 }, () => getBoard(cohort.id, staff.token, etag)),
+      );
+      expect(answers.every((answer) => answer.statusCode === 304)).toBe(true);
+      expect(statements.mock.calls.length).toBeLessThan(10);
+    } finally {
+      statements.mockRestore();
+    }
   });
 
   it('changes the ETag when a tag, a record, a timeline or the catalogue changes', async () => {
