@@ -43,6 +43,7 @@ const scoreOf = async () => Number(await page.getByLabel(/^Score \d+$/).textCont
 beforeAll(async () => {
   session = await launchBrowser();
   page = await session.context.newPage();
+  await page.setViewportSize({ width: 1800, height: 1000 });
   await signIn(page, baseUrl, 'instructor');
   token = (await readSessionToken(page)) ?? '';
   const profile = await call<{ person: { active_cohort: number } }>('GET', '/profile');
@@ -220,6 +221,57 @@ describe('learner records', () => {
     await toast(`Transfer undone: ${learnerName} (${home.name})`).waitFor();
     await page.getByText(`Cohort: ${home.name}`).waitFor();
     await page.getByText(/^Undone /).waitFor();
+  });
+
+  it('from the board: double click opens the notes, the menu tags, a single click opens the overlay to transfer; the learner shows on the new dashboard; undo from the history', async () => {
+    const card = page.locator('[aria-roledescription="draggable learner card"]').filter({
+      has: page.locator('.lp-card__name', { hasText: learnerName }),
+    });
+    // The dashboard of a cohort: its board, or its capstone proposal list.
+    const showDashboard = async (cohortId: number) => {
+      await page.evaluate(
+        (id) => window.localStorage.setItem('activeCohort', String(id)),
+        cohortId,
+      );
+      await page.goto(`${baseUrl}/`);
+      await page.locator('.lp-board, .lp-proposals').first().waitFor();
+    };
+    await showDashboard(home.id);
+    await card.locator('.lp-card__name').dblclick();
+    const notes = dialog(`Notes: ${learnerName}`);
+    await notes.getByText('A Mental Health note').waitFor();
+    await page.keyboard.press('Escape');
+    await notes.waitFor({ state: 'hidden' });
+
+    await page.getByRole('button', { name: `Actions for ${learnerName}` }).click();
+    await page.getByRole('menuitem', { name: 'Tag Learner' }).click();
+    const tags = dialog(`Tag ${learnerName}`);
+    await tags.getByRole('button', { name: `${tagName} (already tagged)` }).waitFor();
+    await page.keyboard.press('Escape');
+    await tags.waitFor({ state: 'hidden' });
+
+    await card.locator('.lp-card__name').click();
+    await page.getByRole('heading', { name: learnerName, level: 2 }).waitFor();
+    await page.getByRole('button', { name: 'Transfer Student' }).click();
+    await dialog('Choose Cohort').getByRole('combobox').click();
+    await page.getByRole('option', { name: away.name, exact: true }).focus();
+    await page.keyboard.press('Enter');
+    await dialog('Choose Cohort').getByRole('button', { name: 'Transfer' }).click();
+    await toast(`Student transferred: ${learnerName} to ${away.name}`).waitFor();
+    await page.getByText(`Cohort: ${away.name}`).waitFor();
+    await page.keyboard.press('Escape');
+    await card.waitFor({ state: 'detached' });
+
+    await showDashboard(away.id);
+    await page.getByText(learnerName).first().waitFor();
+
+    await page.goto(`${baseUrl}/learners/${learnerId}`);
+    await page
+      .getByRole('button', { name: `Undo: Transferred from ${home.name} to ${away.name}` })
+      .click();
+    await toast(`Transfer undone: ${learnerName} (${home.name})`).waitFor();
+    await showDashboard(home.id);
+    await card.waitFor();
   });
 
   it("clears the learner's data after confirming, and undoes it from the toast", async () => {
