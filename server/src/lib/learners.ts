@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { SignedInPerson } from '../plugins/principal.ts';
 
@@ -39,3 +39,13 @@ export const learnerName = (row: { first_name: string; last_name: string }) =>
  * administer every cohort. Learners never may, not even on themselves.
  */
 export const staffMayActOnLearner = (caller: SignedInPerson) => caller.isStaff;
+
+/** "First Last" of the person under a table alias, or null (a removed author, an empty name). */
+export const fullNameSql = (alias: string) =>
+  sql<
+    string | null
+  >`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
+
+/** A timestamptz column as an ISO instant in UTC, for JSON built in SQL. */
+export const isoInstantSql = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

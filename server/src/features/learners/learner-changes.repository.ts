@@ -2,6 +2,7 @@ import type { ClearedCounts } from '@lp/contract/learners';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { fullNameSql } from '../../lib/learners.ts';
 
 type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
@@ -182,7 +183,7 @@ export const historyOf = (db: Kysely<Database> | Trx, studentId: number) =>
       'a.action',
       'a.after',
       'a.created_at',
-      sql<string | null>`nullif(trim(actor.first_name || ' ' || actor.last_name), '')`.as('actor'),
+      fullNameSql('actor').as('actor'),
       eb
         .selectFrom('audit_log as u')
         .select('u.created_at')

@@ -3,15 +3,9 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { learnerScore } from '../../lib/learner-score.ts';
+import { fullNameSql as fullName, isoInstantSql as iso } from '../../lib/learners.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const iso = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-const fullName = (alias: string) =>
-  sql<
-    string | null
-  >`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
 
 export const learnerWithCohort = (db: Db, id: number) =>
   db

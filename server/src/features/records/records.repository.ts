@@ -2,6 +2,7 @@ import type { LearningRecord } from '@lp/contract/records';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { fullNameSql, isoInstantSql } from '../../lib/learners.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,8 +25,8 @@ const recordsQuery = (db: Db) =>
           sql<LearningRecord['entries']>`coalesce(json_agg(json_build_object(
             'id', e.id,
             'note', e.note,
-            'recorded_on', to_char(e.recorded_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
-            'instructor', nullif(trim(i.first_name || ' ' || i.last_name), '')
+            'recorded_on', ${isoInstantSql('e.recorded_at')},
+            'instructor', ${fullNameSql('i')}
           ) order by e.recorded_at desc, e.id desc), '[]'::json)`.as('entries'),
         )
         .whereRef('e.record_id', '=', 'r.id')
