@@ -121,6 +121,103 @@ export const addCohortCourse = (
     .values({ cohort_id: cohortId, course_id: courseId, index, active })
     .execute();
 
+// ---- Board, progress and capstone factories (board feature) ----
+
+export const assignProject = (db: Db, studentId: number, projectId: number, assignedAt?: string) =>
+  db
+    .insertInto('student_projects')
+    .values({ student_id: studentId, project_id: projectId, assigned_at: assignedAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** A self-assessment for a book, with learning objectives of the given weights. */
+export async function createAssessment(
+  db: Db,
+  bookId: number,
+  options: { name?: string; sourceUrl?: string; weights?: number[] } = {},
+) {
+  const n = next();
+  const assessment = await db
+    .insertInto('assessments')
+    .values({
+      book_id: bookId,
+      name: options.name ?? `Assessment ${n}`,
+      source_url: options.sourceUrl ?? `https://github.com/templates/assessment-${n}`,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+  const objectives = [];
+  for (const [i, weight] of (options.weights ?? [10, 20]).entries()) {
+    const objective = await db
+      .insertInto('learning_objectives')
+      .values({ label: `Objective ${n}.${i + 1}`, weight })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await db
+      .insertInto('assessment_objectives')
+      .values({ assessment_id: assessment.id, objective_id: objective.id })
+      .execute();
+    objectives.push(objective);
+  }
+  return { ...assessment, objectives };
+}
+
+export const startAssessment = (
+  db: Db,
+  studentId: number,
+  assessmentId: number,
+  statusId = 1,
+  statusChangedAt?: string,
+) =>
+  db
+    .insertInto('student_assessments')
+    .values({
+      student_id: studentId,
+      assessment_id: assessmentId,
+      status_id: statusId,
+      status_changed_at: statusChangedAt,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const recordObjective = (
+  db: Db,
+  studentId: number,
+  objectiveId: number,
+  achieved: boolean,
+) =>
+  db
+    .insertInto('learning_records')
+    .values({ student_id: studentId, objective_id: objectiveId, achieved })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+/** Links a learner to a tag (created when new); returns the link. */
+export async function tagLearner(db: Db, studentId: number, name: string) {
+  const tag =
+    (await db.selectFrom('tags').selectAll().where('name', '=', name).executeTakeFirst()) ??
+    (await db.insertInto('tags').values({ name }).returningAll().executeTakeFirstOrThrow());
+  return db
+    .insertInto('student_tags')
+    .values({ student_id: studentId, tag_id: tag.id })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const createCapstone = (db: Db, studentId: number, courseId: number, proposalUrl = '') =>
+  db
+    .insertInto('capstones')
+    .values({ student_id: studentId, course_id: courseId, proposal_url: proposalUrl })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
+export const addTimeline = (db: Db, capstoneId: number, statusId: number, createdAt?: string) =>
+  db
+    .insertInto('capstone_timelines')
+    .values({ capstone_id: capstoneId, status_id: statusId, created_at: createdAt })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+
 // ---- Learner record factories (learners, notes, tags, records, core-skills features) ----
 
 export async function createObjective(

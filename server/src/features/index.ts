@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { authRoutes } from './auth/auth.routes.ts';
+import { boardRoutes } from './board/board.routes.ts';
 import { capstonesRoutes } from './capstones/capstones.routes.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
 import { cohortInfoRoutes } from './cohort-info/cohort-info.routes.ts';
@@ -10,6 +11,7 @@ import { healthRoutes } from './health/health.routes.ts';
 import { learnersRoutes } from './learners/learners.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
+import { progressRoutes } from './progress/progress.routes.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
@@ -21,6 +23,9 @@ export const features: FastifyPluginAsync[] = [
   profileRoutes,
   usersRoutes,
   catalogueRoutes,
+  boardRoutes,
+  progressRoutes,
+  capstonesRoutes,
   cohortsRoutes,
   cohortInfoRoutes,
   eventsRoutes,

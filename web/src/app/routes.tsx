@@ -81,6 +81,14 @@ export const staffRoutes: AppRoute[] = [
     path: '/objectives',
     Component: lazy(() => import('../features/catalogue/objectives/objectives-page.tsx')),
   },
+  {
+    path: '/learners/:learnerId',
+    Component: lazy(() => import('../features/learners/pages/learner-page.tsx')),
+  },
+  {
+    path: '/feedback/new',
+    Component: lazy(() => import('../features/learners/pages/feedback-page.tsx')),
+  },
   { path: '/foundations', Component: placeholder('Foundations') },
 ];
 
