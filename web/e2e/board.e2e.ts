@@ -236,22 +236,17 @@ describe('the learner board', () => {
     await toast('Student already assigned to assessment.').waitFor();
   });
 
-  it("reviews it: the learner sets 'Ready for Review', the instructor 'Reviewed and Complete' in the evaluation dialog", async () => {
+  it("reviews it from the card menu: 'Ready for Review', then 'Reviewed and Complete' in the evaluation dialog", async () => {
     const book = course.books[0]!;
     const reviewer = (await boardOf(home.id)).find((learner) =>
       learner.name.startsWith('Reviewer Board'),
     )!;
-    // The learner submits their self-assessment (the student side's action).
-    const learnerToken = (
-      await call<{ token: string }>('POST', '/accounts/verify', {
-        username: `e2e-reviewer-${suffix}`,
-        password: PASSWORD,
-      })
-    ).body.token;
-    expect(
-      (await call('PUT', `/students/${reviewer.id}/assess`, { statusId: 2 }, learnerToken)).status,
-    ).toBe(204);
     await openBoard();
+    await card(reviewer.name).and(page.locator('.lp-card--in-progress')).waitFor();
+    await page.getByRole('button', { name: `Actions for ${reviewer.name}` }).click();
+    await page.getByText('Book Assessment', { exact: true }).waitFor();
+    await page.getByRole('menuitem', { name: 'Assessment status' }).click();
+    await page.getByRole('menuitem', { name: 'Ready for Review' }).click();
     await card(reviewer.name).and(page.locator('.lp-card--ready')).waitFor();
     await card(reviewer.name)
       .getByText(`Ready for Review · ${book.assessments[0]!.name}`)

@@ -35,23 +35,23 @@ describe('learner card menu', () => {
     expect(dialogs.openTags).toHaveBeenCalledTimes(1);
   });
 
-  it("shows 'Book Assessment' only above status 1", async () => {
+  it("shows 'Book Assessment' once a self-assessment exists", async () => {
     fakeNetwork({});
     const { user } = renderBoard([
+      learner('Idle', 100, { assessment_status_id: 0 }),
       learner('Working', 101, { assessment_status_id: 1 }),
-      learner('Ready', 102, { assessment_status_id: 2 }),
     ]);
-    let menu = await openMenu(user, 'Working');
+    let menu = await openMenu(user, 'Idle');
     expect(within(menu).queryByText('Book Assessment')).not.toBeInTheDocument();
     expect(within(menu).getByText('Progress Tracking')).toBeInTheDocument();
     await user.keyboard('{Escape}');
-    menu = await openMenu(user, 'Ready');
+    menu = await openMenu(user, 'Working');
     expect(within(menu).getByText('Book Assessment')).toBeInTheDocument();
     await openSub(user, 'Assessment status');
     const items = (await screen.findAllByRole('menuitem')).map((item) => item.textContent);
+    expect(items).toContain('Ready for Review');
     expect(items).toContain('Reviewed and Incomplete');
     expect(items).toContain('Reviewed and Complete');
-    expect(items).not.toContain('Ready for Review');
     expect(items).not.toContain('In Progress');
   });
 

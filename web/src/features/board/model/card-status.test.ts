@@ -22,10 +22,10 @@ describe('card status', () => {
     ]);
   });
 
-  it("shows the 'Book Assessment' menu only above 1", () => {
+  it("shows the 'Book Assessment' menu once a self-assessment exists", () => {
     expect([0, 1, 2, 3, 4].map((id) => cardStatus(id).showsAssessmentMenu)).toEqual([
       false,
-      false,
+      true,
       true,
       true,
       true,
@@ -36,7 +36,7 @@ describe('card status', () => {
     expect(cardStatus(7).tone).toBe('none');
   });
 
-  it('offers the statuses above 2; Reviewed and Complete needs the evaluation dialog', () => {
+  it('offers the review statuses; Reviewed and Complete needs the evaluation dialog', () => {
     const statuses = [
       { id: 4, status: 'Reviewed and Complete' },
       { id: 1, status: 'In Progress' },
@@ -44,6 +44,7 @@ describe('card status', () => {
       { id: 3, status: 'Reviewed and Incomplete' },
     ];
     expect(assessmentStatusChoices(statuses)).toEqual([
+      { id: 2, status: 'Ready for Review', needsEvaluation: false },
       { id: 3, status: 'Reviewed and Incomplete', needsEvaluation: false },
       { id: 4, status: 'Reviewed and Complete', needsEvaluation: true },
     ]);

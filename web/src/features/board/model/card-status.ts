@@ -10,7 +10,7 @@ export interface CardStatus {
   label: string;
   /** The 'Go to assessment repo' link shows for 2, 3 and 4. */
   showsAssessmentLink: boolean;
-  /** The 'Book Assessment' part of the card menu shows above 1. */
+  /** The 'Book Assessment' part of the card menu shows once a self-assessment exists (1 and up). */
   showsAssessmentMenu: boolean;
 }
 
@@ -28,7 +28,7 @@ export function cardStatus(statusId: number): CardStatus {
     tone,
     label,
     showsAssessmentLink: statusId >= ASSESSMENT_STATUS.readyForReview,
-    showsAssessmentMenu: statusId > ASSESSMENT_STATUS.inProgress,
+    showsAssessmentMenu: statusId >= ASSESSMENT_STATUS.inProgress,
   };
 }
 
@@ -39,12 +39,16 @@ export interface StatusChoice {
   needsEvaluation: boolean;
 }
 
-/** The 'Book Assessment > Assessment status' items: statuses above 2 (spec §4). */
+/**
+ * The 'Book Assessment > Assessment status' items: the review statuses (2 and up). The spec lists
+ * only those above 2; 'Ready for Review' is offered too so a coach can mark a learner's work ready
+ * on their behalf (for example after a review in person).
+ */
 export function assessmentStatusChoices(
   statuses: readonly { id: number; status: string }[],
 ): StatusChoice[] {
   return statuses
-    .filter((status) => status.id > ASSESSMENT_STATUS.readyForReview)
+    .filter((status) => status.id >= ASSESSMENT_STATUS.readyForReview)
     .sort((a, b) => a.id - b.id)
     .map((status) => ({
       ...status,
