@@ -1,0 +1,40 @@
+import { describe, expect, it } from 'vitest';
+import { ConfigError, loadConfig } from './config.ts';
+
+describe('configuration', () => {
+  it('has working defaults for the embedded demo', () => {
+    const config = loadConfig({});
+    expect(config).toMatchObject({
+      port: 8000,
+      dataDir: './data',
+      databaseUrl: null,
+      apiPrefix: '/api',
+      passwordSignIn: true,
+      demoPassword: 'learnops',
+    });
+  });
+
+  it('turns password sign-in off by default on a PostgreSQL server', () => {
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).passwordSignIn).toBe(false);
+    expect(
+      loadConfig({ DATABASE_URL: 'postgres://db/app', PASSWORD_SIGNIN: 'on' }).passwordSignIn,
+    ).toBe(true);
+  });
+
+  it('mounts the API at the root with an empty prefix', () => {
+    expect(loadConfig({ API_PREFIX: '' }).apiPrefix).toBe('');
+  });
+
+  it.each([
+    ['PORT', 'eighty', /PORT/],
+    ['PORT', '70000', /PORT/],
+    ['DATABASE_URL', 'mysql://db', /DATABASE_URL/],
+    ['API_PREFIX', 'api/', /API_PREFIX/],
+    ['PASSWORD_SIGNIN', 'maybe', /PASSWORD_SIGNIN/],
+    ['GITHUB_API_URL', 'not a url', /GITHUB_API_URL/],
+    ['SIGNIN_RATE_LIMIT', '0', /SIGNIN_RATE_LIMIT/],
+  ])('refuses %s=%s with a message naming it', (name, value, pattern) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
+    expect(() => loadConfig({ [name]: value })).toThrow(pattern);
+  });
+});
