@@ -10,7 +10,9 @@ import { Nullable, Paginated } from './common.ts';
  * POST /notes {note, studentId, type} → 201 Note; 400 naming the field (type is required:
  *   'body.type is required'; an unknown type: 'body.type is not a note type'); 404 unknown learner
  * DELETE /notes/{id} → 204; 404 unknown note
- * POST /students/{id}/status {notes} → 201 {message, id}: 1:1 feedback from the caller
+ * POST /students/{id}/status {notes} → 201 {message, id}: 1:1 feedback from the caller; the learner
+ *   gets a Slack direct message that feedback is waiting (when Slack is configured and they have a
+ *   Slack id; a Slack failure never fails the call)
  */
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

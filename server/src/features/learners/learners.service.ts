@@ -5,12 +5,15 @@ import {
 } from '@lp/contract/learners';
 import { FEEDBACK_CREATED_MESSAGE, type FeedbackCreated } from '@lp/contract/notes';
 import type { FastifyInstance } from 'fastify';
+import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import { HttpError } from '../../lib/http-errors.ts';
-import { findLearner, learnerName } from '../../lib/learners.ts';
+import { learnerName } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { assertMayManage, assertMayUpdateProfile, assertMayView } from './learners.policy.ts';
 import * as repo from './learners.repository.ts';
+
+export const FEEDBACK_SLACK_MESSAGE = 'You just received feedback from one of your coaches.';
 
 export const studentNotFound = () => new HttpError(404, STUDENT_NOT_FOUND_MESSAGE);
 
@@ -95,8 +98,9 @@ export async function sendFeedback(
   assertMayManage(caller);
   const text = notes.trim();
   if (!text) throw new HttpError(400, 'body.notes must not be blank');
-  return app.db.transaction().execute(async (trx) => {
-    if (!(await findLearner(trx, id))) throw studentNotFound();
+  const { row, slackHandle } = await app.db.transaction().execute(async (trx) => {
+    const learner = await repo.slackHandle(trx, id);
+    if (!learner) throw studentNotFound();
     const row = await repo.insertFeedback(trx, {
       student_id: id,
       coach_id: caller.id,
@@ -109,6 +113,21 @@ export async function sendFeedback(
       entityId: row.id,
       after: row,
     });
-    return { message: FEEDBACK_CREATED_MESSAGE, id: row.id };
+    return { row, slackHandle: learner.slack_handle };
   });
+  await tellLearner(app, slackHandle);
+  return { message: FEEDBACK_CREATED_MESSAGE, id: row.id };
+}
+
+/** A Slack direct message that feedback is waiting (when Slack is configured); never fails the call. */
+async function tellLearner(app: FastifyInstance, slackHandle: string | null) {
+  const slack = new SlackClient(app.config.slack);
+  if (!slack.configured || !slackHandle) return;
+  const text = `${FEEDBACK_SLACK_MESSAGE}\n\nVisit ${app.config.clientUrl} to view your messages.`;
+  try {
+    if (!(await slack.postMessage(slackHandle, text)))
+      app.log.warn({ slackHandle }, 'Slack did not accept the feedback message');
+  } catch (error) {
+    app.log.warn({ err: error }, 'Slack feedback message failed');
+  }
 }

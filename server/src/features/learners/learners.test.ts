@@ -7,9 +7,11 @@ import {
   enrol,
   giveProgress,
 } from '../../../test/factories.ts';
+import { FakeSlack } from '../../../test/fake-slack.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
+let slack: FakeSlack;
 let coach: Awaited<ReturnType<typeof createStaff>>;
 let otherCoach: Awaited<ReturnType<typeof createStaff>>;
 let learner: Awaited<ReturnType<typeof createLearner>>;
@@ -17,7 +19,8 @@ let classmate: Awaited<ReturnType<typeof createLearner>>;
 let cohort: Awaited<ReturnType<typeof createCohort>>;
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  slack = await new FakeSlack().start();
+  ctx = await createTestContext({ slack: { apiUrl: slack.url, token: 'xoxb-test' } });
   coach = await createStaff(ctx.db, { firstName: 'Cam', lastName: 'Coach' });
   otherCoach = await createStaff(ctx.db);
   learner = await createLearner(ctx.db, {
@@ -34,7 +37,10 @@ beforeAll(async () => {
   await enrol(ctx.db, cohort.id, classmate.id);
   await giveProgress(ctx.db, learner.id, coach.id);
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await slack.stop();
+});
 
 describe('GET /students/{id}', () => {
   it('answers staff with name, score, GitHub handle, cohort, project, skills, records and feedback', async () => {
@@ -210,7 +216,12 @@ describe('PUT /students/{id}', () => {
 });
 
 describe('POST /students/{id}/status (1:1 feedback)', () => {
-  it('records feedback from the coach, shown in the learner record', async () => {
+  it('records feedback from the coach, shown in the learner record, and tells the learner on Slack', async () => {
+    await ctx.db
+      .updateTable('people')
+      .set({ slack_handle: 'U0CLASSMATE' })
+      .where('id', '=', classmate.id)
+      .execute();
     const response = await ctx.request({
       method: 'POST',
       url: `/api/students/${classmate.id}/status`,
@@ -227,6 +238,31 @@ describe('POST /students/{id}/status (1:1 feedback)', () => {
       })
     ).json();
     expect(detail.feedback[0]).toMatchObject({ notes: 'Great demo today', author: 'Cam Coach' });
+    expect(slack.messages).toEqual([
+      {
+        channel: 'U0CLASSMATE',
+        text: `You just received feedback from one of your coaches.\n\nVisit ${ctx.config.clientUrl} to view your messages.`,
+        authorization: 'Bearer xoxb-test',
+      },
+    ]);
+  });
+
+  it('keeps the feedback when Slack refuses the message', async () => {
+    slack.failing = true;
+    const response = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${classmate.id}/status`,
+      token: coach.token,
+      payload: { notes: 'Kept anyway' },
+    });
+    slack.failing = false;
+    expect(response.statusCode).toBe(201);
+    const rows = await ctx.db
+      .selectFrom('feedback')
+      .select('notes')
+      .where('notes', '=', 'Kept anyway')
+      .execute();
+    expect(rows).toHaveLength(1);
   });
 
   it('refuses learners (403) and anonymous callers (401); requires the text; 404 for unknown learners', async () => {
