@@ -251,6 +251,7 @@ describe('the learner board', () => {
     await card(reviewer.name)
       .getByText(`Ready for Review · ${book.assessments[0]!.name}`)
       .waitFor();
+    await page.getByRole('menu').first().waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: `Actions for ${reviewer.name}` }).click();
     await page.getByText('Book Assessment', { exact: true }).waitFor();
