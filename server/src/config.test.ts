@@ -6,12 +6,16 @@ describe('configuration', () => {
     const config = loadConfig({});
     expect(config).toMatchObject({
       port: 8000,
-      dataDir: './data',
       databaseUrl: null,
       apiPrefix: '/api',
       passwordSignIn: true,
       demoPassword: 'learnops',
     });
+  });
+
+  it('keeps the embedded data in ./data of the folder npm start ran in', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/platform' }).dataDir).toBe('/srv/platform/data');
+    expect(loadConfig({ INIT_CWD: '/srv/platform', DATA_DIR: '/var/lp' }).dataDir).toBe('/var/lp');
   });
 
   it('turns password sign-in off by default on a PostgreSQL server', () => {

@@ -1,3 +1,5 @@
+import { resolve } from 'node:path';
+
 // Environment → typed configuration. A bad value stops start-up with a message naming the setting.
 
 export interface Config {
@@ -90,7 +92,8 @@ export function loadConfig(env: Env = process.env): Config {
   return {
     port,
     host,
-    dataDir: env.DATA_DIR || './data',
+    // Relative to where `npm start` was run (npm's INIT_CWD), not the server workspace.
+    dataDir: env.DATA_DIR || resolve(env.INIT_CWD ?? '.', 'data'),
     databaseUrl,
     apiPrefix: readPrefix(env),
     // Password sign-in is for the embedded demo by default; a server deployment opts in.
