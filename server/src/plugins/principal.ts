@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/secrets.ts';
+import { TokenCache } from '../lib/token-cache.ts';
 
 export interface SignedInPerson {
   id: number;
@@ -20,6 +21,9 @@ export interface SignedInPerson {
 export type Access = 'anyone' | 'signed-in' | 'staff';
 
 declare module 'fastify' {
+  interface FastifyInstance {
+    tokenCache: TokenCache<SignedInPerson>;
+  }
   interface FastifyRequest {
     person: SignedInPerson | null;
   }
@@ -46,6 +50,9 @@ async function identify(app: FastifyInstance, header: string | undefined) {
   // Another scheme is not ours to judge: the caller is anonymous, as the existing API does.
   if (scheme?.toLowerCase() !== 'token') return null;
   if (!key || extra !== undefined) throw unauthorized('Invalid token header.');
+  const hash = sha256(key);
+  const cached = app.tokenCache.get(hash);
+  if (cached) return cached;
   const row = await app.db
     .selectFrom('tokens')
     .innerJoin('people', 'people.id', 'tokens.person_id')
@@ -57,24 +64,27 @@ async function identify(app: FastifyInstance, header: string | undefined) {
       'people.last_name',
       'people.is_staff',
     ])
-    .where('tokens.token_hash', '=', sha256(key))
+    .where('tokens.token_hash', '=', hash)
     .where('tokens.revoked_at', 'is', null)
     .where('tokens.expires_at', '>', new Date())
     .where('people.is_active', '=', true)
     .executeTakeFirst();
   if (!row) throw new HttpError(401, 'Invalid token.', { 'www-authenticate': 'Token' });
-  return {
+  const person: SignedInPerson = {
     id: row.id,
     username: row.username,
     firstName: row.first_name,
     lastName: row.last_name,
     isStaff: row.is_staff,
     tokenId: row.token_id,
-  } satisfies SignedInPerson;
+  };
+  app.tokenCache.set(hash, person);
+  return person;
 }
 
 /** Installs identification and access checks on the API scope; call it before the features. */
 export function registerAccessControl(api: FastifyInstance) {
+  api.decorate('tokenCache', new TokenCache<SignedInPerson>());
   api.decorateRequest('person', null);
 
   // A route without a declared access rule is a programming error: refuse to start.

@@ -125,4 +125,5 @@ export async function exchangeOneTimeCode(app: FastifyInstance, code: string) {
 
 export async function signOut(app: FastifyInstance, tokenId: number) {
   await repo.revokeToken(app.db, tokenId);
+  app.tokenCache.forgetToken(tokenId);
 }

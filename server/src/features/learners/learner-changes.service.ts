@@ -71,7 +71,7 @@ export async function deleteLearner(
   id: number,
 ): Promise<DeleteResult> {
   assertMayManage(caller);
-  return app.db.transaction().execute(async (trx) => {
+  const result = await app.db.transaction().execute(async (trx) => {
     const learner = await lockOrFail(trx, id);
     const person = await repo.personRow(trx, id);
     const removed = {
@@ -93,6 +93,9 @@ export async function deleteLearner(
       removed,
     };
   });
+  // Their tokens went with them; do not let a remembered check outlive that.
+  app.tokenCache.clear();
+  return result;
 }
 
 interface TransferRecord {
