@@ -10,7 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { audit } from '../../lib/audit.ts';
+import { audit, redactPersonHistory } from '../../lib/audit.ts';
 import { firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { findLearner, type LearnerRow, learnerName, lockLearner } from '../../lib/learners.ts';
@@ -79,6 +79,7 @@ export async function deleteLearner(
       ...(await repo.countNotesAndFeedback(trx, id)),
     };
     await repo.deletePerson(trx, id);
+    await redactPersonHistory(trx, id);
     // Only who it was and how much went: the point of a permanent delete is not to keep the data.
     await audit(trx, {
       actorId: caller.id,

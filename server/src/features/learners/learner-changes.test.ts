@@ -455,6 +455,43 @@ describe('Delete Student Permanently (DELETE /students/{id})', () => {
     );
   });
 
+  it('removes the data of their earlier history from the audit log, which stays append-only', async () => {
+    const learner = await learnerWithProgress();
+    expect(
+      (await call('DELETE', `/api/students/${learner.id}?soft=true`, coach.token)).statusCode,
+    ).toBe(200);
+    const cleared = await ctx.db
+      .selectFrom('audit_log')
+      .select(['id', 'before'])
+      .where('entity', '=', 'learner')
+      .where('entity_id', '=', String(learner.id))
+      .where('action', '!=', 'delete')
+      .execute();
+    expect(cleared.length).toBeGreaterThan(0);
+    expect(JSON.stringify(cleared.map((row) => row.before))).toContain(String(learner.id));
+
+    expect((await call('DELETE', `/api/students/${learner.id}`, coach.token)).statusCode).toBe(200);
+    const after = await ctx.db
+      .selectFrom('audit_log')
+      .select(['before', 'after', 'action'])
+      .where(
+        'id',
+        'in',
+        cleared.map((row) => row.id),
+      )
+      .execute();
+    expect(after.every((row) => JSON.stringify(row.before) === '{"redacted":true}')).toBe(true);
+    // Anything but a redaction is still refused.
+    await expect(
+      sql`update audit_log set action = 'rewritten' where id = ${cleared[0]!.id}`.execute(ctx.db),
+    ).rejects.toThrow(/append-only/);
+    await expect(
+      sql`update audit_log set before = '{"changed": 1}' where id = ${cleared[0]!.id}`.execute(
+        ctx.db,
+      ),
+    ).rejects.toThrow(/append-only/);
+  });
+
   it('treats ?soft=false as a permanent delete and answers 404 for unknown ids and staff', async () => {
     const learner = await learnerWithProgress();
     const response = await call('DELETE', `/api/students/${learner.id}?soft=false`, coach.token);
