@@ -57,4 +57,19 @@ describe('login page', () => {
     expect(github).toHaveAttribute('href', '/api/auth/github/url');
     expect(screen.queryByLabelText('Password')).not.toBeInTheDocument();
   });
+
+  it('shows GitHub sign-in as unavailable when the server has no GitHub app', async () => {
+    vi.stubGlobal(
+      'fetch',
+      jsonFetch({ 'GET /auth/options': { status: 200, body: { password: true, github: false } } }),
+    );
+    renderApp('/login');
+    const github = await screen.findByRole('button', { name: 'Sign in with Github' });
+    expect(github).toBeDisabled();
+    expect(
+      screen.getByText('GitHub sign-in is not configured on this server.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Sign in with Github' })).not.toBeInTheDocument();
+    expect(screen.getByLabelText('Password')).toBeInTheDocument();
+  });
 });

@@ -7,8 +7,10 @@ import { PasswordForm } from './password-form.tsx';
 
 export default function LoginPage() {
   const options = useSignInOptions();
-  // If the options cannot be read, GitHub is still offered: it is the product's main sign-in.
-  const showGithub = options.isError || options.data?.github === true;
+  // GitHub is the product's main sign-in: always shown, and said plainly when this server has
+  // no GitHub app (the demo). If the options cannot be read, it is offered as usual.
+  const githubReady = options.isError || options.data?.github === true;
+  const showGithub = !options.isPending;
   const showPassword = options.data?.password === true;
 
   useEffect(() => {
@@ -32,13 +34,24 @@ export default function LoginPage() {
               <Spinner />
             </Flex>
           )}
-          {showGithub && (
+          {showGithub && githubReady && (
             <Button asChild size="3" color="gray" highContrast>
               <a href={`${API_BASE}/auth/github/url`}>
                 <GitHubLogoIcon width="18" height="18" />
                 Sign in with Github
               </a>
             </Button>
+          )}
+          {showGithub && !githubReady && (
+            <Flex direction="column" gap="1">
+              <Button size="3" color="gray" disabled aria-describedby="github-unavailable">
+                <GitHubLogoIcon width="18" height="18" />
+                Sign in with Github
+              </Button>
+              <Text id="github-unavailable" size="1" color="gray">
+                GitHub sign-in is not configured on this server.
+              </Text>
+            </Flex>
           )}
           {showGithub && showPassword && (
             <Flex align="center" gap="3">
@@ -50,7 +63,7 @@ export default function LoginPage() {
             </Flex>
           )}
           {showPassword && <PasswordForm />}
-          {options.isSuccess && !showGithub && !showPassword && (
+          {options.isSuccess && !githubReady && !showPassword && (
             <Text size="2" color="red" role="alert">
               This server has no sign-in method enabled. Please contact your administrator.
             </Text>
