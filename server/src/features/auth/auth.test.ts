@@ -7,6 +7,11 @@ import {
   createStaff,
 } from '../../../test/factories.ts';
 import { FakeGithub } from '../../../test/fake-github.ts';
+import {
+  exchangeOneTimeCode,
+  followGithubSignIn,
+  githubSettings,
+} from '../../../test/github-sign-in.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
@@ -14,52 +19,31 @@ let github: FakeGithub;
 
 beforeAll(async () => {
   github = await new FakeGithub().start();
-  ctx = await createTestContext({
-    publicUrl: 'http://api.test',
-    clientUrl: 'http://app.test',
-    staffGithubLogins: ['boss-login'],
-    github: {
-      clientId: 'client-id',
-      clientSecret: 'client-secret',
-      oauthUrl: github.url,
-      apiUrl: github.url,
-      token: 'server-token',
-    },
-  });
+  ctx = await createTestContext({ ...githubSettings(github), staffGithubLogins: ['boss-login'] });
 });
 afterAll(async () => {
   await ctx.close();
   await github.stop();
 });
 
-/** Walks the browser's path: our URL → GitHub → our callback → the client page → POST /auth/github. */
+/** Our URL → GitHub → our callback → the client page, checking each hop. */
 async function signInThroughGithub(code: string, query = '') {
-  const start = await ctx.request({ method: 'GET', url: `/api/auth/github/url${query}` });
+  const { start, authorize, callback, clientPage } = await followGithubSignIn(
+    ctx,
+    `/api/auth/github/url${query}`,
+    code,
+  );
   expect(start.statusCode).toBe(302);
-  const authorize = new URL(start.headers.location as string);
   expect(authorize.origin + authorize.pathname).toBe(`${github.url}/login/oauth/authorize`);
   expect(authorize.searchParams.get('redirect_uri')).toBe(
     'http://api.test/api/auth/github/callback',
   );
-  const state = authorize.searchParams.get('state') ?? '';
-  const callback = await ctx.request({
-    method: 'GET',
-    url: `/api/auth/github/callback?code=${code}&state=${state}`,
-  });
   expect(callback.statusCode).toBe(302);
-  const clientPage = new URL(callback.headers.location as string);
   expect(clientPage.origin + clientPage.pathname).toBe('http://app.test/auth/github');
   return clientPage.searchParams;
 }
 
-async function exchange(oneTimeCode: string) {
-  return ctx.request({
-    method: 'POST',
-    url: '/api/auth/github',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: `code=${encodeURIComponent(oneTimeCode)}`,
-  });
-}
+const exchange = (oneTimeCode: string) => exchangeOneTimeCode(ctx, oneTimeCode);
 
 describe('password sign-in', () => {
   it('answers a token for the right password and a clear 400 otherwise', async () => {

@@ -8,6 +8,11 @@ import {
   createStaff,
 } from '../../../test/factories.ts';
 import { FakeGithub } from '../../../test/fake-github.ts';
+import {
+  exchangeOneTimeCode,
+  followGithubSignIn,
+  githubSettings,
+} from '../../../test/github-sign-in.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
@@ -15,39 +20,19 @@ let github: FakeGithub;
 
 beforeAll(async () => {
   github = await new FakeGithub().start();
-  ctx = await createTestContext({
-    publicUrl: 'http://api.test',
-    clientUrl: 'http://app.test',
-    github: {
-      clientId: 'client-id',
-      clientSecret: 'client-secret',
-      oauthUrl: github.url,
-      apiUrl: github.url,
-      token: 'server-token',
-    },
-  });
+  ctx = await createTestContext(githubSettings(github));
 });
 afterAll(async () => {
   await ctx.close();
   await github.stop();
 });
 
-/**
- * Follows an invitation link as the learner's browser would: the link → GitHub → our callback →
- * the client page → POST /auth/github; answers the signed-in person's id.
- */
+/** Follows an invitation link as the learner's browser would; answers the signed-in person's id. */
 async function followInvitation(link: string, githubCode: string) {
-  const start = await ctx.request({ method: 'GET', url: link });
+  const { start, clientPage } = await followGithubSignIn(ctx, link, githubCode);
   expect(start.statusCode).toBe(302);
-  const state = new URL(start.headers.location as string).searchParams.get('state') ?? '';
-  const callback = await ctx.request({
-    method: 'GET',
-    url: `/api/auth/github/callback?code=${githubCode}&state=${state}`,
-  });
-  const oneTime = new URL(callback.headers.location as string).searchParams.get('code') ?? '';
-  const key = (
-    await ctx.request({ method: 'POST', url: '/api/auth/github', payload: { code: oneTime } })
-  ).json().key as string;
+  const key = (await exchangeOneTimeCode(ctx, clientPage.searchParams.get('code') ?? '')).json()
+    .key as string;
   const profile = await ctx.request({ method: 'GET', url: '/api/profile', token: key });
   return profile.json().id as number;
 }
