@@ -2,7 +2,7 @@ import type { Book } from '@lp/contract/books';
 import type { Objective } from '@lp/contract/objectives';
 import { Button, Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
-import { FormField } from '../components/catalogue-ui.tsx';
+import { FormActions, FormField } from '../components/catalogue-ui.tsx';
 
 export interface AssessmentFormValues {
   bookId: number;
@@ -135,14 +135,11 @@ export function AssessmentForm(props: AssessmentFormProps) {
             </Flex>
           )}
         </fieldset>
-        <Flex gap="3">
-          <Button type="submit" loading={saving}>
-            {editing ? 'Update' : 'Create'}
-          </Button>
-          <Button type="button" color="red" variant="soft" onClick={() => onCancel(values.bookId)}>
-            Cancel
-          </Button>
-        </Flex>
+        <FormActions
+          saving={saving}
+          onCancel={() => onCancel(values.bookId)}
+          submitLabel={editing ? 'Update' : 'Create'}
+        />
       </Flex>
     </form>
   );

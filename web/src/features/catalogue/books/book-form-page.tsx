@@ -7,7 +7,13 @@ import { PageLayout } from '../../../ui/page-layout.tsx';
 import { useToast } from '../../../ui/toasts/index.ts';
 import { useBook, useBooks, useCreateBook, useUpdateBook } from '../api/books.ts';
 import { useCourse } from '../api/courses.ts';
-import { ErrorCallout, errorText, FormField, idParam } from '../components/catalogue-ui.tsx';
+import {
+  ErrorCallout,
+  errorText,
+  FormActions,
+  FormField,
+  idParam,
+} from '../components/catalogue-ui.tsx';
 
 interface BookFormValues {
   name: string;
@@ -95,14 +101,7 @@ function BookForm({
             />
           )}
         </FormField>
-        <Flex gap="3">
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-          <Button type="button" color="red" variant="soft" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Flex>
+        <FormActions saving={saving} onCancel={onCancel} />
       </Flex>
     </form>
   );

@@ -1,4 +1,4 @@
-import { Callout, Text } from '@radix-ui/themes';
+import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
@@ -152,4 +152,26 @@ export const errorText = (error: unknown) =>
 /** Parses a numeric route parameter; NaN for anything else. */
 export function idParam(value: string | undefined): number {
   return value && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}
+
+/** The submit and Cancel buttons every catalogue form ends with. */
+export function FormActions({
+  saving,
+  onCancel,
+  submitLabel = 'Save',
+}: {
+  saving: boolean;
+  onCancel: () => void;
+  submitLabel?: string;
+}) {
+  return (
+    <Flex gap="3">
+      <Button type="submit" loading={saving}>
+        {submitLabel}
+      </Button>
+      <Button type="button" color="red" variant="soft" onClick={onCancel}>
+        Cancel
+      </Button>
+    </Flex>
+  );
 }

@@ -5,7 +5,13 @@ import { Loading } from '../../../ui/loading.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { useToast } from '../../../ui/toasts/index.ts';
 import { useCourse, useCreateCourse, useUpdateCourse } from '../api/courses.ts';
-import { ErrorCallout, errorText, FormField, idParam } from '../components/catalogue-ui.tsx';
+import {
+  ErrorCallout,
+  errorText,
+  FormActions,
+  FormField,
+  idParam,
+} from '../components/catalogue-ui.tsx';
 
 interface CourseFormValues {
   name: string;
@@ -67,14 +73,7 @@ function CourseForm({
             Active
           </Flex>
         </Text>
-        <Flex gap="3">
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-          <Button type="button" color="red" variant="soft" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Flex>
+        <FormActions saving={saving} onCancel={onCancel} />
       </Flex>
     </form>
   );

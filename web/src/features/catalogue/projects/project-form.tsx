@@ -1,6 +1,6 @@
 import { Button, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormField } from '../components/catalogue-ui.tsx';
+import { FormActions, FormField } from '../components/catalogue-ui.tsx';
 import {
   type ProjectFields,
   type ProjectFormErrors,
@@ -101,14 +101,7 @@ export function ProjectForm({ title, initial, saving, onSave, onCancel }: Projec
             Apostrophes are not allowed here and were removed.
           </Text>
         )}
-        <Flex gap="3">
-          <Button type="submit" loading={saving}>
-            Save
-          </Button>
-          <Button type="button" color="red" variant="soft" onClick={onCancel}>
-            Cancel
-          </Button>
-        </Flex>
+        <FormActions saving={saving} onCancel={onCancel} />
       </Flex>
     </form>
   );
