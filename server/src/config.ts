@@ -23,6 +23,8 @@ export interface Config {
     token: string | null;
   };
   slack: { apiUrl: string; token: string | null };
+  /** Shared secret of the Foundations exercise site's progress uploads; null = uploads refused. */
+  foundationsUploadSecret: string | null;
   logLevel: string;
   webDist: string | null;
 }
@@ -80,6 +82,13 @@ function readDatabaseUrl(env: Env): string | null {
   return raw;
 }
 
+function readSecret(env: Env, name: string): string | null {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return null;
+  if (raw.length < 16) throw new ConfigError(`${name} must be at least 16 characters long`);
+  return raw;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 8000, 0, 65535);
   const host = env.HOST || '0.0.0.0';
@@ -115,6 +124,7 @@ export function loadConfig(env: Env = process.env): Config {
       apiUrl: readUrl(env, 'SLACK_API_URL', 'https://slack.com/api') as string,
       token: env.SLACK_BOT_TOKEN || null,
     },
+    foundationsUploadSecret: readSecret(env, 'FOUNDATIONS_UPLOAD_SECRET'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST === undefined ? null : env.WEB_DIST,
   };

@@ -7,6 +7,7 @@ import { cohortInfoRoutes } from './cohort-info/cohort-info.routes.ts';
 import { cohortsRoutes } from './cohorts/cohorts.routes.ts';
 import { coreSkillsRoutes } from './core-skills/core-skills.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
+import { foundationsRoutes } from './foundations/foundations.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { learnersRoutes } from './learners/learners.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
@@ -34,4 +35,5 @@ export const features: FastifyPluginAsync[] = [
   tagsRoutes,
   recordsRoutes,
   coreSkillsRoutes,
+  foundationsRoutes,
 ];

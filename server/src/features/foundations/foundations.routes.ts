@@ -1,0 +1,68 @@
+import { ErrorResponse, NoContent } from '@lp/contract/common';
+import {
+  AssignCohortBody,
+  FoundationsList,
+  FoundationsQuery,
+  UploadBody,
+  UploadParams,
+} from '@lp/contract/foundations';
+import type { FastifyPluginAsync } from 'fastify';
+import { requireStaff } from '../../plugins/principal.ts';
+import * as foundations from './foundations.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+};
+
+export const foundationsRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: FoundationsQuery }>(
+    '/foundations',
+    {
+      config: { access: 'anyone' },
+      schema: {
+        tags: ['foundations'],
+        querystring: FoundationsQuery,
+        response: { 200: FoundationsList, ...errors },
+      },
+    },
+    async (request) => foundations.listProgress(app, request.person, request.query),
+  );
+
+  app.put<{ Body: AssignCohortBody }>(
+    '/foundations/assigncohort',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags: ['foundations'],
+        body: AssignCohortBody,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await foundations.assignCohort(app, requireStaff(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  // The exercise site's progress upload: proven by the shared secret before the body is read.
+  app.put<{ Params: UploadParams; Body: UploadBody }>(
+    '/foundations/:slug',
+    {
+      config: { access: 'anyone' },
+      preValidation: async (request) => foundations.checkUploadSecret(app, request),
+      schema: {
+        tags: ['foundations'],
+        params: UploadParams,
+        body: UploadBody,
+        response: { 204: NoContent, ...errors, 503: ErrorResponse },
+      },
+    },
+    async (request, reply) => {
+      await foundations.recordUpload(app, request.params.slug, request.body);
+      return reply.code(204).send();
+    },
+  );
+};
