@@ -15,6 +15,7 @@ import { profileRoutes } from './profile/profile.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
 import { recordsRoutes } from './records/records.routes.ts';
 import { tagsRoutes } from './tags/tags.routes.ts';
+import { teamsRoutes } from './teams/teams.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every feature's routes, mounted under the API prefix. One line per feature. */
@@ -35,5 +36,6 @@ export const features: FastifyPluginAsync[] = [
   tagsRoutes,
   recordsRoutes,
   coreSkillsRoutes,
+  teamsRoutes,
   foundationsRoutes,
 ];

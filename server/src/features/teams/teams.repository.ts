@@ -1,0 +1,112 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { fullNameSql } from '../../lib/learners.ts';
+
+type Db = Kysely<Database> | Transaction<Database>;
+
+export const findCohort = (db: Db, id: number) =>
+  db.selectFrom('cohorts').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+
+/** Locks the cohort row so two saves of the same cohort's teams run one after the other. */
+export const lockCohort = (trx: Transaction<Database>, id: number) =>
+  trx
+    .selectFrom('cohorts')
+    .select(['id', 'name'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+
+/** Learners whose current membership is in the cohort. */
+export const currentLearnerIds = async (db: Db, cohortId: number) =>
+  (
+    await db
+      .selectFrom('cohort_memberships')
+      .innerJoin('people', 'people.id', 'cohort_memberships.person_id')
+      .select('people.id')
+      .where('cohort_memberships.cohort_id', '=', cohortId)
+      .where('cohort_memberships.left_at', 'is', null)
+      .where('people.is_staff', '=', false)
+      .execute()
+  ).map((row) => row.id);
+
+export const coachIds = async (db: Db, cohortId: number) =>
+  (
+    await db
+      .selectFrom('cohort_coaches')
+      .select('person_id')
+      .where('cohort_id', '=', cohortId)
+      .execute()
+  ).map((row) => row.person_id);
+
+export const findProject = (db: Db, id: number) =>
+  db
+    .selectFrom('projects')
+    .select(['id', 'name', 'is_group_project', 'active', 'client_template_url'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+
+const teamColumns = [
+  'id',
+  'cohort_id',
+  'group_name',
+  'sprint_team',
+  'slack_channel',
+  'group_project_id',
+] as const;
+
+export const cohortTeams = (db: Db, cohortId: number) =>
+  db
+    .selectFrom('teams')
+    .select(teamColumns)
+    .where('cohort_id', '=', cohortId)
+    .orderBy('id')
+    .execute();
+export type TeamRow = Awaited<ReturnType<typeof cohortTeams>>[number];
+
+export const findTeam = (db: Db, id: number) =>
+  db.selectFrom('teams').select(teamColumns).where('id', '=', id).executeTakeFirst();
+
+/** The learners (not staff) of the given teams, by name; one query for the whole list. */
+export const learnerMembers = (db: Db, teamIds: number[]) =>
+  teamIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('team_members')
+        .innerJoin('people as p', 'p.id', 'team_members.person_id')
+        .select(['team_members.team_id', 'p.id', fullNameSql('p').as('name'), 'p.username'])
+        .where('team_members.team_id', 'in', teamIds)
+        .where('p.is_staff', '=', false)
+        .orderBy('p.last_name')
+        .orderBy('p.first_name')
+        .orderBy('p.id')
+        .execute();
+
+export const repositories = (db: Db, teamIds: number[]) =>
+  teamIds.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('group_project_repositories')
+        .select(['id', 'team_id', 'project_id', 'repository'])
+        .where('team_id', 'in', teamIds)
+        .orderBy('id')
+        .execute();
+
+export const insertTeam = (
+  trx: Transaction<Database>,
+  values: {
+    cohort_id: number;
+    group_name: string;
+    sprint_team: boolean;
+    group_project_id: number | null;
+  },
+) => trx.insertInto('teams').values(values).returning('id').executeTakeFirstOrThrow();
+
+export const insertMembers = (trx: Transaction<Database>, teamId: number, personIds: number[]) =>
+  trx
+    .insertInto('team_members')
+    .values(personIds.map((person_id) => ({ team_id: teamId, person_id })))
+    .execute();
+
+/** Deletes a cohort's teams; members and repository rows go with them (on delete cascade). */
+export const deleteCohortTeams = (trx: Transaction<Database>, cohortId: number) =>
+  trx.deleteFrom('teams').where('cohort_id', '=', cohortId).returning('id').execute();

@@ -1,0 +1,111 @@
+import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
+import {
+  CreatedTeam,
+  CreateTeamBody,
+  CreateTeamsBatchBody,
+  Team,
+  TeamListQuery,
+  TeamsBatchResponse,
+} from '@lp/contract/teams';
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import { requireStaff } from '../../plugins/principal.ts';
+import * as teams from './teams.service.ts';
+
+const errors = {
+  400: ErrorResponse,
+  401: ErrorResponse,
+  403: ErrorResponse,
+  404: ErrorResponse,
+  409: ErrorResponse,
+};
+const tags = ['teams'];
+
+export const teamsRoutes: FastifyPluginAsync = async (app) => {
+  app.get<{ Querystring: TeamListQuery }>(
+    '/teams',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: "A cohort's saved teams, Team 1 first. Learners only are listed as members.",
+        querystring: TeamListQuery,
+        response: { 200: Type.Array(Team), ...errors },
+      },
+    },
+    async (request) => teams.listTeams(app, requireStaff(request), request.query.cohort),
+  );
+
+  app.post<{ Body: CreateTeamBody }>(
+    '/teams',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          'Saves one team (named `Team {teamIndex}`). `students` are learners of the cohort and ' +
+          'optionally its coaches. `message` says what was not done outside the database ' +
+          '(Slack channel, GitHub repositories).',
+        body: CreateTeamBody,
+        response: { 201: CreatedTeam, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const created = await teams.createTeam(app, requireStaff(request), request.body);
+      return reply.code(201).send(created);
+    },
+  );
+
+  app.post<{ Body: CreateTeamsBatchBody }>(
+    '/teams/batch',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          'Saves all the teams of a cohort in one transaction: every team is saved, or none is. ' +
+          'Refused (409) while the cohort already has a team with one of the numbers or a ' +
+          'learner is already on a saved team.',
+        body: CreateTeamsBatchBody,
+        response: { 201: TeamsBatchResponse, ...errors },
+      },
+    },
+    async (request, reply) => {
+      const saved = await teams.createTeams(app, requireStaff(request), request.body);
+      return reply.code(201).send(saved);
+    },
+  );
+
+  app.delete<{ Querystring: TeamListQuery }>(
+    '/teams/reset',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description: "Deletes all the cohort's teams, their members and repository records.",
+        querystring: TeamListQuery,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await teams.resetTeams(app, requireStaff(request), request.query.cohort);
+      return reply.code(204).send();
+    },
+  );
+
+  app.post<{ Params: IdParams }>(
+    '/teams/:id/migrate',
+    {
+      config: { access: 'staff' },
+      schema: {
+        tags,
+        description:
+          "Copies the group project's tickets into the team's repositories. 409 when the team " +
+          'has no repositories; 503 while no ticket migration worker is configured.',
+        params: IdParams,
+        response: { 200: MessageResponse, ...errors, 503: ErrorResponse },
+      },
+    },
+    async (request) => teams.migrateTickets(app, requireStaff(request), request.params.id),
+  );
+};

@@ -1,0 +1,229 @@
+import type {
+  CreatedTeam,
+  CreateTeamBody,
+  CreateTeamsBatchBody,
+  Team,
+  TeamsBatchResponse,
+} from '@lp/contract/teams';
+import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { audit } from '../../lib/audit.ts';
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+import { teamPolicy } from './teams.policy.ts';
+import * as repo from './teams.repository.ts';
+
+export const teamName = (index: number) => `Team ${index}`;
+
+/** The number in 'Team N'; teams named otherwise sort last. */
+export const teamIndexOf = (groupName: string) => {
+  const match = /^Team (\d+)$/.exec(groupName);
+  return match ? Number(match[1]) : 0;
+};
+
+async function teamsOf(db: FastifyInstance['db'] | Transaction<Database>, rows: repo.TeamRow[]) {
+  const ids = rows.map((row) => row.id);
+  const [members, repositories] = await Promise.all([
+    repo.learnerMembers(db, ids),
+    repo.repositories(db, ids),
+  ]);
+  const teams: Team[] = rows.map((row) => ({
+    id: row.id,
+    group_name: row.group_name,
+    team_index: teamIndexOf(row.group_name),
+    cohort: row.cohort_id,
+    sprint_team: row.sprint_team,
+    group_project: row.group_project_id,
+    slack_channel: row.slack_channel,
+    students: members
+      .filter((member) => member.team_id === row.id)
+      .map((member) => ({ id: member.id, name: member.name ?? member.username })),
+    repositories: repositories
+      .filter((repository) => repository.team_id === row.id)
+      .map((repository) => ({
+        id: repository.id,
+        project: repository.project_id,
+        repository: repository.repository,
+      })),
+  }));
+  return teams.sort(
+    (a, b) => (a.team_index || Infinity) - (b.team_index || Infinity) || a.id - b.id,
+  );
+}
+
+function requireManager(caller: SignedInPerson) {
+  if (!teamPolicy.canManage(caller)) throw forbidden();
+}
+
+export async function listTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
+  requireManager(caller);
+  if (!(await repo.findCohort(app.db, cohortId))) throw notFound('Cohort');
+  return teamsOf(app.db, await repo.cohortTeams(app.db, cohortId));
+}
+
+/**
+ * What happened outside the database, said plainly: this server creates no Slack channels and
+ * no GitHub repositories for teams yet, and says why.
+ */
+export function sideEffectsMessage(app: FastifyInstance, groupProject: number | null) {
+  const parts: string[] = [];
+  parts.push(
+    app.config.slack.token
+      ? 'Slack channels for teams are not created by this server yet; no channel was created.'
+      : 'Slack is not configured, so no Slack channel was created.',
+  );
+  if (groupProject !== null) {
+    parts.push(
+      'Group project repositories are not created by this server yet; no GitHub repository was created.',
+    );
+  }
+  return parts.join(' ');
+}
+
+interface TeamPlan {
+  teamIndex: number;
+  students: number[];
+}
+
+/**
+ * Checks and inserts teams for one cohort inside the caller's transaction. `field` names the
+ * request field for messages ('body.students' or 'body.teams').
+ */
+async function insertTeams(
+  trx: Transaction<Database>,
+  caller: SignedInPerson,
+  input: { cohort: number; weeklyPrefix: string; groupProject: number | null; teams: TeamPlan[] },
+  field: (index: number) => string,
+  indexField: (index: number) => string,
+) {
+  const prefix = input.weeklyPrefix.trim().toLowerCase();
+  if (!prefix) throw badRequest('body.weeklyPrefix must not be blank');
+  const cohort = await repo.lockCohort(trx, input.cohort);
+  if (!cohort) throw notFound('Cohort');
+  if (input.groupProject !== null) {
+    const project = await repo.findProject(trx, input.groupProject);
+    if (!project?.is_group_project || !project.active)
+      throw badRequest('body.groupProject must be an active group project');
+  }
+  const learners = new Set(await repo.currentLearnerIds(trx, cohort.id));
+  const coaches = new Set(await repo.coachIds(trx, cohort.id));
+  const existing = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
+  const takenIndexes = new Set(existing.map((team) => team.team_index));
+  const saved = new Map<number, number>();
+  for (const team of existing) for (const s of team.students) saved.set(s.id, team.team_index);
+  const requested = new Map<number, number>();
+  input.teams.forEach((team, position) => {
+    if (takenIndexes.has(team.teamIndex))
+      throw conflict(`${teamName(team.teamIndex)} already exists in this cohort`);
+    if (input.teams.findIndex((other) => other.teamIndex === team.teamIndex) !== position)
+      throw badRequest(`${indexField(position)} repeats ${teamName(team.teamIndex)}`);
+    if (!team.students.some((id) => learners.has(id)))
+      throw badRequest(`${field(position)} must include at least one learner of the cohort`);
+    for (const id of team.students) {
+      if (!teamPolicy.belongsToCohort(id, learners, coaches))
+        throw badRequest(`${field(position)}: person ${id} does not belong to this cohort`);
+      if (!learners.has(id)) continue;
+      const savedIn = saved.get(id);
+      if (savedIn !== undefined)
+        throw conflict(`Learner ${id} is already in ${teamName(savedIn)} of this cohort`);
+      const requestedIn = requested.get(id);
+      if (requestedIn !== undefined && requestedIn !== team.teamIndex)
+        throw badRequest(`${field(position)}: learner ${id} is also in ${teamName(requestedIn)}`);
+      requested.set(id, team.teamIndex);
+    }
+  });
+  const ids: number[] = [];
+  for (const team of input.teams) {
+    const values = {
+      cohort_id: cohort.id,
+      group_name: teamName(team.teamIndex),
+      sprint_team: input.groupProject !== null,
+      group_project_id: input.groupProject,
+    };
+    const { id } = await repo.insertTeam(trx, values);
+    const members = [...new Set(team.students)];
+    await repo.insertMembers(trx, id, members);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'create',
+      entity: 'team',
+      entityId: id,
+      after: { id, ...values, weekly_prefix: prefix, members },
+    });
+    ids.push(id);
+  }
+  const created = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
+  return created.filter((team) => ids.includes(team.id));
+}
+
+export async function createTeam(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  body: CreateTeamBody,
+): Promise<CreatedTeam> {
+  requireManager(caller);
+  const [team] = await app.db.transaction().execute((trx) =>
+    insertTeams(
+      trx,
+      caller,
+      { ...body, teams: [{ teamIndex: body.teamIndex, students: body.students }] },
+      () => 'body.students',
+      () => 'body.teamIndex',
+    ),
+  );
+  if (!team) throw new HttpError(500, 'The team was not saved');
+  return { ...team, message: sideEffectsMessage(app, body.groupProject) };
+}
+
+export async function createTeams(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  body: CreateTeamsBatchBody,
+): Promise<TeamsBatchResponse> {
+  requireManager(caller);
+  const teams = await app.db.transaction().execute((trx) =>
+    insertTeams(
+      trx,
+      caller,
+      body,
+      (i) => `body.teams/${i}/students`,
+      (i) => `body.teams/${i}/teamIndex`,
+    ),
+  );
+  return { teams, message: `Teams saved. ${sideEffectsMessage(app, body.groupProject)}` };
+}
+
+export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
+  requireManager(caller);
+  await app.db.transaction().execute(async (trx) => {
+    const cohort = await repo.lockCohort(trx, cohortId);
+    if (!cohort) throw notFound('Cohort');
+    const before = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
+    await repo.deleteCohortTeams(trx, cohort.id);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'teams',
+      entityId: cohort.id,
+      before,
+    });
+  });
+}
+
+/**
+ * Ticket migration copies the group project's issues into the team's repositories. It needs a
+ * migration worker, which this server does not have: it answers why instead of pretending.
+ */
+export async function migrateTickets(app: FastifyInstance, caller: SignedInPerson, teamId: number) {
+  requireManager(caller);
+  const team = await repo.findTeam(app.db, teamId);
+  if (!team) throw notFound('Team');
+  const repos = await repo.repositories(app.db, [team.id]);
+  if (!team.sprint_team || repos.length === 0)
+    throw conflict('This team does not have any repositories for ticket migration');
+  throw new HttpError(
+    503,
+    'Ticket migration is not available: no ticket migration worker is configured on this server',
+  );
+}
