@@ -94,9 +94,32 @@ export const staffRoutes: AppRoute[] = [
 
 /** Learners, and staff in mimic mode, under the student navbar. */
 export const studentRoutes: AppRoute[] = [
-  { path: '/', Component: lazy(() => import('../features/overview/overview-page.tsx')) },
-  { path: '/assessment', Component: placeholder('Capstones') },
-  { path: '/goals', Component: placeholder('Core Skills') },
+  { path: '/', Component: lazy(() => import('../features/student/pages/overview-page.tsx')) },
+  {
+    path: '/assessment',
+    Component: lazy(() => import('../features/student/pages/capstones-page.tsx')),
+  },
+  {
+    path: '/assessment/client',
+    Component: lazy(() => import('../features/student/pages/requirements-page.tsx')),
+  },
+  {
+    path: '/assessment/server',
+    Component: lazy(() => import('../features/student/pages/server-requirements-page.tsx')),
+  },
+  {
+    path: '/proposal/client',
+    Component: lazy(() => import('../features/student/pages/proposal-page.tsx')),
+  },
+  {
+    path: '/slackUpdate',
+    Component: lazy(() => import('../features/student/pages/slack-update-page.tsx')),
+  },
+  { path: '/readme', Component: lazy(() => import('../features/student/pages/readme-page.tsx')) },
+  {
+    path: '/goals',
+    Component: lazy(() => import('../features/student/pages/core-skills-page.tsx')),
+  },
   { path: '/calendar', Component: lazy(() => import('../features/calendar/calendar-page.tsx')) },
 ];
 

@@ -1,0 +1,87 @@
+import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { type FormEvent, useState } from 'react';
+import { useChangeName } from '../api/student-api.ts';
+
+/** Gate 2: the learner has not accepted the invitation to the cohort's GitHub organization. */
+export function OrgInvitationPrompt({ orgUrl }: { orgUrl: string | null | undefined }) {
+  return (
+    <Flex direction="column" align="center" gap="3" py="9" px="4" style={{ textAlign: 'center' }}>
+      <Heading as="h2" size="5">
+        You need to accept the invitation to join your cohort's GitHub organization
+      </Heading>
+      <Text as="p" size="2" color="gray">
+        Accept the invitation on GitHub, then come back to this page and refresh it.
+      </Text>
+      {orgUrl ? (
+        <Button asChild size="3">
+          <a href={orgUrl} target="_blank" rel="noreferrer">
+            Accept Now
+          </a>
+        </Button>
+      ) : (
+        <Text size="2" color="gray">
+          Your cohort has no GitHub organization yet; ask your instructors for the invitation.
+        </Text>
+      )}
+    </Flex>
+  );
+}
+
+/** Gate 3: the GitHub profile had no name, so the learner gives one. */
+export function MissingNameForm() {
+  const [firstName, setFirstName] = useState('');
+  const [lastName, setLastName] = useState('');
+  const change = useChangeName();
+
+  const onSubmit = (event: FormEvent) => {
+    event.preventDefault();
+    change.mutate({ firstName, lastName });
+  };
+
+  return (
+    <Flex justify="center" py="8" px="4">
+      <Card size="3" style={{ maxWidth: 460, width: '100%' }}>
+        <form onSubmit={onSubmit}>
+          <Heading as="h2" size="5" mb="2">
+            Missing your first and last name
+          </Heading>
+          <Text as="p" size="2" color="gray" mb="4">
+            Your GitHub profile does not have a name, so please tell us what to call you.
+          </Text>
+          <Flex direction="column" gap="3">
+            <Box>
+              <Text as="label" size="2" weight="medium" htmlFor="lp-first-name">
+                First Name
+              </Text>
+              <TextField.Root
+                id="lp-first-name"
+                value={firstName}
+                onChange={(event) => setFirstName(event.target.value)}
+              />
+            </Box>
+            <Box>
+              <Text as="label" size="2" weight="medium" htmlFor="lp-last-name">
+                Last Name
+              </Text>
+              <TextField.Root
+                id="lp-last-name"
+                value={lastName}
+                onChange={(event) => setLastName(event.target.value)}
+              />
+            </Box>
+            {change.isError && (
+              <Text size="2" color="red" role="alert">
+                {change.error.message}
+              </Text>
+            )}
+            <Flex justify="end">
+              <Button type="submit" loading={change.isPending}>
+                Save
+              </Button>
+            </Flex>
+          </Flex>
+        </form>
+      </Card>
+    </Flex>
+  );
+}

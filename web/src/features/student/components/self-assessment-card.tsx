@@ -1,0 +1,209 @@
+import type { StudentProfile } from '@lp/contract/profile';
+import { Badge, Button, Card, Checkbox, Flex, Text, TextArea } from '@radix-ui/themes';
+import { useEffect, useState } from 'react';
+import { AppDialog } from '../../../ui/dialog/index.ts';
+import { toast } from '../../../ui/toasts/index.ts';
+import { useStartSelfAssessment, useSubmitSelfAssessment } from '../api/student-api.ts';
+import { CardHeading } from './student-cards.tsx';
+
+/** Spec §8/§9: the 'Already Started' toast stays 6000 ms; the 'Sent!' one 8000 ms. */
+export const CONFLICT_TOAST_MS = 6000;
+export const SENT_TOAST_MS = 8000;
+export const STARTED_MESSAGE =
+  'Your self-assessment project has been created. You will receive a notification in Slack with the link to the project.';
+export const CHECKBOXES_MESSAGE =
+  'Please complete the Vocabulary & Understanding questions and push your code to Github.';
+export const SENT_MESSAGE =
+  'If you want to request a 1-on-1 review, send a message in your cohort channel.';
+
+/** 'Book Self-Assessments': start one for the current book, or submit it for review. */
+export function SelfAssessmentCard({ profile }: { profile: StudentProfile }) {
+  const start = useStartSelfAssessment(profile.id);
+  const [open, setOpen] = useState(false);
+  const bookId = profile.project.book_id;
+  const toastIds = useToastsOfThisCard();
+
+  const onStart = () => {
+    if (!bookId) {
+      toastIds.add(
+        toast.show('You need a current project before you can start its self-assessment.', {
+          type: 'warning',
+        }),
+      );
+      return;
+    }
+    start.mutate(bookId, {
+      onSuccess: (result) => {
+        if (result.kind === 'conflict') {
+          const { existing } = result;
+          const link = existing.url;
+          toastIds.add(
+            toast.show(
+              `You have already started the ${existing.assessment.name} self-assessment. Its status is ${existing.status}.${link ? ` Here is the link ${link}` : ''}`,
+              {
+                type: 'info',
+                title: 'Already Started',
+                duration: CONFLICT_TOAST_MS,
+                action: link
+                  ? {
+                      label: 'Open',
+                      onClick: () => window.open(link, '_blank', 'noopener,noreferrer'),
+                    }
+                  : undefined,
+              },
+            ),
+          );
+        } else {
+          toastIds.add(toast.show(STARTED_MESSAGE, { type: 'done', duration: 'normal' }));
+        }
+      },
+      onError: (error) => {
+        toastIds.add(toast.show(error.message, { type: 'error' }));
+      },
+    });
+  };
+
+  return (
+    <Card size="2">
+      <CardHeading>Book Self-Assessments</CardHeading>
+      <Text as="p" size="2" mb="3">
+        Finished the core projects of your book? Then you are ready for its self-assessment.
+      </Text>
+      <Flex gap="2" wrap="wrap" mb="2">
+        <Button color="iris" onClick={onStart} loading={start.isPending}>
+          Start Self-Assessment
+        </Button>
+        <Button color="grass" onClick={() => setOpen(true)}>
+          Submit Self-Assessment
+        </Button>
+      </Flex>
+      <Text as="p" size="1" color="gray">
+        Start creates your assessment repository; submit it once your answers and code are pushed.
+      </Text>
+      <SubmitSelfAssessmentDialog
+        open={open}
+        onOpenChange={setOpen}
+        profile={profile}
+        onSent={(id) => toastIds.add(id)}
+      />
+    </Card>
+  );
+}
+
+/** Toasts this card showed are removed when the dashboard is left (spec §15.3). */
+function useToastsOfThisCard() {
+  const [ids] = useState(() => new Set<number>());
+  useEffect(
+    () => () => {
+      for (const id of ids) toast.dismiss(id);
+    },
+    [ids],
+  );
+  return ids;
+}
+
+export function SubmitSelfAssessmentDialog({
+  open,
+  onOpenChange,
+  profile,
+  onSent,
+}: {
+  open: boolean;
+  onOpenChange: (open: boolean) => void;
+  profile: StudentProfile;
+  onSent?: (toastId: number) => void;
+}) {
+  const submit = useSubmitSelfAssessment(profile.id);
+  const [vocabulary, setVocabulary] = useState(false);
+  const [pushed, setPushed] = useState(false);
+  const [error, setError] = useState<string | null>(null);
+  const repositoryUrl = profile.assessment_overview[0]?.github_url ?? '';
+
+  const reset = () => {
+    setVocabulary(false);
+    setPushed(false);
+    setError(null);
+    submit.reset();
+  };
+
+  const close = (next: boolean) => {
+    if (!next) reset();
+    onOpenChange(next);
+  };
+
+  const onSave = () => {
+    if (!vocabulary || !pushed) {
+      setError(CHECKBOXES_MESSAGE);
+      return;
+    }
+    submit.mutate(undefined, {
+      onSuccess: () => {
+        close(false);
+        onSent?.(
+          toast.show(SENT_MESSAGE, { type: 'done', title: 'Sent!', duration: SENT_TOAST_MS }),
+        );
+      },
+      onError: (failure) => setError(failure.message),
+    });
+  };
+
+  return (
+    <AppDialog
+      open={open}
+      onOpenChange={close}
+      title="Complete Self-Assessment"
+      description="Confirm that your code is complete, that you answered the Vocabulary & Understanding questions, and that everything is pushed to Github."
+    >
+      <Flex direction="column" gap="3">
+        <div>
+          <Text as="label" htmlFor="lp-assessment-repo" size="2" weight="medium">
+            Github Repository URL
+          </Text>
+          <TextArea
+            id="lp-assessment-repo"
+            readOnly
+            value={repositoryUrl}
+            placeholder="https://github.com/your-username/repository"
+          />
+        </div>
+        {error && (
+          <Badge color="crimson" size="2" role="alert" style={{ whiteSpace: 'normal' }}>
+            {error}
+          </Badge>
+        )}
+        <Text as="label" size="2">
+          <Flex gap="2" align="start">
+            <Checkbox
+              checked={vocabulary}
+              onCheckedChange={(checked) => {
+                setVocabulary(checked === true);
+                setError(null);
+              }}
+            />
+            I have completed the Vocabulary & Understanding questions.
+          </Flex>
+        </Text>
+        <Text as="label" size="2">
+          <Flex gap="2" align="start">
+            <Checkbox
+              checked={pushed}
+              onCheckedChange={(checked) => {
+                setPushed(checked === true);
+                setError(null);
+              }}
+            />
+            All of my code has been pushed to Github.
+          </Flex>
+        </Text>
+        <Flex justify="end" gap="2" mt="2">
+          <Button variant="soft" color="gray" onClick={() => close(false)}>
+            Cancel
+          </Button>
+          <Button onClick={onSave} loading={submit.isPending}>
+            Save
+          </Button>
+        </Flex>
+      </Flex>
+    </AppDialog>
+  );
+}

@@ -1,0 +1,163 @@
+import type { StudentProfile } from '@lp/contract/profile';
+import { BookmarkIcon, IdCardIcon, RocketIcon } from '@radix-ui/react-icons';
+import { Badge, Button, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { displayDate } from '../model/timeline.ts';
+
+/**
+ * The proposal template the 'Get Proposal Template' button opens. The product's Google Docs
+ * template is set per deployment (VITE_PROPOSAL_TEMPLATE_URL); without it the button opens the
+ * requirements page, which lists what a proposal holds.
+ */
+export const PROPOSAL_TEMPLATE_URL: string =
+  (import.meta.env as Record<string, string | undefined>).VITE_PROPOSAL_TEMPLATE_URL ??
+  '/assessment/client';
+
+type BadgeColor = React.ComponentProps<typeof Badge>['color'];
+
+const CAPSTONE_STATUS_COLORS: Record<string, BadgeColor> = {
+  Approved: 'yellow',
+  'In Review': 'pink',
+  MVP: 'green',
+  'Requires Changes': 'purple',
+};
+
+const ASSESSMENT_STATUS_COLORS: Record<string, BadgeColor> = {
+  'In Progress': 'blue',
+  'Ready for Review': 'amber',
+  'Reviewed and Complete': 'green',
+  'Reviewed and Incomplete': 'red',
+};
+
+export function CardHeading({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
+  return (
+    <Flex align="center" gap="2" mb="3">
+      {icon}
+      <Heading as="h2" size="3">
+        {children}
+      </Heading>
+    </Flex>
+  );
+}
+
+/** 'Student Information': Slack ID (with Update) and the current project. */
+export function StudentInfoCard({ profile }: { profile: StudentProfile }) {
+  const project = profile.project;
+  return (
+    <Card size="2">
+      <CardHeading icon={<IdCardIcon aria-hidden />}>Student Information</CardHeading>
+      <Flex direction="column" gap="3">
+        <Flex align="center" justify="between" gap="2" wrap="wrap">
+          <Flex direction="column">
+            <Text size="2" weight="medium">
+              Slack ID
+            </Text>
+            <Text size="2" color={profile.slack_handle ? undefined : 'gray'} data-testid="slack-id">
+              {profile.slack_handle || 'Not set'}
+            </Text>
+          </Flex>
+          <Button asChild variant="ghost" size="2">
+            <RouterLink to="/slackUpdate">Update</RouterLink>
+          </Button>
+        </Flex>
+        <Flex direction="column">
+          <Text size="2" weight="medium">
+            Current Project
+          </Text>
+          <Text size="2">
+            {project.id === 0 ? 'None' : `${project.book_name ?? ''}: ${project.name}`}
+          </Text>
+        </Flex>
+      </Flex>
+    </Card>
+  );
+}
+
+/** 'Capstone Project': each proposal with its statuses, and the way to submit one. */
+export function CapstoneCard({ profile }: { profile: StudentProfile }) {
+  return (
+    <Card size="2">
+      <CardHeading icon={<RocketIcon aria-hidden />}>Capstone Project</CardHeading>
+      <Text as="p" size="2" weight="medium" mb="1">
+        Current Status
+      </Text>
+      {profile.capstones.length === 0 ? (
+        <Text as="p" size="2" color="gray" mb="3">
+          No capstone proposals submitted yet
+        </Text>
+      ) : (
+        <Flex asChild direction="column" gap="2" mb="3">
+          <ul className="lp-student__list" aria-label="Capstone proposals">
+            {profile.capstones.map((capstone) => (
+              <li key={capstone.capstone__id}>
+                <Flex gap="2" align="center" wrap="wrap">
+                  <Link size="2" href={capstone.proposal} target="_blank" rel="noreferrer">
+                    {capstone.course}
+                  </Link>
+                  {capstone.statuses.length === 0 ? (
+                    <Badge color="sky">Submitted</Badge>
+                  ) : (
+                    capstone.statuses.map((status) => (
+                      <Badge
+                        key={`${status.status__status}-${status.date}`}
+                        color={CAPSTONE_STATUS_COLORS[status.status__status] ?? 'gray'}
+                      >
+                        {status.status__status} on {displayDate(status.date)}
+                      </Badge>
+                    ))
+                  )}
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+      )}
+      <Text as="p" size="2" mb="3">
+        Start your proposal from the template, fill in every section, then send us the link.
+      </Text>
+      <Flex gap="2" wrap="wrap" mb="2">
+        <Button asChild color="iris">
+          <a href={PROPOSAL_TEMPLATE_URL} target="_blank" rel="noreferrer">
+            Get Proposal Template
+          </a>
+        </Button>
+        <Button asChild color="grass">
+          <RouterLink to="/proposal/client">Submit Proposal</RouterLink>
+        </Button>
+      </Flex>
+      <Text as="p" size="1" color="gray">
+        When your proposal document is complete, click "Submit Proposal" to send it for review.
+      </Text>
+    </Card>
+  );
+}
+
+/** 'Book Assessment Status': each self-assessment with its status. */
+export function AssessmentStatusCard({ profile }: { profile: StudentProfile }) {
+  return (
+    <Card size="2">
+      <CardHeading icon={<BookmarkIcon aria-hidden />}>Book Assessment Status</CardHeading>
+      {profile.assessment_overview.length === 0 ? (
+        <Text as="p" size="2" color="gray">
+          No self-assessments submitted yet
+        </Text>
+      ) : (
+        <Flex asChild direction="column" gap="2">
+          <ul className="lp-student__list" aria-label="Self-assessments">
+            {profile.assessment_overview.map((item) => (
+              <li key={item.id}>
+                <Flex justify="between" gap="2" align="center" wrap="wrap">
+                  <Text size="2">{item.name}</Text>
+                  <Badge color={ASSESSMENT_STATUS_COLORS[item.status] ?? 'gray'}>
+                    {item.status}
+                  </Badge>
+                </Flex>
+              </li>
+            ))}
+          </ul>
+        </Flex>
+      )}
+    </Card>
+  );
+}

@@ -1,0 +1,88 @@
+import { Box, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
+import { useStudentProfile } from '../../../lib/profile-api.ts';
+import { PageLayout } from '../../../ui/page-layout.tsx';
+import { UpcomingEventsPanel } from '../../dashboard/upcoming-events-panel.tsx';
+import { CohortCards } from '../components/cohort-cards.tsx';
+import { MissingNameForm, OrgInvitationPrompt } from '../components/gates.tsx';
+import { SelfAssessmentCard } from '../components/self-assessment-card.tsx';
+import {
+  AssessmentStatusCard,
+  CapstoneCard,
+  StudentInfoCard,
+} from '../components/student-cards.tsx';
+import '../student.css';
+
+/**
+ * The learner's start page (spec §2 Student view, §4 gates): loading, then the GitHub
+ * organization invitation, then a missing name, then the dashboard.
+ */
+export default function OverviewPage() {
+  const profile = useStudentProfile();
+
+  if (profile.isPending) {
+    return (
+      <Flex justify="center" py="9" role="status">
+        <Text size="3">Loading...</Text>
+      </Flex>
+    );
+  }
+  if (profile.isError || !profile.data) {
+    return (
+      <Box p="5">
+        <Callout.Root color="red" role="alert">
+          <Callout.Text>
+            {profile.error?.message ?? 'There is no learner profile for this account yet.'}
+          </Callout.Text>
+        </Callout.Root>
+      </Box>
+    );
+  }
+
+  const learner = profile.data;
+  if (learner.github_org_status !== 'active') {
+    return <OrgInvitationPrompt orgUrl={learner.current_cohort.github_org} />;
+  }
+  if (`${learner.first_name}${learner.last_name}`.replace(/\s/g, '') === '') {
+    return <MissingNameForm />;
+  }
+
+  const cohort = learner.current_cohort;
+  const name = `${learner.first_name} ${learner.last_name}`.trim();
+  return (
+    <PageLayout title="Overview">
+      <Flex gap="2" align="baseline" wrap="wrap" mb="4" mt="-2">
+        <Text size="3" weight="bold">
+          {name}
+        </Text>
+        <Text size="2" color="gray">
+          {cohort.name}
+        </Text>
+      </Flex>
+      <Grid
+        columns={{ initial: '1', md: '2fr 3fr' }}
+        gap="5"
+        className="lp-student"
+        data-testid="student-dashboard"
+      >
+        <Flex direction="column" gap="4">
+          <CohortCards cohort={cohort} />
+          {cohort.id !== undefined && (
+            <Card size="2">
+              <UpcomingEventsPanel cohortId={cohort.id} />
+            </Card>
+          )}
+        </Flex>
+        <Flex direction="column" gap="4">
+          <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+            <StudentInfoCard profile={learner} />
+            <CapstoneCard profile={learner} />
+          </Grid>
+          <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+            <SelfAssessmentCard profile={learner} />
+            <AssessmentStatusCard profile={learner} />
+          </Grid>
+        </Flex>
+      </Grid>
+    </PageLayout>
+  );
+}

@@ -1,0 +1,1 @@
+export { ServerRequirementsPage as default } from './requirements-page.tsx';

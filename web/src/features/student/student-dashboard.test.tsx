@@ -1,0 +1,339 @@
+import type { StudentProfile } from '@lp/contract/profile';
+import { Theme } from '@radix-ui/themes';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers.tsx';
+import { resetSessionCache, setSession } from '../../lib/session.ts';
+import { studentProfile } from '../../test/fixtures.ts';
+import { resetToasts } from '../../ui/toasts/toast-store.ts';
+import { TimelineCard } from './components/cohort-cards.tsx';
+import OverviewPage from './pages/overview-page.tsx';
+
+const cohort = {
+  id: 9,
+  name: 'Evening Cohort 31',
+  start: '2026-01-05',
+  end: '2026-07-01',
+  client_course: 'https://github.com/org/client',
+  server_course: 'https://github.com/org/server',
+  github_org: 'https://github.com/evening-31',
+  courses: [{ course__id: 3, course__name: 'JavaScript', active: true }],
+};
+
+const learner = (overrides: Partial<StudentProfile> = {}): StudentProfile => ({
+  ...studentProfile,
+  slack_handle: 'U123',
+  project: { id: 11, name: 'Kennels', book_id: 5, book_name: 'Fundamentals' },
+  current_cohort: cohort,
+  ...overrides,
+});
+
+interface Answer {
+  status: number;
+  body?: unknown;
+  headers?: Record<string, string>;
+}
+
+function network(profile: StudentProfile, answers: Record<string, Answer> = {}) {
+  const calls: { method: string; path: string; body?: unknown }[] = [];
+  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+    const url = new URL(String(input), 'http://localhost');
+    const method = init?.method ?? 'GET';
+    const path = url.pathname.replace(/^\/api/, '');
+    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+    const all: Record<string, Answer> = {
+      'GET /profile': { status: 200, body: profile },
+      'GET /events': { status: 200, body: [] },
+      ...answers,
+    };
+    const answer = all[`${method} ${path}`];
+    if (!answer) return new Response(JSON.stringify({ message: 'no stub' }), { status: 404 });
+    if (answer.status === 204) return new Response(null, { status: 204 });
+    return new Response(JSON.stringify(answer.body ?? {}), {
+      status: answer.status,
+      headers: { 'content-type': 'application/json', ...answer.headers },
+    });
+  });
+  vi.stubGlobal('fetch', fetch);
+  return { calls, writes: () => calls.filter((call) => call.method !== 'GET') };
+}
+
+function renderOverview(profile: StudentProfile) {
+  resetSessionCache();
+  setSession({ profile, token: 'tok' });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  const user = userEvent.setup();
+  render(
+    <Providers queryClient={queryClient}>
+      <MemoryRouter>
+        <OverviewPage />
+      </MemoryRouter>
+    </Providers>,
+  );
+  return { user };
+}
+
+beforeEach(() => resetToasts());
+afterEach(() => resetToasts());
+
+describe('student overview gates', () => {
+  it('shows Loading... while a staff member in mimic mode waits for the profile', async () => {
+    resetSessionCache();
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => {})),
+    );
+    setSession({
+      profile: {
+        id: 1,
+        person: {
+          first_name: 'A',
+          last_name: 'B',
+          github: { login: 'a', repos: '' },
+          active_cohort: 0,
+        },
+        staff: true,
+        instructor: true,
+        cohorts: [],
+      },
+      token: 'tok',
+    });
+    render(
+      <Providers queryClient={new QueryClient()}>
+        <MemoryRouter>
+          <OverviewPage />
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(screen.getByText('Loading...')).toBeInTheDocument();
+  });
+
+  it('asks to accept the GitHub organization invitation first', async () => {
+    const profile = learner({ github_org_status: 'pending', first_name: '', last_name: '' });
+    network(profile);
+    renderOverview(profile);
+    expect(
+      await screen.findByRole('heading', {
+        name: "You need to accept the invitation to join your cohort's GitHub organization",
+      }),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Accept Now' })).toHaveAttribute(
+      'href',
+      'https://github.com/evening-31',
+    );
+    expect(screen.queryByText('Missing your first and last name')).not.toBeInTheDocument();
+  });
+
+  it('asks for a name when it is blank, saves it and reloads the profile', async () => {
+    const profile = learner({ first_name: ' ', last_name: '' });
+    const net = network(profile, { 'PUT /profile/change': { status: 204 } });
+    const { user } = renderOverview(profile);
+    expect(await screen.findByText('Missing your first and last name')).toBeInTheDocument();
+    await user.type(screen.getByLabelText('First Name'), 'Sam');
+    await user.type(screen.getByLabelText('Last Name'), 'Learner');
+    const profileReads = net.calls.filter((call) => call.path === '/profile').length;
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(net.writes()).toEqual([
+        {
+          method: 'PUT',
+          path: '/profile/change',
+          body: { firstName: 'Sam', lastName: 'Learner' },
+        },
+      ]),
+    );
+    await waitFor(() =>
+      expect(net.calls.filter((call) => call.path === '/profile').length).toBeGreaterThan(
+        profileReads,
+      ),
+    );
+  });
+
+  it('shows the dashboard cards and the empty lists', async () => {
+    const profile = learner();
+    network(profile);
+    renderOverview(profile);
+    expect(await screen.findByTestId('student-dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Evening Cohort 31 Timeline')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Client side coursework' })).toHaveAttribute(
+      'href',
+      'https://github.com/org/client',
+    );
+    expect(
+      screen.getByRole('link', { name: 'Evening Cohort 31 Github Organization' }),
+    ).toBeInTheDocument();
+    expect(screen.getByTestId('slack-id')).toHaveTextContent('U123');
+    expect(screen.getByRole('link', { name: 'Update' })).toHaveAttribute('href', '/slackUpdate');
+    expect(screen.getByText('Fundamentals: Kennels')).toBeInTheDocument();
+    expect(screen.getByText('No capstone proposals submitted yet')).toBeInTheDocument();
+    expect(screen.getByText('No self-assessments submitted yet')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'Submit Proposal' })).toHaveAttribute(
+      'href',
+      '/proposal/client',
+    );
+  });
+
+  it('lists proposals with their statuses, and self-assessments with theirs', async () => {
+    const profile = learner({
+      project: { id: 0, name: 'Unassigned' },
+      capstones: [
+        {
+          capstone__id: 1,
+          course: 'JavaScript',
+          proposal: 'https://docs.google.com/a',
+          statuses: [{ status__status: 'Approved', date: '2026-03-02' }],
+        },
+        { capstone__id: 2, course: 'Python', proposal: 'https://docs.google.com/b', statuses: [] },
+      ],
+      assessment_overview: [
+        {
+          id: 4,
+          name: 'Fundamentals assessment',
+          status: 'In Progress',
+          book: { id: 5, name: 'Fundamentals' },
+          reviewed_by: '',
+          github_url: 'https://github.com/sam/fundamentals',
+        },
+      ],
+    });
+    network(profile);
+    renderOverview(profile);
+    const proposals = await screen.findByRole('list', { name: 'Capstone proposals' });
+    expect(within(proposals).getByRole('link', { name: 'JavaScript' })).toHaveAttribute(
+      'href',
+      'https://docs.google.com/a',
+    );
+    expect(within(proposals).getByText('Approved on March 2, 2026')).toBeInTheDocument();
+    expect(within(proposals).getByText('Submitted')).toBeInTheDocument();
+    const assessments = screen.getByRole('list', { name: 'Self-assessments' });
+    expect(assessments).toHaveTextContent('Fundamentals assessment');
+    expect(assessments).toHaveTextContent('In Progress');
+    expect(screen.getByText('None')).toBeInTheDocument();
+  });
+});
+
+describe('timeline card', () => {
+  const renderCard = (today: string) =>
+    render(
+      <Theme>
+        <TimelineCard cohort={cohort} today={today} />
+      </Theme>,
+    );
+
+  it('shows the long dates and the day counts', () => {
+    renderCard('2026-01-15');
+    expect(screen.getByText('Monday, January 5, 2026')).toBeInTheDocument();
+    expect(screen.getByText('Wednesday, July 1, 2026')).toBeInTheDocument();
+    expect(screen.getByTestId('cohort-timeline')).toHaveTextContent(
+      '📚 10 days completed and 167 days remaining',
+    );
+  });
+
+  it('says the learner graduated once less than a day remains', () => {
+    renderCard('2026-07-01');
+    expect(screen.getByTestId('cohort-timeline')).toHaveTextContent('🎓 You have graduated!');
+  });
+});
+
+describe('self-assessment', () => {
+  it('starts the current book and says the project was created', async () => {
+    const profile = learner();
+    const net = network(profile, {
+      'POST /students/42/assess': { status: 201, body: { message: 'Success', id: 8, url: '' } },
+    });
+    const { user } = renderOverview(profile);
+    await user.click(await screen.findByRole('button', { name: 'Start Self-Assessment' }));
+    expect(
+      await screen.findByText(
+        'Your self-assessment project has been created. You will receive a notification in Slack with the link to the project.',
+      ),
+    ).toBeInTheDocument();
+    expect(net.writes()).toEqual([
+      { method: 'POST', path: '/students/42/assess', body: { bookId: 5 } },
+    ]);
+  });
+
+  it('on a conflict fetches the existing one and shows Already Started for 6000 ms', async () => {
+    const profile = learner();
+    network(profile, {
+      'POST /students/42/assess': {
+        status: 409,
+        body: { message: 'Conflict' },
+        headers: { location: '/api/assessments/8' },
+      },
+      'GET /assessments/8': {
+        status: 200,
+        body: {
+          id: 8,
+          assessment: { id: 2, name: 'Fundamentals', objectives: [] },
+          status: 'In Progress',
+          url: 'https://github.com/sam/fundamentals',
+        },
+      },
+    });
+    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
+    const { user } = renderOverview(profile);
+    await user.click(await screen.findByRole('button', { name: 'Start Self-Assessment' }));
+    expect(await screen.findByText('Already Started')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'You have already started the Fundamentals self-assessment. Its status is In Progress.',
+        { exact: false },
+      ),
+    ).toHaveTextContent('Here is the link https://github.com/sam/fundamentals');
+    expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
+    expect(setTimeoutSpy.mock.calls.some(([, ms]) => ms === 6000)).toBe(true);
+  });
+
+  it('requires both checkboxes before submitting, then says Sent!', async () => {
+    const profile = learner({
+      assessment_overview: [
+        {
+          id: 4,
+          name: 'Fundamentals',
+          status: 'In Progress',
+          book: { id: 5, name: 'Fundamentals' },
+          reviewed_by: '',
+          github_url: 'https://github.com/sam/fundamentals',
+        },
+      ],
+    });
+    const net = network(profile, { 'PUT /students/42/assess': { status: 204 } });
+    const { user } = renderOverview(profile);
+    await user.click(await screen.findByRole('button', { name: 'Submit Self-Assessment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Self-Assessment' });
+    expect(within(dialog).getByLabelText('Github Repository URL')).toHaveValue(
+      'https://github.com/sam/fundamentals',
+    );
+    const message =
+      'Please complete the Vocabulary & Understanding questions and push your code to Github.';
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    await user.click(
+      within(dialog).getByRole('checkbox', {
+        name: 'I have completed the Vocabulary & Understanding questions.',
+      }),
+    );
+    expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(within(dialog).getByText(message)).toBeInTheDocument();
+    expect(net.writes()).toEqual([]);
+    await user.click(
+      within(dialog).getByRole('checkbox', { name: 'All of my code has been pushed to Github.' }),
+    );
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sent!')).toBeInTheDocument();
+    expect(
+      screen.getByText(
+        'If you want to request a 1-on-1 review, send a message in your cohort channel.',
+      ),
+    ).toBeInTheDocument();
+    expect(net.writes()).toEqual([
+      { method: 'PUT', path: '/students/42/assess', body: { statusId: 2 } },
+    ]);
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+});
