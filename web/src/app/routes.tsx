@@ -19,7 +19,7 @@ const placeholder = (title: string): ComponentType =>
 /** Staff and instructors (not in mimic mode), under the staff navbar. */
 export const staffRoutes: AppRoute[] = [
   { path: '/', Component: lazy(() => import('../features/dashboard/dashboard-page.tsx')) },
-  { path: '/teams', Component: placeholder('Teams') },
+  { path: '/teams', Component: lazy(() => import('../features/teams/teams-page.tsx')) },
   { path: '/cohorts', Component: lazy(() => import('../features/cohorts/cohort-list-page.tsx')) },
   {
     path: '/cohorts/new',

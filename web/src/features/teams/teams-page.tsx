@@ -1,0 +1,170 @@
+import type { Team } from '@lp/contract/teams';
+import { Box, Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { useEffect, useMemo, useState } from 'react';
+import { getActiveCohort } from '../../lib/session.ts';
+import { useConfirm } from '../../ui/dialog/index.ts';
+import { EmptyState } from '../../ui/empty-state.tsx';
+import { Loading } from '../../ui/loading.tsx';
+import { PageLayout } from '../../ui/page-layout.tsx';
+import { useBoard } from '../board/api/get-board.ts';
+import { useCohort } from '../cohorts/api/cohorts-api.ts';
+import {
+  useDeleteTeams,
+  useGroupProjects,
+  useMigrateTickets,
+  useSaveTeams,
+  useTeams,
+} from './api/teams-api.ts';
+import { StaticBadge } from './components/learner-badge.tsx';
+import { TeamBuilder } from './components/team-builder.tsx';
+import { byScore } from './model/team-builder.ts';
+import './components/teams.css';
+
+/** The feedback line: 'Error…' as an error, anything else as feedback; clears after 3 s. */
+function useFeedback() {
+  const [message, setMessage] = useState('');
+  useEffect(() => {
+    if (!message) return;
+    const timer = window.setTimeout(() => setMessage(''), 3000);
+    return () => window.clearTimeout(timer);
+  }, [message]);
+  return [message, setMessage] as const;
+}
+
+function Feedback({ message }: { message: string }) {
+  return (
+    <Box className="teams-feedback" role="status" aria-live="polite">
+      {message && (
+        <Callout.Root color={message.includes('Error') ? 'red' : 'blue'} size="1">
+          <Callout.Text>{message}</Callout.Text>
+        </Callout.Root>
+      )}
+    </Box>
+  );
+}
+
+function SavedTeams({ teams, onMessage }: { teams: Team[]; onMessage: (message: string) => void }) {
+  const migrate = useMigrateTickets();
+  return (
+    <div className="teams-boxes">
+      {teams.map((team) => (
+        <section key={team.id} className="teams-box" aria-label={team.group_name}>
+          <Text weight="bold" size="2">
+            {team.group_name || `Team ${team.team_index}`}
+          </Text>
+          <div className="teams-box__members">
+            {team.students.map((student) => (
+              <StaticBadge key={student.id} name={student.name} />
+            ))}
+          </div>
+          <Button
+            size="1"
+            color="green"
+            loading={migrate.isPending && migrate.variables === team.id}
+            onClick={() =>
+              migrate.mutate(team.id, {
+                onSuccess: () => onMessage('Tickets migration initiated'),
+                onError: (error) => onMessage(`Error: ${error.message}`),
+              })
+            }
+          >
+            Migrate tickets
+          </Button>
+        </section>
+      ))}
+    </div>
+  );
+}
+
+function TeamsScreen({ cohortId }: { cohortId: number }) {
+  const [message, setMessage] = useFeedback();
+  const confirm = useConfirm();
+  const teams = useTeams(cohortId);
+  const board = useBoard(cohortId);
+  const cohort = useCohort(cohortId);
+  const projects = useGroupProjects();
+  const save = useSaveTeams(cohortId);
+  const remove = useDeleteTeams(cohortId);
+  const learners = useMemo(
+    () => byScore((board.data ?? []).map(({ id, name, score }) => ({ id, name, score }))),
+    [board.data],
+  );
+
+  if (teams.isError || board.isError)
+    return (
+      <Callout.Root color="red">
+        <Callout.Text>
+          Error: {(teams.error ?? board.error)?.message ?? 'Unable to load the teams'}
+        </Callout.Text>
+      </Callout.Root>
+    );
+  if (teams.isPending || board.isPending || cohort.isPending) return <Loading />;
+
+  const saved = teams.data;
+  const deleteAll = async () => {
+    const ok = await confirm({
+      title: 'Delete current teams?',
+      description: `All ${saved.length} saved teams of this cohort will be deleted.`,
+      confirmLabel: 'Delete Current Teams',
+      destructive: true,
+    });
+    if (!ok) return;
+    remove.mutate(undefined, {
+      onSuccess: () => setMessage('Teams deleted'),
+      onError: (error) => setMessage(`Error: ${error.message}`),
+    });
+  };
+
+  return (
+    <Flex direction="column" gap="3">
+      <Box className="teams-note">
+        📝 This tool builds the weekly teams for the client-side course, or the teams for a specific
+        group project. Keep N/A selected for weekly teams.
+      </Box>
+      {saved.length > 0 ? (
+        <Flex>
+          <Button color="red" onClick={deleteAll} loading={remove.isPending}>
+            Delete Current Teams
+          </Button>
+        </Flex>
+      ) : null}
+      <hr />
+      <Feedback message={message} />
+      {saved.length > 0 ? (
+        <SavedTeams teams={saved} onMessage={setMessage} />
+      ) : learners.length === 0 ? (
+        <EmptyState
+          title="No learners in this cohort"
+          description="Teams are built from the learners of the active cohort."
+        />
+      ) : (
+        <TeamBuilder
+          key={learners.map((l) => l.id).join(',')}
+          cohortId={cohortId}
+          learners={learners}
+          coachIds={(cohort.data?.coaches ?? []).map((coach) => coach.id)}
+          groupProjects={projects.data ?? []}
+          onSave={(body) => save.mutateAsync(body)}
+          onMessage={setMessage}
+        />
+      )}
+    </Flex>
+  );
+}
+
+/** Teams builder (/teams) for the active cohort. */
+export default function TeamsPage() {
+  const cohortId = getActiveCohort();
+  return (
+    <PageLayout title="Teams">
+      {cohortId === null ? (
+        <EmptyState
+          title="No active cohort"
+          description="Choose a cohort on the Cohorts page first; teams are built for the active cohort."
+        />
+      ) : (
+        <TeamsScreen cohortId={cohortId} />
+      )}
+    </PageLayout>
+  );
+}
