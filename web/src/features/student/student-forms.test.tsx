@@ -1,0 +1,193 @@
+import type { StudentProfile } from '@lp/contract/profile';
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers.tsx';
+import { resetSessionCache, setSession } from '../../lib/session.ts';
+import { studentProfile } from '../../test/fixtures.ts';
+import { resetToasts } from '../../ui/toasts/toast-store.ts';
+import { isUrl, validateProposal } from './model/proposal.ts';
+import ProposalPage from './pages/proposal-page.tsx';
+import SlackUpdatePage from './pages/slack-update-page.tsx';
+
+const profile: StudentProfile = {
+  ...studentProfile,
+  slack_handle: 'U0OLD',
+  current_cohort: {
+    id: 9,
+    name: 'Evening Cohort 31',
+    courses: [
+      { course__id: 2, course__name: 'Python', active: false },
+      { course__id: 3, course__name: 'JavaScript', active: true },
+    ],
+  },
+};
+
+type Answer = { status: number; body?: unknown };
+
+function network(answers: Record<string, Answer>) {
+  const writes: { method: string; path: string; body?: unknown }[] = [];
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = new URL(String(input), 'http://localhost');
+      const method = init?.method ?? 'GET';
+      const path = url.pathname.replace(/^\/api/, '');
+      if (method !== 'GET')
+        writes.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const all: Record<string, Answer> = {
+        'GET /profile': { status: 200, body: profile },
+        ...answers,
+      };
+      const answer = all[`${method} ${path}`];
+      if (!answer) return new Response('{"message":"no stub"}', { status: 404 });
+      if (answer.status === 204) return new Response(null, { status: 204 });
+      return new Response(JSON.stringify(answer.body ?? {}), {
+        status: answer.status,
+        headers: { 'content-type': 'application/json' },
+      });
+    }),
+  );
+  return writes;
+}
+
+function Where() {
+  return <output data-testid="where">{useLocation().pathname}</output>;
+}
+
+function renderAt(path: string, element: React.ReactNode) {
+  resetSessionCache();
+  setSession({ profile, token: 'tok' });
+  const user = userEvent.setup();
+  render(
+    <Providers queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
+      <MemoryRouter initialEntries={[path]}>
+        <Routes>
+          <Route path={path} element={element} />
+          <Route path="/" element={<p>Home</p>} />
+        </Routes>
+        <Where />
+      </MemoryRouter>
+    </Providers>,
+  );
+  return { user };
+}
+
+afterEach(() => resetToasts());
+
+describe('proposal rules', () => {
+  it('accepts only web URLs', () => {
+    expect(isUrl('https://docs.google.com/document/d/1')).toBe(true);
+    expect(isUrl('docs.google.com/document')).toBe(false);
+    expect(isUrl('javascript:alert(1)')).toBe(false);
+  });
+
+  it('needs the URL, the overview and all five confirmations', () => {
+    expect(validateProposal({ proposalURL: '', description: ' ', checks: {} })).toEqual({
+      proposalURL: 'Enter the URL of your proposal document.',
+      description: 'Write a short overview of your project.',
+      checks: 'Confirm all five items of the checklist.',
+    });
+    expect(
+      validateProposal({
+        proposalURL: 'https://x.test/doc',
+        description: 'A plant tracker',
+        checks: {
+          requirements: true,
+          sharing: true,
+          erd: true,
+          wireframes: true,
+          wireframesPublic: true,
+        },
+      }),
+    ).toEqual({});
+  });
+});
+
+describe('proposal form', () => {
+  it('shows the errors inline and sends nothing until the form is complete', async () => {
+    const writes = network({ 'POST /capstones': { status: 201, body: { message: 'ok', id: 1 } } });
+    const { user } = renderAt('/proposal/client', <ProposalPage />);
+    expect(
+      await screen.findByRole('heading', { name: 'Submit JavaScript Proposal' }),
+    ).toBeInTheDocument();
+    const url = screen.getByPlaceholderText('Paste Google Doc URL here');
+    await user.type(url, 'not a url');
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Enter a URL, e.g. https://docs.google.com/…')).toBeInTheDocument();
+    expect(screen.getByText('Write a short overview of your project.')).toBeInTheDocument();
+    expect(screen.getByText('Confirm all five items of the checklist.')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await user.clear(url);
+    await user.type(url, 'https://docs.google.com/document/d/abc');
+    await user.type(screen.getByLabelText('Project overview'), 'Tracks house plants');
+    const boxes = screen.getAllByRole('checkbox');
+    expect(boxes).toHaveLength(5);
+    for (const box of boxes.slice(0, 4)) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(screen.getByText('Confirm all five items of the checklist.')).toBeInTheDocument();
+    expect(writes).toEqual([]);
+
+    await user.click(boxes[4] as HTMLElement);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(await screen.findByText('Proposal submitted')).toBeInTheDocument();
+    expect(writes).toEqual([
+      {
+        method: 'POST',
+        path: '/capstones',
+        body: {
+          description: 'Tracks house plants',
+          proposalURL: 'https://docs.google.com/document/d/abc',
+          repoURL: '',
+          course: 3,
+        },
+      },
+    ]);
+  });
+
+  it('shows the server refusal on the page and stays there', async () => {
+    network({
+      'POST /capstones': {
+        status: 409,
+        body: { message: 'You have already submitted a proposal for this course.' },
+      },
+    });
+    const { user } = renderAt('/proposal/client', <ProposalPage />);
+    await user.type(
+      await screen.findByPlaceholderText('Paste Google Doc URL here'),
+      'https://docs.google.com/document/d/abc',
+    );
+    await user.type(screen.getByLabelText('Project overview'), 'Tracks house plants');
+    for (const box of screen.getAllByRole('checkbox')) await user.click(box);
+    await user.click(screen.getByRole('button', { name: 'Submit' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'You have already submitted a proposal for this course.',
+    );
+    expect(screen.getByTestId('where')).toHaveTextContent('/proposal/client');
+  });
+});
+
+describe('Slack member ID', () => {
+  it('saves the member ID and goes back to the overview', async () => {
+    const writes = network({ 'PUT /students/42': { status: 204 } });
+    const { user } = renderAt('/slackUpdate', <SlackUpdatePage />);
+    expect(
+      await screen.findByText(
+        'Watch the animation to the left to see how to copy your Slack member ID.',
+      ),
+    ).toBeInTheDocument();
+    const field = screen.getByPlaceholderText('Enter Member ID…');
+    expect(field).toHaveValue('U0OLD');
+    await user.clear(field);
+    await user.type(field, 'U0NEW');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(writes).toEqual([
+      { method: 'PUT', path: '/students/42', body: { slack_handle: 'U0NEW' } },
+    ]);
+  });
+});
