@@ -1,9 +1,10 @@
-import { lazy, Suspense } from 'react';
-import { Navigate, Route, Routes } from 'react-router';
+import { lazy, Suspense, useEffect } from 'react';
+import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { useSession } from '../lib/use-session.ts';
 import { useSettings } from '../lib/use-settings.ts';
 import { Loading } from '../ui/loading.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { SESSION_ENDED_EVENT } from './providers.tsx';
 import { type AppRoute, publicRoutes, staffRoutes, studentRoutes } from './routes.tsx';
 
 const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
@@ -17,7 +18,8 @@ const toRoute = ({ path, Component }: AppRoute) => (
 );
 
 /**
- * Guards and the role switch. Signed out: the public routes, /login and /auth/github; anything
+ * Guards and the role switch. Signed out: the public routes ('/' = foundations), /login and
+ * /auth/github; anything
  * else goes to /login. Signed in: staff (not mimicking) get the staff app, everyone else the
  * student app. /auth/github stays mounted across sign-in so its redirect can finish.
  */
@@ -25,6 +27,14 @@ export function AppRoutes() {
   const session = useSession();
   const { mimic } = useSettings();
   const staffView = session?.profile.staff === true && !mimic;
+  const navigate = useNavigate();
+
+  // '/' is public (foundations) when signed out, so an ended session goes to sign-in explicitly.
+  useEffect(() => {
+    const toLogin = () => navigate('/login', { replace: true });
+    window.addEventListener(SESSION_ENDED_EVENT, toLogin);
+    return () => window.removeEventListener(SESSION_ENDED_EVENT, toLogin);
+  }, [navigate]);
 
   return (
     <Suspense fallback={<Loading />}>

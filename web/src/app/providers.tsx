@@ -8,6 +8,9 @@ import { Toaster } from '../ui/toasts/toaster.tsx';
 import { createQueryClient } from './query-client.ts';
 import './theme.css';
 
+/** Sent on window when a refused token ended the session, so the router can offer sign-in. */
+export const SESSION_ENDED_EVENT = 'lp:session-ended';
+
 interface ProvidersProps {
   children: ReactNode;
   /** Tests pass their own client (no retries). */
@@ -27,6 +30,7 @@ export function Providers({ children, queryClient }: ProvidersProps) {
     setUnauthorizedHandler(() => {
       client.clear();
       toast.show('Your session has ended. Please sign in again.', { type: 'warning' });
+      window.dispatchEvent(new Event(SESSION_ENDED_EVENT));
     });
     return () => setUnauthorizedHandler(() => {});
   }, [client]);

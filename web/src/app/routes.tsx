@@ -8,14 +8,6 @@ export interface AppRoute {
   Component: ComponentType;
 }
 
-/** A named stand-in until the real screen exists. */
-const placeholder = (title: string): ComponentType =>
-  lazy(() =>
-    import('./placeholder-page.tsx').then(({ PlaceholderPage }) => ({
-      default: () => <PlaceholderPage title={title} />,
-    })),
-  );
-
 /** Staff and instructors (not in mimic mode), under the staff navbar. */
 export const staffRoutes: AppRoute[] = [
   { path: '/', Component: lazy(() => import('../features/dashboard/dashboard-page.tsx')) },
@@ -89,7 +81,10 @@ export const staffRoutes: AppRoute[] = [
     path: '/feedback/new',
     Component: lazy(() => import('../features/learners/pages/feedback-page.tsx')),
   },
-  { path: '/foundations', Component: placeholder('Foundations') },
+  {
+    path: '/foundations',
+    Component: lazy(() => import('../features/foundations/foundations-page.tsx')),
+  },
 ];
 
 /** Learners, and staff in mimic mode, under the student navbar. */
@@ -123,8 +118,7 @@ export const studentRoutes: AppRoute[] = [
   { path: '/calendar', Component: lazy(() => import('../features/calendar/calendar-page.tsx')) },
 ];
 
-/**
- * Reachable when signed out (under a minimal header). Every other signed-out path goes to
- * /login; add { path: '/', … } here once the foundations screen exists.
- */
-export const publicRoutes: AppRoute[] = [];
+/** Reachable when signed out (under a minimal header). Every other signed-out path goes to /login. */
+export const publicRoutes: AppRoute[] = [
+  { path: '/', Component: lazy(() => import('../features/foundations/foundations-page.tsx')) },
+];
