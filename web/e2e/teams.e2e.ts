@@ -1,0 +1,85 @@
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { readSessionToken, signIn } from './support/session.ts';
+
+// The teams walk: an instructor builds teams for the active (demo) cohort with Random, saves
+// them, sees them, and deletes them after confirming.
+
+const baseUrl = inject('baseUrl');
+
+let session: BrowserSession;
+let page: Page;
+
+const feedback = () => page.getByRole('status').filter({ hasText: /\S/ });
+
+beforeAll(async () => {
+  session = await launchBrowser();
+  page = await session.context.newPage();
+  await signIn(page, baseUrl, 'instructor');
+  // Start from no saved teams, whatever an earlier run left.
+  const token = await readSessionToken(page);
+  const cohort = await page.evaluate(() => window.localStorage.getItem('activeCohort'));
+  await fetch(`${baseUrl}/api/teams/reset?cohort=${cohort}`, {
+    method: 'DELETE',
+    headers: { Authorization: `Token ${token}` },
+  });
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('teams, as an instructor', () => {
+  it('builds teams with Random, saves them, sees them and deletes them after confirming', async () => {
+    await page
+      .getByRole('navigation', { name: 'Main' })
+      .getByRole('link', { name: 'Teams' })
+      .click();
+    await page.getByRole('heading', { name: 'Teams' }).waitFor();
+    const pool = page.getByRole('region', { name: 'Unassigned learners' });
+    await pool.locator('[data-learner-id]').first().waitFor();
+    const learners = await pool.locator('[data-learner-id]').count();
+    const count = Number(await page.getByLabel('How many teams').inputValue());
+    expect(count).toBe(Math.ceil(learners / 4));
+
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await feedback().textContent()).toBe('Error: One or more teams are empty');
+
+    await page.getByRole('button', { name: 'Random' }).click();
+    expect(await pool.locator('[data-learner-id]').count()).toBe(0);
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    expect(await feedback().textContent()).toBe('Error: Please provide a Slack channel prefix');
+
+    await page.getByLabel('Slack channel prefix').fill('Week1');
+    await page.getByRole('button', { name: 'Save', exact: true }).click();
+    await page.getByText('Teams saved', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Delete Current Teams' }).waitFor();
+    for (let n = 1; n <= count; n += 1) {
+      await page.getByRole('region', { name: `Team ${n}`, exact: true }).waitFor();
+    }
+    expect(await page.getByRole('button', { name: 'Migrate tickets' }).count()).toBe(count);
+    const placed = await page.locator('.teams-box .teams-badge').count();
+    expect(placed).toBe(learners);
+
+    await page.getByRole('button', { name: 'Migrate tickets' }).first().click();
+    expect(
+      await page
+        .getByText(/^Error: /)
+        .first()
+        .textContent(),
+    ).toContain('does not have any repositories');
+
+    await page.getByRole('button', { name: 'Delete Current Teams' }).click();
+    const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.getByRole('button', { name: 'Cancel' }).click();
+    await dialog.waitFor({ state: 'hidden' });
+    expect(await page.getByRole('button', { name: 'Delete Current Teams' }).count()).toBe(1);
+
+    await page.getByRole('button', { name: 'Delete Current Teams' }).click();
+    await dialog.getByRole('button', { name: 'Delete Current Teams' }).click();
+    await page.getByText('Teams deleted', { exact: true }).waitFor();
+    await page.getByRole('button', { name: 'Random' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete Current Teams' }).count()).toBe(0);
+  });
+});
