@@ -1,0 +1,151 @@
+// The learner's walk, signed in as the demo 'student': the overview cards, a self-assessment
+// started (or the 'Already Started' toast) and submitted, the Slack member ID, a capstone proposal.
+import type { StudentProfile } from '@lp/contract/profile';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { readSessionToken, signIn } from './support/session.ts';
+
+const baseUrl = inject('baseUrl');
+const suffix = Date.now().toString(36);
+
+let session: BrowserSession;
+let page: Page;
+let token: string;
+
+async function profile(): Promise<StudentProfile> {
+  const response = await fetch(`${baseUrl}/api/profile`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  return (await response.json()) as StudentProfile;
+}
+
+const toast = (text: string | RegExp) => page.locator('.lp-toast').filter({ hasText: text });
+
+beforeAll(async () => {
+  session = await launchBrowser();
+  page = await session.context.newPage();
+  await page.setViewportSize({ width: 1400, height: 1000 });
+  await signIn(page, baseUrl, 'student');
+  token = (await readSessionToken(page)) ?? '';
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+describe('the learner overview', () => {
+  it('shows the dashboard cards', async () => {
+    const me = await profile();
+    await page.goto(`${baseUrl}/`);
+    await page.getByTestId('student-dashboard').waitFor();
+    await page.getByText(`${me.current_cohort.name} Timeline`).waitFor();
+    const timeline = await page.getByTestId('cohort-timeline').textContent();
+    expect(timeline).toMatch(/You have graduated!|\d+ days completed and \d+ days remaining/);
+    for (const heading of [
+      'Repositories',
+      'Student Information',
+      'Capstone Project',
+      'Book Self-Assessments',
+      'Book Assessment Status',
+    ]) {
+      await page.getByRole('heading', { name: heading }).waitFor();
+    }
+    await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+  });
+
+  it('starts a self-assessment, or says it was already started', async () => {
+    await page.getByRole('button', { name: 'Start Self-Assessment' }).click();
+    await toast(
+      /Your self-assessment project has been created|Already Started|There is no assessment for this book/,
+    )
+      .first()
+      .waitFor();
+    const text = await page.locator('.lp-toast').first().textContent();
+    // The demo student's current book has an assessment: either it starts now or it had started.
+    expect(text).toMatch(
+      /project has been created|You have already started the .+ self-assessment/,
+    );
+    // Starting again always meets the existing one.
+    await page.getByRole('button', { name: 'Start Self-Assessment' }).click();
+    await toast('Already Started').waitFor();
+    await toast(/Its status is /).waitFor();
+  });
+
+  it('submits the self-assessment only with both boxes ticked', async () => {
+    await page.getByRole('button', { name: 'Submit Self-Assessment' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Complete Self-Assessment' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog
+      .getByText(
+        'Please complete the Vocabulary & Understanding questions and push your code to Github.',
+      )
+      .waitFor();
+    await dialog
+      .getByRole('checkbox', { name: 'I have completed the Vocabulary & Understanding questions.' })
+      .click();
+    await dialog
+      .getByRole('checkbox', { name: 'All of my code has been pushed to Github.' })
+      .click();
+    await dialog.getByRole('button', { name: 'Save' }).click();
+    await toast('Sent!').waitFor();
+    await dialog.waitFor({ state: 'detached' });
+    const me = await profile();
+    expect(me.assessment_overview[0]?.status).toBe('Ready for Review');
+    await page
+      .getByRole('list', { name: 'Self-assessments' })
+      .getByText('Ready for Review')
+      .first()
+      .waitFor();
+  });
+
+  it('updates the Slack member ID', async () => {
+    const memberId = `U${suffix.toUpperCase()}`.slice(0, 12);
+    await page.getByRole('link', { name: 'Update' }).click();
+    const field = page.getByPlaceholder('Enter Member ID…');
+    await field.waitFor();
+    await field.fill(memberId);
+    await page.getByRole('button', { name: 'Save' }).click();
+    await page.getByTestId('student-dashboard').waitFor();
+    await page.getByTestId('slack-id').getByText(memberId).waitFor();
+    expect((await profile()).slack_handle).toBe(memberId);
+  });
+
+  it('submits a capstone proposal and sees it on the dashboard', async () => {
+    const me = await profile();
+    const course = me.current_cohort.courses?.find((item) => item.active);
+    expect(course).toBeDefined();
+    const already = me.capstones.some((capstone) => capstone.course === course?.course__name);
+    const proposalUrl = `https://docs.google.com/document/d/e2e-${suffix}`;
+
+    await page.getByRole('link', { name: 'Submit Proposal' }).click();
+    await page.getByRole('heading', { name: `Submit ${course?.course__name} Proposal` }).waitFor();
+    const url = page.getByPlaceholder('Paste Google Doc URL here');
+    await url.fill('not a url');
+    await page.getByRole('button', { name: 'Submit' }).click();
+    await page.getByText('Enter a URL, e.g. https://docs.google.com/…').waitFor();
+    await page.getByText('Confirm all five items of the checklist.').waitFor();
+
+    await url.fill(proposalUrl);
+    await page
+      .getByLabel('Project overview')
+      .fill('A tracker for house plants and their watering.');
+    const boxes = page.getByRole('checkbox');
+    expect(await boxes.count()).toBe(5);
+    for (let index = 0; index < 5; index++) await boxes.nth(index).click();
+    await page.getByRole('button', { name: 'Submit' }).click();
+
+    if (already) {
+      await page.getByRole('alert').filter({ hasText: 'already submitted a proposal' }).waitFor();
+      return;
+    }
+    await toast('Proposal submitted').waitFor();
+    await page.getByTestId('student-dashboard').waitFor();
+    const row = page.getByRole('list', { name: 'Capstone proposals' }).getByRole('link', {
+      name: course?.course__name ?? '',
+    });
+    await row.first().waitFor();
+    expect(await row.first().getAttribute('href')).toBe(proposalUrl);
+  });
+});
