@@ -10,6 +10,10 @@ export interface SlackMessage {
 /** A local stand-in for Slack's chat.postMessage that records the messages it received. */
 export class FakeSlack {
   readonly messages: SlackMessage[] = [];
+  /** Channels made by conversations.create, invitations and archived channel ids (teams). */
+  readonly channels: { id: string; name: string }[] = [];
+  readonly invites: { channel: string; users: string }[] = [];
+  readonly archived: string[] = [];
   /** Set to make every call fail the way Slack does (HTTP 200, ok: false). */
   failing = false;
   private server: Server | null = null;
@@ -31,6 +35,21 @@ export class FakeSlack {
             });
           }
           answer = this.failing ? { ok: false, error: 'channel_not_found' } : { ok: true };
+        }
+        if (request.url === '/conversations.create') {
+          const id = `CT${this.channels.length + 1}`;
+          if (!this.failing) this.channels.push({ id, name: body.name });
+          answer = this.failing
+            ? { ok: false, error: 'name_taken' }
+            : { ok: true, channel: { id } };
+        }
+        if (request.url === '/conversations.invite') {
+          if (!this.failing) this.invites.push({ channel: body.channel, users: body.users });
+          answer = { ok: !this.failing };
+        }
+        if (request.url === '/conversations.archive') {
+          if (!this.failing) this.archived.push(body.channel);
+          answer = { ok: !this.failing };
         }
         response.writeHead(200, { 'content-type': 'application/json' });
         response.end(JSON.stringify(answer));

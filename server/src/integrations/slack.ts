@@ -26,4 +26,44 @@ export class SlackClient {
     const body = (await response.json().catch(() => ({}))) as { ok?: boolean };
     return response.ok && body.ok === true;
   }
+
+  /** Calls a Slack Web API method with a JSON body; Slack's answer, `ok: false` when it refused. */
+  private async call(method: string, body: object): Promise<SlackAnswer> {
+    const response = await fetchWithRetry(`${this.config.apiUrl}/${method}`, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${this.config.token}`,
+        'content-type': 'application/json; charset=utf-8',
+      },
+      body: JSON.stringify(body),
+    });
+    const answer = (await response.json().catch(() => ({}))) as SlackAnswer;
+    return response.ok ? answer : { ...answer, ok: false };
+  }
+
+  /** Creates a public channel; its id, or throws with Slack's reason (e.g. 'name_taken'). */
+  async createChannel(name: string): Promise<string> {
+    if (!this.configured) throw new Error('Slack is not configured');
+    const answer = await this.call('conversations.create', { name });
+    if (!answer.ok || !answer.channel?.id) throw new Error(answer.error ?? 'Slack refused');
+    return answer.channel.id;
+  }
+
+  /** Invites members (Slack member ids) to a channel; true when Slack accepted. */
+  async inviteToChannel(channel: string, users: string[]): Promise<boolean> {
+    if (!this.configured || !channel || users.length === 0) return false;
+    return (await this.call('conversations.invite', { channel, users: users.join(',') })).ok;
+  }
+
+  /** Archives a channel; true when Slack accepted. */
+  async archiveChannel(channel: string): Promise<boolean> {
+    if (!this.configured || !channel) return false;
+    return (await this.call('conversations.archive', { channel })).ok;
+  }
+}
+
+interface SlackAnswer {
+  ok: boolean;
+  error?: string;
+  channel?: { id?: string };
 }

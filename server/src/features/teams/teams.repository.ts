@@ -110,3 +110,25 @@ export const insertMembers = (trx: Transaction<Database>, teamId: number, person
 /** Deletes a cohort's teams; members and repository rows go with them (on delete cascade). */
 export const deleteCohortTeams = (trx: Transaction<Database>, cohortId: number) =>
   trx.deleteFrom('teams').where('cohort_id', '=', cohortId).returning('id').execute();
+
+/** Slack member ids of the given people (those who have one). */
+export const slackHandles = async (db: Db, personIds: number[]) =>
+  personIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('people')
+          .select('slack_handle')
+          .where('id', 'in', personIds)
+          .where('slack_handle', 'is not', null)
+          .where('slack_handle', '!=', '')
+          .execute()
+      ).map((row) => row.slack_handle as string);
+
+export const allMemberIds = async (db: Db, teamId: number) =>
+  (
+    await db.selectFrom('team_members').select('person_id').where('team_id', '=', teamId).execute()
+  ).map((row) => row.person_id);
+
+export const setSlackChannel = (trx: Transaction<Database>, teamId: number, channel: string) =>
+  trx.updateTable('teams').set({ slack_channel: channel }).where('id', '=', teamId).execute();

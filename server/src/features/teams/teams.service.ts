@@ -8,6 +8,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
@@ -62,24 +63,70 @@ export async function listTeams(app: FastifyInstance, caller: SignedInPerson, co
   return teamsOf(app.db, await repo.cohortTeams(app.db, cohortId));
 }
 
-/**
- * What happened outside the database, said plainly: this server creates no Slack channels and
- * no GitHub repositories for teams yet, and says why.
- */
-export function sideEffectsMessage(app: FastifyInstance, groupProject: number | null) {
-  const parts: string[] = [];
-  parts.push(
-    app.config.slack.token
-      ? 'Slack channels for teams are not created by this server yet; no channel was created.'
-      : 'Slack is not configured, so no Slack channel was created.',
-  );
-  if (groupProject !== null) {
-    parts.push(
-      'Group project repositories are not created by this server yet; no GitHub repository was created.',
-    );
-  }
-  return parts.join(' ');
+/** Slack channel name: `{prefix}-{last word of the cohort name}-{6 random letters}`. */
+export function channelName(prefix: string, cohortName: string, random = Math.random) {
+  const last = cohortName.trim().split(/\s+/).at(-1) ?? '';
+  const suffix = Array.from({ length: 6 }, () =>
+    String.fromCharCode(97 + Math.floor(random() * 26)),
+  ).join('');
+  const clean = (text: string) =>
+    text
+      .toLowerCase()
+      .replace(/[^a-z0-9_-]+/g, '-')
+      .replace(/^-+|-+$/g, '');
+  return [clean(prefix), clean(last), suffix].filter(Boolean).join('-').slice(-80);
 }
+
+/**
+ * Creates one Slack channel per new team and invites its members, when Slack is configured.
+ * The teams are already saved; a Slack refusal leaves them without a channel and says so.
+ */
+async function connectSlack(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  teams: Team[],
+  prefix: string,
+  cohortName: string,
+): Promise<string> {
+  const slack = new SlackClient(app.config.slack);
+  if (!slack.configured) return 'Slack is not configured, so no Slack channel was created.';
+  const created: string[] = [];
+  const problems: string[] = [];
+  for (const team of teams) {
+    const name = channelName(prefix, cohortName);
+    try {
+      const channel = await slack.createChannel(name);
+      await app.db.transaction().execute(async (trx) => {
+        await repo.setSlackChannel(trx, team.id, channel);
+        await audit(trx, {
+          actorId: caller.id,
+          action: 'update',
+          entity: 'team',
+          entityId: team.id,
+          before: { slack_channel: team.slack_channel },
+          after: { slack_channel: channel, slack_channel_name: name },
+        });
+      });
+      team.slack_channel = channel;
+      const handles = await repo.slackHandles(app.db, await repo.allMemberIds(app.db, team.id));
+      if (handles.length > 0 && !(await slack.inviteToChannel(channel, handles)))
+        problems.push(`Slack did not add the members of ${team.group_name} to #${name}.`);
+      created.push(`#${name}`);
+    } catch (error) {
+      problems.push(
+        `Slack did not create a channel for ${team.group_name} (${(error as Error).message}).`,
+      );
+    }
+  }
+  const done = created.length > 0 ? [`Slack channels created: ${created.join(', ')}.`] : [];
+  return [...done, ...problems].join(' ');
+}
+
+/** Repositories are not made by this server (yet); a group project team says so. */
+const repositoriesMessage = (groupProject: number | null) =>
+  groupProject === null
+    ? ''
+    : ' Group project repositories are not created by this server yet; no GitHub repository was created.';
 
 interface TeamPlan {
   teamIndex: number;
@@ -154,7 +201,11 @@ async function insertTeams(
     ids.push(id);
   }
   const created = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
-  return created.filter((team) => ids.includes(team.id));
+  return {
+    teams: created.filter((team) => ids.includes(team.id)),
+    prefix,
+    cohortName: cohort.name,
+  };
 }
 
 export async function createTeam(
@@ -163,7 +214,7 @@ export async function createTeam(
   body: CreateTeamBody,
 ): Promise<CreatedTeam> {
   requireManager(caller);
-  const [team] = await app.db.transaction().execute((trx) =>
+  const saved = await app.db.transaction().execute((trx) =>
     insertTeams(
       trx,
       caller,
@@ -172,8 +223,10 @@ export async function createTeam(
       () => 'body.teamIndex',
     ),
   );
+  const [team] = saved.teams;
   if (!team) throw new HttpError(500, 'The team was not saved');
-  return { ...team, message: sideEffectsMessage(app, body.groupProject) };
+  const slack = await connectSlack(app, caller, saved.teams, saved.prefix, saved.cohortName);
+  return { ...team, message: `${slack}${repositoriesMessage(body.groupProject)}` };
 }
 
 export async function createTeams(
@@ -182,7 +235,7 @@ export async function createTeams(
   body: CreateTeamsBatchBody,
 ): Promise<TeamsBatchResponse> {
   requireManager(caller);
-  const teams = await app.db.transaction().execute((trx) =>
+  const saved = await app.db.transaction().execute((trx) =>
     insertTeams(
       trx,
       caller,
@@ -191,12 +244,16 @@ export async function createTeams(
       (i) => `body.teams/${i}/teamIndex`,
     ),
   );
-  return { teams, message: `Teams saved. ${sideEffectsMessage(app, body.groupProject)}` };
+  const slack = await connectSlack(app, caller, saved.teams, saved.prefix, saved.cohortName);
+  return {
+    teams: saved.teams,
+    message: `Teams saved. ${slack}${repositoriesMessage(body.groupProject)}`,
+  };
 }
 
 export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
   requireManager(caller);
-  await app.db.transaction().execute(async (trx) => {
+  const deleted = await app.db.transaction().execute(async (trx) => {
     const cohort = await repo.lockCohort(trx, cohortId);
     if (!cohort) throw notFound('Cohort');
     const before = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
@@ -208,7 +265,15 @@ export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, c
       entityId: cohort.id,
       before,
     });
+    return before;
   });
+  // The channels of deleted teams are archived when Slack is configured; refusals are logged.
+  const slack = new SlackClient(app.config.slack);
+  if (!slack.configured) return;
+  for (const team of deleted) {
+    if (team.slack_channel && !(await slack.archiveChannel(team.slack_channel)))
+      app.log.warn({ channel: team.slack_channel }, 'Slack did not archive a team channel');
+  }
 }
 
 /**
