@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLearner, createStaff } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { ConfigError, loadConfig } from '../../config.ts';
 import { initials } from './foundations.policy.ts';
 
 const SECRET = 'exercise-site-secret-0123456789';
@@ -196,6 +197,15 @@ describe('PUT /foundations/{slug} (exercise site upload)', () => {
       .where('learner_github_id', '=', '7001')
       .execute();
     expect(rows).toEqual([]);
+  });
+
+  it('reads FOUNDATIONS_UPLOAD_SECRET and refuses a short one by name', () => {
+    expect(loadConfig({}).foundationsUploadSecret).toBeNull();
+    expect(loadConfig({ FOUNDATIONS_UPLOAD_SECRET: SECRET }).foundationsUploadSecret).toBe(SECRET);
+    expect(() => loadConfig({ FOUNDATIONS_UPLOAD_SECRET: 'short' })).toThrow(ConfigError);
+    expect(() => loadConfig({ FOUNDATIONS_UPLOAD_SECRET: 'short' })).toThrow(
+      /FOUNDATIONS_UPLOAD_SECRET/,
+    );
   });
 
   it('answers 503 when this server has no upload secret', async () => {
