@@ -6,6 +6,7 @@ import { useConfirm } from '../../ui/dialog/index.ts';
 import { EmptyState } from '../../ui/empty-state.tsx';
 import { Loading } from '../../ui/loading.tsx';
 import { PageLayout } from '../../ui/page-layout.tsx';
+import { useToast } from '../../ui/toasts/index.ts';
 import { useBoard } from '../board/api/get-board.ts';
 import { useCohort } from '../cohorts/api/cohorts-api.ts';
 import {
@@ -79,6 +80,7 @@ function SavedTeams({ teams, onMessage }: { teams: Team[]; onMessage: (message: 
 function TeamsScreen({ cohortId }: { cohortId: number }) {
   const [message, setMessage] = useFeedback();
   const confirm = useConfirm();
+  const toast = useToast();
   const teams = useTeams(cohortId);
   const board = useBoard(cohortId);
   const cohort = useCohort(cohortId);
@@ -144,7 +146,12 @@ function TeamsScreen({ cohortId }: { cohortId: number }) {
           learners={learners}
           coachIds={(cohort.data?.coaches ?? []).map((coach) => coach.id)}
           groupProjects={projects.data ?? []}
-          onSave={(body) => save.mutateAsync(body)}
+          onSave={async (body) => {
+            const answer = await save.mutateAsync(body);
+            // What was not done outside the database (Slack channels, repositories), said plainly.
+            const note = answer.message.replace(/^Teams saved\.\s*/, '');
+            if (note) toast.show(note, { type: 'info' });
+          }}
           onMessage={setMessage}
         />
       )}
