@@ -7,6 +7,7 @@ import { Loading } from '../../../ui/loading.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
 import { useUpdateSlackHandle } from '../api/student-api.ts';
 import { SlackMemberIdAnimation } from '../components/slack-animation.tsx';
+import '../student.css';
 
 /** /slackUpdate: how to find the Slack member ID, and a field to save it. */
 export default function SlackUpdatePage() {
