@@ -284,8 +284,24 @@ describe('self-assessment', () => {
         { exact: false },
       ),
     ).toHaveTextContent('Here is the link https://github.com/sam/fundamentals');
-    expect(screen.getByRole('button', { name: 'Open' })).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Open link' })).toBeInTheDocument();
     expect(setTimeoutSpy.mock.calls.some(([, ms]) => ms === 6000)).toBe(true);
+  });
+
+  it('says so when the book has no self-assessment, instead of claiming success', async () => {
+    const profile = learner();
+    network(profile, {
+      'POST /students/42/assess': {
+        status: 404,
+        body: { message: 'There is no assessment for this book.' },
+      },
+    });
+    const { user } = renderOverview(profile);
+    await user.click(await screen.findByRole('button', { name: 'Start Self-Assessment' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'There is no assessment for this book.',
+    );
+    expect(screen.queryByText(/has been created/)).not.toBeInTheDocument();
   });
 
   it('requires both checkboxes before submitting, then says Sent!', async () => {

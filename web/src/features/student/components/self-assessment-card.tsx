@@ -46,7 +46,7 @@ export function SelfAssessmentCard({ profile }: { profile: StudentProfile }) {
                 duration: CONFLICT_TOAST_MS,
                 action: link
                   ? {
-                      label: 'Open',
+                      label: 'Open link',
                       onClick: () => window.open(link, '_blank', 'noopener,noreferrer'),
                     }
                   : undefined,

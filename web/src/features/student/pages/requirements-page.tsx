@@ -41,12 +41,10 @@ function Requirements({ side }: { side: Side }) {
               <li>At least one many-to-many relationship.</li>
             </>
           ) : (
-            <>
-              <li>
-                Besides users and their data, at least one more one-to-many relationship. A
-                many-to-many relationship is welcome but not required.
-              </li>
-            </>
+            <li>
+              Besides users and their data, at least one more one-to-many relationship. A
+              many-to-many relationship is welcome but not required.
+            </li>
           )}
           <li>Store the data with the persistence tool taught in the course.</li>
         </Section>
