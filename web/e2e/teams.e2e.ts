@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -11,7 +11,21 @@ const baseUrl = inject('baseUrl');
 let session: BrowserSession;
 let page: Page;
 
-const feedback = () => page.getByRole('status').filter({ hasText: /\S/ });
+/** A pointer drag, in small steps so the drag sensor starts and the drop target is found. */
+async function dragTo(source: Locator, target: Locator) {
+  const from = await source.boundingBox();
+  const to = await target.boundingBox();
+  if (!from || !to) throw new Error('not visible');
+  await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
+  await page.mouse.down();
+  await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
+  await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
+  await page.mouse.up();
+  // The drag sensor swallows clicks for 50 ms after a drop; a person is never that quick.
+  await page.waitForTimeout(100);
+}
+
+const feedback = () => page.locator('.teams-feedback');
 
 beforeAll(async () => {
   session = await launchBrowser();
@@ -45,6 +59,23 @@ describe('teams, as an instructor', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     expect(await feedback().textContent()).toBe('Error: One or more teams are empty');
+
+    // Drag a badge from the pool into Team 1, on to Team 2, and back into the pool.
+    const first = pool.locator('[data-learner-id]').first();
+    const learnerId = await first.getAttribute('data-learner-id');
+    const badge = page.locator(`[data-learner-id="${learnerId}"]`);
+    const team = (n: number) => page.getByRole('region', { name: `Team ${n}`, exact: true });
+    await dragTo(badge, team(1));
+    expect(await team(1).locator(`[data-learner-id="${learnerId}"]`).count()).toBe(1);
+    expect(await pool.locator('[data-learner-id]').count()).toBe(learners - 1);
+    if (count > 1) {
+      await dragTo(badge, team(2));
+      expect(await team(2).locator(`[data-learner-id="${learnerId}"]`).count()).toBe(1);
+      expect(await team(1).locator('[data-learner-id]').count()).toBe(0);
+      expect(await pool.locator('[data-learner-id]').count()).toBe(learners - 1);
+    }
+    await dragTo(badge, pool);
+    expect(await pool.locator('[data-learner-id]').count()).toBe(learners);
 
     await page.getByRole('button', { name: 'Random' }).click();
     expect(await pool.locator('[data-learner-id]').count()).toBe(0);
