@@ -41,7 +41,7 @@ export const coachIds = async (db: Db, cohortId: number) =>
 export const findProject = (db: Db, id: number) =>
   db
     .selectFrom('projects')
-    .select(['id', 'name', 'is_group_project', 'active', 'client_template_url'])
+    .select(['id', 'name', 'is_group_project', 'active', 'client_template_url', 'api_template_url'])
     .where('id', '=', id)
     .executeTakeFirst();
 
@@ -132,3 +132,36 @@ export const allMemberIds = async (db: Db, teamId: number) =>
 
 export const setSlackChannel = (trx: Transaction<Database>, teamId: number, channel: string) =>
   trx.updateTable('teams').set({ slack_channel: channel }).where('id', '=', teamId).execute();
+
+/** The cohort's GitHub organisation URL (cohort info), or null. */
+export const organizationUrl = async (db: Db, cohortId: number) =>
+  (
+    await db
+      .selectFrom('cohort_info')
+      .select('student_organization_url')
+      .where('cohort_id', '=', cohortId)
+      .executeTakeFirst()
+  )?.student_organization_url ?? null;
+
+export const githubLogins = async (db: Db, personIds: number[]) =>
+  personIds.length === 0
+    ? []
+    : (
+        await db
+          .selectFrom('people')
+          .select('github_login')
+          .where('id', 'in', personIds)
+          .where('github_login', 'is not', null)
+          .where('github_login', '!=', '')
+          .execute()
+      ).map((row) => row.github_login as string);
+
+export const insertRepository = (
+  trx: Transaction<Database>,
+  values: { team_id: number; project_id: number; repository: string },
+) =>
+  trx
+    .insertInto('group_project_repositories')
+    .values(values)
+    .returning(['id', 'team_id', 'project_id', 'repository'])
+    .executeTakeFirstOrThrow();

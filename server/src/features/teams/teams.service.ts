@@ -8,6 +8,12 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import {
+  GithubClient,
+  GithubError,
+  organizationFromUrl,
+  repositoryFromUrl,
+} from '../../integrations/github.ts';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
@@ -122,11 +128,102 @@ async function connectSlack(
   return [...done, ...problems].join(' ');
 }
 
-/** Repositories are not made by this server (yet); a group project team says so. */
-const repositoriesMessage = (groupProject: number | null) =>
-  groupProject === null
-    ? ''
-    : ' Group project repositories are not created by this server yet; no GitHub repository was created.';
+const randomLetters = (count: number, random = Math.random) =>
+  Array.from({ length: count }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('');
+
+/**
+ * For a group project, when GitHub is configured: per team a client repository (and an API
+ * repository when the project has an API template) made from the project's templates in the
+ * cohort's organisation, write access for the members, a repository row and a Slack message.
+ * Anything GitHub refuses is said in the answer; nothing is pretended.
+ */
+async function createRepositories(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  teams: Team[],
+  projectId: number | null,
+  cohortId: number,
+): Promise<string> {
+  if (projectId === null) return '';
+  const github = new GithubClient(app.config.github);
+  if (!github.apiConfigured)
+    return ' GitHub is not configured, so no group project repository was created.';
+  const project = await repo.findProject(app.db, projectId);
+  if (!project) return ' No repository was created: the group project no longer exists.';
+  const org = organizationFromUrl(await repo.organizationUrl(app.db, cohortId));
+  if (!org)
+    return " No repository was created: the cohort's info has no student GitHub organisation URL.";
+  const clientTemplate = repositoryFromUrl(project.client_template_url);
+  if (!clientTemplate)
+    return ' No repository was created: the group project has no client template repository.';
+  const apiTemplate = repositoryFromUrl(project.api_template_url);
+  const kinds = [
+    { kind: 'client', label: 'client-side', template: clientTemplate },
+    ...(apiTemplate ? [{ kind: 'api', label: 'API', template: apiTemplate }] : []),
+  ];
+  const slack = new SlackClient(app.config.slack);
+  const created: string[] = [];
+  const problems: string[] = [];
+  for (const team of teams) {
+    const suffix = randomLetters(6);
+    const logins = await repo.githubLogins(app.db, await repo.allMemberIds(app.db, team.id));
+    for (const { kind, label, template } of kinds) {
+      const name = `${project.name.trim().replace(/\s+/g, '-')}-${kind}-${suffix}`;
+      try {
+        await github.generateFromTemplate(template, {
+          owner: org,
+          name,
+          description: `This is your ${label} repository for the ${project.name} sprint(s).`,
+        });
+      } catch (error) {
+        const reason = error instanceof GithubError ? error.message : 'GitHub did not answer';
+        problems.push(`No ${label} repository for ${team.group_name}: ${reason}.`);
+        continue;
+      }
+      let refused = 0;
+      for (const login of logins) {
+        try {
+          await github.addCollaborator(org, name, login);
+        } catch {
+          refused += 1;
+        }
+      }
+      if (refused > 0)
+        problems.push(
+          `${refused} member(s) of ${team.group_name} have no access to ${org}/${name}.`,
+        );
+      const url = `https://github.com/${org}/${name}`;
+      const row = await app.db.transaction().execute(async (trx) => {
+        const inserted = await repo.insertRepository(trx, {
+          team_id: team.id,
+          project_id: project.id,
+          repository: url,
+        });
+        await audit(trx, {
+          actorId: caller.id,
+          action: 'create',
+          entity: 'group_project_repository',
+          entityId: inserted.id,
+          after: inserted,
+        });
+        return inserted;
+      });
+      team.repositories.push({ id: row.id, project: project.id, repository: url });
+      created.push(url);
+      if (team.slack_channel)
+        await slack.postMessage(
+          team.slack_channel,
+          `🐙 Your ${kind === 'api' ? 'API' : 'client'} repository has been created. Visit the URL below and clone the project to your machine.\n\n${url}`,
+        );
+    }
+  }
+  const done = created.length > 0 ? [` Repositories created: ${created.join(', ')}.`] : [];
+  const tickets =
+    created.length > 0
+      ? [' Tickets were not copied: no ticket migration worker is configured on this server.']
+      : [];
+  return [...done, ...problems.map((p) => ` ${p}`), ...tickets].join('');
+}
 
 interface TeamPlan {
   teamIndex: number;
@@ -205,6 +302,7 @@ async function insertTeams(
     teams: created.filter((team) => ids.includes(team.id)),
     prefix,
     cohortName: cohort.name,
+    cohortId: cohort.id,
   };
 }
 
@@ -226,7 +324,8 @@ export async function createTeam(
   const [team] = saved.teams;
   if (!team) throw new HttpError(500, 'The team was not saved');
   const slack = await connectSlack(app, caller, saved.teams, saved.prefix, saved.cohortName);
-  return { ...team, message: `${slack}${repositoriesMessage(body.groupProject)}` };
+  const repos = await createRepositories(app, caller, saved.teams, body.groupProject, body.cohort);
+  return { ...team, message: `${slack}${repos}` };
 }
 
 export async function createTeams(
@@ -245,9 +344,10 @@ export async function createTeams(
     ),
   );
   const slack = await connectSlack(app, caller, saved.teams, saved.prefix, saved.cohortName);
+  const repos = await createRepositories(app, caller, saved.teams, body.groupProject, body.cohort);
   return {
     teams: saved.teams,
-    message: `Teams saved. ${slack}${repositoriesMessage(body.groupProject)}`,
+    message: `Teams saved. ${slack}${repos}`,
   };
 }
 

@@ -221,7 +221,9 @@ describe('POST /teams', () => {
       repositories: [],
     });
     expect(response.json().message).toContain('Slack is not configured');
-    expect(response.json().message).toContain('no GitHub repository was created');
+    expect(response.json().message).toContain(
+      'GitHub is not configured, so no group project repository was created.',
+    );
     const audit = await ctx.db
       .selectFrom('audit_log')
       .select('action')

@@ -2,23 +2,31 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCoach,
   createCohort,
+  createCourse,
   createLearner,
   createStaff,
   enrol,
 } from '../../../test/factories.ts';
+import { FakeGithub } from '../../../test/fake-github.ts';
 import { FakeSlack } from '../../../test/fake-slack.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { channelName } from './teams.service.ts';
 
 let ctx: TestContext;
 let slack: FakeSlack;
+let github: FakeGithub;
 beforeAll(async () => {
   slack = await new FakeSlack().start();
-  ctx = await createTestContext({ slack: { apiUrl: slack.url, token: 'xoxb-test' } });
+  github = await new FakeGithub().start();
+  ctx = await createTestContext({
+    slack: { apiUrl: slack.url, token: 'xoxb-test' },
+    github: { apiUrl: github.url, token: 'server-token' },
+  });
 });
 afterAll(async () => {
   await ctx.close();
   await slack.stop();
+  await github.stop();
 });
 
 async function cast(cohortName: string) {
@@ -52,7 +60,7 @@ const save = (token: string, cohort: number, teams: { teamIndex: number; student
     payload: { cohort, weeklyPrefix: 'Week 3', groupProject: null, teams },
   });
 
-describe('teams with Slack configured', () => {
+describe('teams with Slack and GitHub configured', () => {
   it('names channels {prefix}-{last word of the cohort}-{6 letters}', () => {
     expect(channelName('week3', 'Day Cohort 62', () => 0)).toBe('week3-62-aaaaaa');
     expect(channelName('Week 3!', 'Evening 7', () => 0.99)).toBe('week-3-7-zzzzzz');
@@ -101,5 +109,66 @@ describe('teams with Slack configured', () => {
     } finally {
       slack.failing = false;
     }
+  });
+});
+
+describe('group project teams with GitHub configured', () => {
+  it('creates client and API repositories, gives members access and tells the channel', async () => {
+    const { cohort, coach, learners } = await cast('Day Cohort 83');
+    await ctx.db
+      .insertInto('cohort_info')
+      .values({ cohort_id: cohort.id, student_organization_url: 'https://github.com/dc-83' })
+      .execute();
+    const course = await createCourse(ctx.db, { books: 1, projectsPerBook: 1 });
+    const project = course.books[0]?.projects[0];
+    if (!project) throw new Error('no project');
+    await ctx.db
+      .updateTable('projects')
+      .set({
+        name: 'Honey Rae',
+        is_group_project: true,
+        client_template_url: 'https://github.com/nss/honey-rae-client',
+        api_template_url: 'https://github.com/nss/honey-rae-api',
+      })
+      .where('id', '=', project.id)
+      .execute();
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/teams',
+      token: coach.token,
+      payload: {
+        cohort: cohort.id,
+        students: [...learners.map((l) => l.id), coach.id],
+        weeklyPrefix: 'sprint',
+        teamIndex: 1,
+        groupProject: project.id,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const team = response.json();
+    expect(team.repositories.map((r: { repository: string }) => r.repository)).toEqual([
+      expect.stringMatching(/^https:\/\/github\.com\/dc-83\/Honey-Rae-client-[a-z]{6}$/),
+      expect.stringMatching(/^https:\/\/github\.com\/dc-83\/Honey-Rae-api-[a-z]{6}$/),
+    ]);
+    expect(team.message).toContain(
+      'Repositories created: https://github.com/dc-83/Honey-Rae-client-',
+    );
+    expect(team.message).toContain('Tickets were not copied');
+    const collaborators = github.requests.filter(
+      (r) => r.method === 'PUT' && r.path.includes('/dc-83/Honey-Rae-client-'),
+    );
+    expect(collaborators).toHaveLength(3);
+    const posted = slack.messages.filter((m) => m.channel === team.slack_channel);
+    expect(posted.map((m) => m.text.split('\n')[0])).toEqual([
+      '🐙 Your client repository has been created. Visit the URL below and clone the project to your machine.',
+      '🐙 Your API repository has been created. Visit the URL below and clone the project to your machine.',
+    ]);
+
+    const migrate = await ctx.request({
+      method: 'POST',
+      url: `/api/teams/${team.id}/migrate`,
+      token: coach.token,
+    });
+    expect(migrate.statusCode).toBe(503);
   });
 });
