@@ -26,6 +26,8 @@ export class FakeGithub {
   readonly memberships = new Map<string, string>();
   /** 'owner/name' of repositories created from templates. */
   readonly repositories = new Set<string>();
+  /** 'owner/name' → its issues (teams: ticket migration). */
+  readonly issues = new Map<string, { title: string; body: string; labels: string[] }[]>();
   /** Make template generation answer 500, or collaborator calls 403. */
   failRepositories = false;
   failCollaborators = false;
@@ -97,6 +99,21 @@ export class FakeGithub {
         return [404, { message: 'Not Found' }];
       }
       return [201, { permissions: (body as { permission?: string }).permission }];
+    }
+    // ---- Issues (teams feature: ticket migration) ----
+    const issues = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues(\?.*)?$/);
+    if (issues) {
+      const key = `${issues[1]}/${issues[2]}`;
+      if (method === 'GET') {
+        const page = Number(new URLSearchParams(issues[3]?.slice(1)).get('page') ?? '1');
+        return [200, page === 1 ? (this.issues.get(key) ?? []) : []];
+      }
+      if (method === 'POST') {
+        const list = this.issues.get(key) ?? [];
+        list.push(body as { title: string; body: string; labels: string[] });
+        this.issues.set(key, list);
+        return [201, body];
+      }
     }
     return [404, { message: 'Not Found' }];
   }

@@ -12,6 +12,13 @@ export interface GithubUser {
 
 export class GithubError extends Error {}
 
+/** An issue (ticket) as copied between repositories. */
+export interface GithubIssue {
+  title: string;
+  body: string;
+  labels: string[];
+}
+
 /** The GitHub calls this product makes: OAuth sign-in, organisation membership, repositories. */
 export class GithubClient {
   constructor(private readonly config: Config['github']) {}
@@ -132,6 +139,44 @@ export class GithubClient {
         `Student was not added as a collaborator to the assessment repository (${response.status})`,
       );
     }
+  }
+  /** The open issues (not pull requests) of 'owner/repo', up to 1000, oldest first. */
+  async openIssues(repository: string): Promise<GithubIssue[]> {
+    const issues: GithubIssue[] = [];
+    for (let page = 1; page <= 10; page += 1) {
+      const response = await fetchWithRetry(
+        `${this.config.apiUrl}/repos/${repository}/issues?state=open&direction=asc&per_page=100&page=${page}`,
+        { method: 'GET', headers: this.serverHeaders() },
+      );
+      if (!response.ok)
+        throw new GithubError(
+          `GitHub did not list the issues of ${repository} (${response.status})`,
+        );
+      const batch = (await response.json()) as (GithubIssue & { pull_request?: unknown })[];
+      for (const issue of batch) {
+        if (issue.pull_request) continue;
+        issues.push({
+          title: issue.title,
+          body: issue.body ?? '',
+          labels: (issue.labels ?? []).map((label) =>
+            typeof label === 'string' ? label : (label as { name: string }).name,
+          ),
+        });
+      }
+      if (batch.length < 100) break;
+    }
+    return issues;
+  }
+
+  /** Opens an issue in 'owner/repo'. */
+  async createIssue(repository: string, issue: GithubIssue): Promise<void> {
+    const response = await fetchWithRetry(`${this.config.apiUrl}/repos/${repository}/issues`, {
+      method: 'POST',
+      headers: this.serverHeaders(),
+      body: JSON.stringify(issue),
+    });
+    if (response.status !== 201)
+      throw new GithubError(`GitHub did not open an issue in ${repository} (${response.status})`);
   }
 }
 

@@ -119,6 +119,10 @@ describe('group project teams with GitHub configured', () => {
       .insertInto('cohort_info')
       .values({ cohort_id: cohort.id, student_organization_url: 'https://github.com/dc-83' })
       .execute();
+    github.issues.set('nss/honey-rae-client', [
+      { title: 'Set up the project', body: 'Clone and install', labels: ['setup'] },
+      { title: 'Show the tickets', body: 'A list of tickets', labels: [] },
+    ]);
     const course = await createCourse(ctx.db, { books: 1, projectsPerBook: 1 });
     const project = course.books[0]?.projects[0];
     if (!project) throw new Error('no project');
@@ -153,7 +157,12 @@ describe('group project teams with GitHub configured', () => {
     expect(team.message).toContain(
       'Repositories created: https://github.com/dc-83/Honey-Rae-client-',
     );
-    expect(team.message).toContain('Tickets were not copied');
+    expect(team.message).toContain('2 ticket(s) copied.');
+    const clientRepo = team.repositories[0].repository.replace('https://github.com/', '');
+    expect(github.issues.get(clientRepo)?.map((i) => i.title)).toEqual([
+      'Set up the project',
+      'Show the tickets',
+    ]);
     const collaborators = github.requests.filter(
       (r) => r.method === 'PUT' && r.path.includes('/dc-83/Honey-Rae-client-'),
     );
@@ -169,6 +178,11 @@ describe('group project teams with GitHub configured', () => {
       url: `/api/teams/${team.id}/migrate`,
       token: coach.token,
     });
-    expect(migrate.statusCode).toBe(503);
+    // Migrating again copies into the API repository and skips tickets already present.
+    expect(migrate.statusCode).toBe(200);
+    expect(migrate.json().message).toMatch(
+      /^Ticket migration initiated successfully: 2 ticket\(s\) copied into dc-83\/Honey-Rae-client-[a-z]{6}, dc-83\/Honey-Rae-api-[a-z]{6}$/,
+    );
+    expect(github.issues.get(clientRepo)).toHaveLength(2);
   });
 });

@@ -100,10 +100,10 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags,
         description:
-          "Copies the group project's tickets into the team's repositories. 409 when the team " +
-          'has no repositories; 503 while no ticket migration worker is configured.',
+          "Copies the open issues of the group project's client template into the team's repositories (once per title). 409 when the team " +
+          'has no repositories; 503 while GitHub is not configured; 502 when GitHub refuses.',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors, 503: ErrorResponse },
+        response: { 200: MessageResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
     async (request) => teams.migrateTickets(app, requireStaff(request), request.params.id),

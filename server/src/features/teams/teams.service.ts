@@ -164,6 +164,7 @@ async function createRepositories(
   const slack = new SlackClient(app.config.slack);
   const created: string[] = [];
   const problems: string[] = [];
+  let copiedTickets = 0;
   for (const team of teams) {
     const suffix = randomLetters(6);
     const logins = await repo.githubLogins(app.db, await repo.allMemberIds(app.db, team.id));
@@ -210,6 +211,14 @@ async function createRepositories(
       });
       team.repositories.push({ id: row.id, project: project.id, repository: url });
       created.push(url);
+      if (kind === 'client') {
+        try {
+          copiedTickets += await copyTickets(github, clientTemplate, [`${org}/${name}`]);
+        } catch (error) {
+          const reason = error instanceof GithubError ? error.message : 'GitHub did not answer';
+          problems.push(`Tickets were not copied into ${org}/${name}: ${reason}.`);
+        }
+      }
       if (team.slack_channel)
         await slack.postMessage(
           team.slack_channel,
@@ -218,10 +227,7 @@ async function createRepositories(
     }
   }
   const done = created.length > 0 ? [` Repositories created: ${created.join(', ')}.`] : [];
-  const tickets =
-    created.length > 0
-      ? [' Tickets were not copied: no ticket migration worker is configured on this server.']
-      : [];
+  const tickets = created.length > 0 ? [` ${copiedTickets} ticket(s) copied.`] : [];
   return [...done, ...problems.map((p) => ` ${p}`), ...tickets].join('');
 }
 
@@ -376,19 +382,51 @@ export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, c
   }
 }
 
+/** Copies the open issues of `source` into each target that has no issue of that title yet. */
+async function copyTickets(github: GithubClient, source: string, targets: string[]) {
+  const tickets = await github.openIssues(source);
+  let copied = 0;
+  for (const target of targets) {
+    const present = new Set((await github.openIssues(target)).map((issue) => issue.title));
+    for (const ticket of tickets) {
+      if (present.has(ticket.title)) continue;
+      await github.createIssue(target, ticket);
+      copied += 1;
+    }
+  }
+  return copied;
+}
+
+/** 'owner/name' of https://github.com/owner/name. */
+const repositoryPath = (url: string) => repositoryFromUrl(url);
+
 /**
- * Ticket migration copies the group project's issues into the team's repositories. It needs a
- * migration worker, which this server does not have: it answers why instead of pretending.
+ * Ticket migration copies the group project's tickets (the open issues of its client template)
+ * into the team's repositories, when GitHub is configured. Otherwise it answers why.
  */
 export async function migrateTickets(app: FastifyInstance, caller: SignedInPerson, teamId: number) {
   requireManager(caller);
   const team = await repo.findTeam(app.db, teamId);
   if (!team) throw notFound('Team');
   const repos = await repo.repositories(app.db, [team.id]);
-  if (!team.sprint_team || repos.length === 0)
+  const first = repos[0];
+  if (!team.sprint_team || !first)
     throw conflict('This team does not have any repositories for ticket migration');
-  throw new HttpError(
-    503,
-    'Ticket migration is not available: no ticket migration worker is configured on this server',
-  );
+  const github = new GithubClient(app.config.github);
+  if (!github.apiConfigured)
+    throw new HttpError(503, 'GitHub is not configured, so tickets cannot be migrated');
+  const project = await repo.findProject(app.db, first.project_id);
+  const source = repositoryFromUrl(project?.client_template_url);
+  if (!source)
+    throw conflict('The group project has no client template repository to copy tickets from');
+  const targets = repos.map((r) => repositoryPath(r.repository)).filter((t): t is string => !!t);
+  try {
+    const copied = await copyTickets(github, source, targets);
+    return {
+      message: `Ticket migration initiated successfully: ${copied} ticket(s) copied into ${targets.join(', ')}`,
+    };
+  } catch (error) {
+    const reason = error instanceof GithubError ? error.message : 'GitHub did not answer';
+    throw new HttpError(502, `Failed to migrate tickets: ${reason}`);
+  }
 }

@@ -384,7 +384,7 @@ describe('DELETE /teams/reset', () => {
 });
 
 describe('POST /teams/:id/migrate', () => {
-  it('never fakes success: 404 unknown, 409 without repositories, 503 without a worker', async () => {
+  it('never fakes success: 404 unknown, 409 without repositories, 503 without GitHub', async () => {
     const { cohort, coach, learners, groupProject } = await teamCast();
     const unknown = await ctx.request({
       method: 'POST',
@@ -429,6 +429,6 @@ describe('POST /teams/:id/migrate', () => {
       token: coach.token,
     });
     expect(noWorker.statusCode).toBe(503);
-    expect(noWorker.json().message).toContain('no ticket migration worker is configured');
+    expect(noWorker.json().message).toBe('GitHub is not configured, so tickets cannot be migrated');
   });
 });
