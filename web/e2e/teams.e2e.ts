@@ -25,6 +25,15 @@ async function dragTo(source: Locator, target: Locator) {
   await page.waitForTimeout(100);
 }
 
+/** Picks a badge up with Space, one arrow, drops with Space (the sensor listens a tick later). */
+async function keyboardMove(badge: Locator, arrow: 'ArrowLeft' | 'ArrowRight') {
+  await badge.focus();
+  for (const key of ['Space', arrow, 'Space']) {
+    await page.keyboard.press(key);
+    await page.waitForTimeout(100);
+  }
+}
+
 const feedback = () => page.locator('.teams-feedback');
 
 beforeAll(async () => {
@@ -75,6 +84,13 @@ describe('teams, as an instructor', () => {
       expect(await pool.locator('[data-learner-id]').count()).toBe(learners - 1);
     }
     await dragTo(badge, pool);
+    expect(await pool.locator('[data-learner-id]').count()).toBe(learners);
+
+    // The same with the keyboard: Space picks up, the arrows choose, Space drops.
+    await keyboardMove(badge, 'ArrowRight');
+    await team(1).locator(`[data-learner-id="${learnerId}"]`).waitFor();
+    await keyboardMove(badge, 'ArrowLeft');
+    await pool.locator(`[data-learner-id="${learnerId}"]`).waitFor();
     expect(await pool.locator('[data-learner-id]').count()).toBe(learners);
 
     await page.getByRole('button', { name: 'Random' }).click();

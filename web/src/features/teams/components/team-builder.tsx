@@ -10,7 +10,7 @@ import {
 import type { Project } from '@lp/contract/projects';
 import type { CreateTeamsBatchBody } from '@lp/contract/teams';
 import { Box, Button, Flex, Select, Text, TextField } from '@radix-ui/themes';
-import { useState } from 'react';
+import { useMemo, useState } from 'react';
 import {
   type BuilderState,
   changeTeamCount,
@@ -22,6 +22,7 @@ import {
   saveError,
   type TeamLearner,
 } from '../model/team-builder.ts';
+import { teamAnnouncements, teamCollisions, teamKeyboardCoordinates } from './keyboard.ts';
 import { LearnerBadge } from './learner-badge.tsx';
 
 interface TeamBuilderProps {
@@ -98,7 +99,11 @@ export function TeamBuilder({
   const [saving, setSaving] = useState(false);
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 5 } }),
-    useSensor(KeyboardSensor),
+    useSensor(KeyboardSensor, { coordinateGetter: teamKeyboardCoordinates }),
+  );
+  const announcements = useMemo(
+    () => teamAnnouncements((id) => learners.find((l) => l.id === id)?.name ?? 'The learner'),
+    [learners],
   );
 
   const teamCount = Number.parseInt(count, 10) || 0;
@@ -218,7 +223,18 @@ export function TeamBuilder({
           </Button>
         </Flex>
       </Flex>
-      <DndContext sensors={sensors} onDragEnd={onDragEnd}>
+      <DndContext
+        sensors={sensors}
+        collisionDetection={teamCollisions}
+        onDragEnd={onDragEnd}
+        accessibility={{
+          announcements,
+          screenReaderInstructions: {
+            draggable:
+              'To move a learner, press Space or Enter, use the arrow keys to choose a team or the unassigned learners, then press Space or Enter to drop, or Escape to cancel.',
+          },
+        }}
+      >
         <div className="teams-boxes">
           {state.teams.map((team, index) => (
             // biome-ignore lint/suspicious/noArrayIndexKey: a team is its position (Team n)
