@@ -1,5 +1,5 @@
 import type { Team } from '@lp/contract/teams';
-import { Box, Button, Callout, Flex, Text } from '@radix-ui/themes';
+import { Box, Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useEffect, useMemo, useState } from 'react';
 import { getActiveCohort } from '../../lib/session.ts';
 import { useConfirm } from '../../ui/dialog/index.ts';
@@ -58,6 +58,17 @@ function SavedTeams({ teams, onMessage }: { teams: Team[]; onMessage: (message: 
               <StaticBadge key={student.id} name={student.name} />
             ))}
           </div>
+          {team.repositories.map((repository) => (
+            <Link
+              key={repository.id}
+              size="1"
+              href={repository.repository}
+              target="_blank"
+              rel="noreferrer"
+            >
+              {repository.repository.replace('https://github.com/', '')}
+            </Link>
+          ))}
           <Button
             size="1"
             color="green"

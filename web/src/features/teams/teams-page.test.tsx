@@ -1,0 +1,98 @@
+import { QueryClient } from '@tanstack/react-query';
+import { render, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { Providers } from '../../app/providers.tsx';
+import { jsonFetch } from '../../test/render-app.tsx';
+import TeamsPage from './teams-page.tsx';
+
+const savedTeam = {
+  id: 11,
+  group_name: 'Team 1',
+  team_index: 1,
+  cohort: 5,
+  sprint_team: false,
+  group_project: null,
+  slack_channel: '',
+  students: [
+    { id: 1, name: 'Ada Lovelace' },
+    { id: 2, name: 'Alan Turing' },
+  ],
+  repositories: [],
+};
+const learner = (id: number, name: string) => ({ id, name, score: id });
+
+let teams: unknown[];
+let calls: string[];
+
+beforeEach(() => {
+  window.localStorage.setItem('activeCohort', '5');
+  teams = [savedTeam];
+  calls = [];
+  const answers = jsonFetch({
+    'GET /teams': () => ({ status: 200, body: teams }),
+    'GET /students': { status: 200, body: [learner(1, 'Ada Lovelace'), learner(2, 'Alan Turing')] },
+    'GET /cohorts/5': { status: 200, body: { id: 5, coaches: [{ id: 90, name: 'Coach' }] } },
+    'GET /projects': { status: 200, body: [] },
+    'POST /teams/11/migrate': {
+      status: 503,
+      body: { message: 'GitHub is not configured, so tickets cannot be migrated' },
+    },
+    'DELETE /teams/reset': () => {
+      teams = [];
+      return { status: 204 };
+    },
+  });
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input), 'http://x').pathname}`);
+      return answers(input, init);
+    }),
+  );
+});
+
+function renderPage() {
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
+  render(
+    <Providers queryClient={queryClient}>
+      <TeamsPage />
+    </Providers>,
+  );
+  return userEvent.setup();
+}
+
+describe('TeamsPage with saved teams', () => {
+  it('shows the saved teams; Migrate tickets says the error; delete asks first', async () => {
+    const user = renderPage();
+    const team = await screen.findByRole('region', { name: 'Team 1' });
+    expect(within(team).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(within(team).getByText('Alan Turing')).toBeInTheDocument();
+
+    await user.click(within(team).getByRole('button', { name: 'Migrate tickets' }));
+    expect(
+      await screen.findByText('Error: GitHub is not configured, so tickets cannot be migrated'),
+    ).toBeInTheDocument();
+
+    await user.click(screen.getByRole('button', { name: 'Delete Current Teams' }));
+    const dialog = await screen.findByRole('alertdialog');
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual([]);
+
+    await user.click(screen.getByRole('button', { name: 'Delete Current Teams' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete Current Teams',
+      }),
+    );
+    expect(await screen.findByText('Teams deleted')).toBeInTheDocument();
+    expect(calls).toContain('DELETE /api/teams/reset');
+    expect(await screen.findByRole('button', { name: 'Random' })).toBeInTheDocument();
+  });
+
+  it('says there is no active cohort instead of spinning', () => {
+    window.localStorage.removeItem('activeCohort');
+    renderPage();
+    expect(screen.getByText('No active cohort')).toBeInTheDocument();
+  });
+});
