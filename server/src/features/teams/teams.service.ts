@@ -220,10 +220,12 @@ async function createRepositories(
         }
       }
       if (team.slack_channel)
-        await slack.postMessage(
-          team.slack_channel,
-          `🐙 Your ${kind === 'api' ? 'API' : 'client'} repository has been created. Visit the URL below and clone the project to your machine.\n\n${url}`,
-        );
+        await slack
+          .postMessage(
+            team.slack_channel,
+            `🐙 Your ${kind === 'api' ? 'API' : 'client'} repository has been created. Visit the URL below and clone the project to your machine.\n\n${url}`,
+          )
+          .catch(() => false);
     }
   }
   const done = created.length > 0 ? [` Repositories created: ${created.join(', ')}.`] : [];
@@ -377,7 +379,8 @@ export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, c
   const slack = new SlackClient(app.config.slack);
   if (!slack.configured) return;
   for (const team of deleted) {
-    if (team.slack_channel && !(await slack.archiveChannel(team.slack_channel)))
+    const archived = await slack.archiveChannel(team.slack_channel).catch(() => false);
+    if (team.slack_channel && !archived)
       app.log.warn({ channel: team.slack_channel }, 'Slack did not archive a team channel');
   }
 }
