@@ -196,6 +196,9 @@ describe('the learner board', () => {
     await card(keys.name).focus();
     await page.keyboard.press('Space');
     await page.locator('.lp-board[data-expanded="true"]').waitFor();
+    await column(book.name, next!.name).waitFor();
+    // Let the expanded board settle, so the columns are measured where they are shown.
+    await page.waitForTimeout(250);
     await page.keyboard.press('ArrowRight');
     await page
       .getByText(`${keys.name} is over ${book.name}, ${next!.name}.`)

@@ -6,6 +6,7 @@ import {
   type KeyboardCoordinateGetter,
   pointerWithin,
   rectIntersection,
+  type UniqueIdentifier,
 } from '@dnd-kit/core';
 
 /** The pointer's column; from the keyboard (no pointer) the column whose centre is closest. */
@@ -15,30 +16,43 @@ export const columnCollisions: CollisionDetection = (args) => {
   return within.length > 0 ? within : rectIntersection(args);
 };
 
-export const columnKeyboardCoordinates: KeyboardCoordinateGetter = (event, { context }) => {
-  const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
-  const { collisionRect, droppableRects, droppableContainers, over } = context;
-  if (step === 0 || !collisionRect) return undefined;
-  event.preventDefault();
+/** The column a keyboard drag is at: set to the card's own column when it is picked up. */
+export interface KeyboardColumn {
+  current: UniqueIdentifier | null;
+}
 
-  const columns = droppableContainers
-    .getEnabled()
-    .flatMap((container) => {
-      const rect = droppableRects.get(container.id);
-      return rect ? [{ id: container.id, rect, centre: rect.left + rect.width / 2 }] : [];
-    })
-    .sort((a, b) => a.centre - b.centre);
-  const here = over ? columns.findIndex((column) => column.id === over.id) : -1;
-  const from = collisionRect.left + collisionRect.width / 2;
-  const target =
-    here === -1
-      ? step > 0
-        ? columns.find((column) => column.centre > from)
-        : columns.findLast((column) => column.centre < from)
-      : columns[here + step];
-  if (!target) return undefined;
-  return {
-    x: target.centre - collisionRect.width / 2,
-    y: target.rect.top + target.rect.height / 2 - collisionRect.height / 2,
+/**
+ * Steps from the column the card was last moved to, not from whatever column lies under its
+ * starting place once the board has expanded for the drag (that would skip or repeat a column).
+ */
+export const columnKeyboardCoordinates =
+  (position: KeyboardColumn): KeyboardCoordinateGetter =>
+  (event, { context }) => {
+    const step = event.code === 'ArrowRight' ? 1 : event.code === 'ArrowLeft' ? -1 : 0;
+    const { collisionRect, droppableRects, droppableContainers, over } = context;
+    if (step === 0 || !collisionRect) return undefined;
+    event.preventDefault();
+
+    const columns = droppableContainers
+      .getEnabled()
+      .flatMap((container) => {
+        const rect = droppableRects.get(container.id);
+        return rect ? [{ id: container.id, rect, centre: rect.left + rect.width / 2 }] : [];
+      })
+      .sort((a, b) => a.centre - b.centre);
+    const fromId = position.current ?? over?.id ?? null;
+    const here = fromId === null ? -1 : columns.findIndex((column) => column.id === fromId);
+    const from = collisionRect.left + collisionRect.width / 2;
+    const target =
+      here === -1
+        ? step > 0
+          ? columns.find((column) => column.centre > from)
+          : columns.findLast((column) => column.centre < from)
+        : columns[here + step];
+    if (!target) return undefined;
+    position.current = target.id;
+    return {
+      x: target.centre - collisionRect.width / 2,
+      y: target.rect.top + target.rect.height / 2 - collisionRect.height / 2,
+    };
   };
-};

@@ -12,7 +12,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { StatusItem } from '@lp/contract/board';
-import { useCallback, useDeferredValue, useMemo, useState } from 'react';
+import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSettings } from '../../../lib/use-settings.ts';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { cardStatus } from '../model/card-status.ts';
@@ -24,7 +24,11 @@ import { boardAnnouncements, screenReaderInstructions } from './announcements.ts
 import { BoardMenuContextValue, type LearnerDialogActions } from './board-context.ts';
 import { BookColumn } from './book-column.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
-import { columnCollisions, columnKeyboardCoordinates } from './keyboard-coordinates.ts';
+import {
+  columnCollisions,
+  columnKeyboardCoordinates,
+  type KeyboardColumn,
+} from './keyboard-coordinates.ts';
 import { CardFace } from './learner-card.tsx';
 import { UnplacedColumn } from './unplaced-column.tsx';
 import { useBoardActions } from './use-board-actions.ts';
@@ -71,9 +75,14 @@ export function LearnerBoard({
     dialogs,
   });
 
+  const keyboardColumn = useRef<KeyboardColumn>({ current: null }).current;
+  const coordinateGetter = useMemo(
+    () => columnKeyboardCoordinates(keyboardColumn),
+    [keyboardColumn],
+  );
   const sensors = useSensors(
     useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter: columnKeyboardCoordinates }),
+    useSensor(KeyboardSensor, { coordinateGetter }),
   );
   const learnersRef = useLatest(learners);
   const announcements = useMemo(
@@ -85,9 +94,13 @@ export function LearnerBoard({
     [learnersRef],
   );
 
+  const placementRef = useLatest(board.placement);
   const onDragStart = useCallback(
-    (event: DragStartEvent) => setDraggedId(Number(event.active.id)),
-    [],
+    (event: DragStartEvent) => {
+      keyboardColumn.current = placementRef.current.get(Number(event.active.id)) ?? null;
+      setDraggedId(Number(event.active.id));
+    },
+    [keyboardColumn, placementRef],
   );
   const onDragCancel = useCallback(() => setDraggedId(null), []);
   const onDragEnd = ({ active, over }: DragEndEvent) => {
