@@ -1,6 +1,6 @@
 import type { Book } from '@lp/contract/books';
 import type { Objective } from '@lp/contract/objectives';
-import { Button, Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
+import { Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { FormActions, FormField } from '../components/catalogue-ui.tsx';
 

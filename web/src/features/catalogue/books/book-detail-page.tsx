@@ -1,22 +1,20 @@
 import type { Book } from '@lp/contract/books';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useConfirm } from '../../../ui/dialog/index.ts';
+import { Link as RouterLink, useParams } from 'react-router';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
 import { useBook, useDeleteBook } from '../api/books.ts';
 import { type ExpandedProject, useBookProjects } from '../api/projects.ts';
 import {
   Breadcrumb,
   ErrorCallout,
-  errorText,
   idParam,
   QueryView,
   type RowKind,
   RowLink,
   RowList,
 } from '../components/catalogue-ui.tsx';
+import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
@@ -112,27 +110,22 @@ function BookProjects({ book }: { book: Book }) {
 
 function BookActions({ book }: { book: Book }) {
   const remove = useDeleteBook();
-  const confirm = useConfirm();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const confirmedDelete = useConfirmedDelete();
 
-  async function onDelete() {
-    const ok = await confirm({
-      title: `Delete ${book.name}?`,
-      description:
-        'The book, its projects and its self-assessment are deleted. A book whose projects ' +
-        'learners were assigned to cannot be deleted; deprecate its projects instead.',
-      confirmLabel: 'Delete Book',
+  const onDelete = () =>
+    confirmedDelete({
+      confirm: {
+        title: `Delete ${book.name}?`,
+        description:
+          'The book, its projects and its self-assessment are deleted. A book whose projects ' +
+          'learners were assigned to cannot be deleted; deprecate its projects instead.',
+        confirmLabel: 'Delete Book',
+      },
+      run: () => remove.mutateAsync(book.id),
+      done: `${book.name} deleted.`,
+      next: `/courses/${book.course.id}`,
+      failedTitle: 'The book was not deleted',
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(book.id);
-      toast.show(`${book.name} deleted.`, { type: 'done', duration: 'normal' });
-      navigate(`/courses/${book.course.id}`);
-    } catch (error) {
-      toast.show(errorText(error), { type: 'error', title: 'The book was not deleted' });
-    }
-  }
 
   return (
     <Flex gap="3" wrap="wrap" align="center" mb="5">

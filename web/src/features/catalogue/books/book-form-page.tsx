@@ -1,5 +1,5 @@
 import type { Book } from '@lp/contract/books';
-import { Button, Flex, Heading, TextArea, TextField } from '@radix-ui/themes';
+import { Flex, Heading, TextArea, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../ui/loading.tsx';

@@ -1,22 +1,20 @@
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useConfirm } from '../../../ui/dialog/index.ts';
+import { Link as RouterLink, useParams } from 'react-router';
 import { EmptyState } from '../../../ui/empty-state.tsx';
 import { Loading } from '../../../ui/loading.tsx';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
 import { useBooks } from '../api/books.ts';
 import { useCourse, useDeactivateCourse } from '../api/courses.ts';
 import {
   Breadcrumb,
   ErrorCallout,
-  errorText,
   idParam,
   QueryView,
   RowLink,
   RowList,
 } from '../components/catalogue-ui.tsx';
+import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 import { rememberActiveCourse } from './course-list-page.tsx';
 
 const CourseCharts = lazy(() => import('./course-charts.tsx'));
@@ -27,9 +25,7 @@ export default function CourseDetailPage() {
   const course = useCourse(courseId, valid);
   const books = useBooks(courseId, valid);
   const deactivate = useDeactivateCourse();
-  const confirm = useConfirm();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const confirmedDelete = useConfirmedDelete();
 
   useEffect(() => {
     if (course.data) rememberActiveCourse(course.data);
@@ -37,23 +33,19 @@ export default function CourseDetailPage() {
 
   if (!valid) return <ErrorCallout error={null} what="course" />;
 
-  async function onDelete(name: string) {
-    const ok = await confirm({
-      title: `Delete ${name}?`,
-      description:
-        'The course is marked inactive and leaves the active course list. Its books, projects and ' +
-        "learners' history stay, and you can make it active again from Edit Course.",
-      confirmLabel: 'Delete Course',
+  const onDelete = (name: string) =>
+    confirmedDelete({
+      confirm: {
+        title: `Delete ${name}?`,
+        description:
+          'The course is marked inactive and leaves the active course list. Its books, projects and ' +
+          "learners' history stay, and you can make it active again from Edit Course.",
+        confirmLabel: 'Delete Course',
+      },
+      run: () => deactivate.mutateAsync(courseId),
+      done: `${name} is now inactive.`,
+      next: '/courses',
     });
-    if (!ok) return;
-    try {
-      await deactivate.mutateAsync(courseId);
-      toast.show(`${name} is now inactive.`, { type: 'done', duration: 'normal' });
-      navigate('/courses');
-    } catch (error) {
-      toast.show(errorText(error), { type: 'error' });
-    }
-  }
 
   return (
     <QueryView query={course} what="course">

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { Loading } from '../../../ui/loading.tsx';

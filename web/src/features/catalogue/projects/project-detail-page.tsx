@@ -1,16 +1,9 @@
 import { Badge, Button, DataList, Flex, Link } from '@radix-ui/themes';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { useConfirm } from '../../../ui/dialog/index.ts';
+import { Link as RouterLink, useParams } from 'react-router';
 import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
 import { type ExpandedProject, useDeleteProject, useProject } from '../api/projects.ts';
-import {
-  Breadcrumb,
-  ErrorCallout,
-  errorText,
-  idParam,
-  QueryView,
-} from '../components/catalogue-ui.tsx';
+import { Breadcrumb, ErrorCallout, idParam, QueryView } from '../components/catalogue-ui.tsx';
+import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 
 function UrlItem({ label, url }: { label: string; url: string }) {
   return (
@@ -64,28 +57,23 @@ export default function ProjectDetailPage() {
   const valid = Number.isInteger(projectId);
   const project = useProject(projectId, valid);
   const remove = useDeleteProject();
-  const confirm = useConfirm();
-  const toast = useToast();
-  const navigate = useNavigate();
+  const confirmedDelete = useConfirmedDelete();
   if (!valid) return <ErrorCallout error={null} what="project" />;
 
-  async function onDelete(data: ExpandedProject) {
-    const ok = await confirm({
-      title: `Delete ${data.name}?`,
-      description:
-        'A project that learners were assigned to cannot be deleted: untick Active on its edit ' +
-        'screen to deprecate it instead.',
-      confirmLabel: 'Delete Project',
+  const onDelete = (data: ExpandedProject) =>
+    confirmedDelete({
+      confirm: {
+        title: `Delete ${data.name}?`,
+        description:
+          'A project that learners were assigned to cannot be deleted: untick Active on its edit ' +
+          'screen to deprecate it instead.',
+        confirmLabel: 'Delete Project',
+      },
+      run: () => remove.mutateAsync(data.id),
+      done: `${data.name} deleted.`,
+      next: `/books/${data.book.id}`,
+      failedTitle: 'The project was not deleted',
     });
-    if (!ok) return;
-    try {
-      await remove.mutateAsync(data.id);
-      toast.show(`${data.name} deleted.`, { type: 'done', duration: 'normal' });
-      navigate(`/books/${data.book.id}`);
-    } catch (error) {
-      toast.show(errorText(error), { type: 'error', title: 'The project was not deleted' });
-    }
-  }
 
   return (
     <QueryView query={project} what="project">

@@ -1,4 +1,4 @@
-import { Button, Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, type ReactNode, useState } from 'react';
 import { FormActions, FormField } from '../components/catalogue-ui.tsx';
 import {
