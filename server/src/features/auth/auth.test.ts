@@ -93,6 +93,71 @@ describe('password sign-in', () => {
   });
 });
 
+describe('limits on failed password sign-ins', () => {
+  const attempt = (username: string, password: string, headers: Record<string, string> = {}) =>
+    ctx.request({
+      method: 'POST',
+      url: '/api/accounts/verify',
+      payload: { username, password },
+      headers,
+    });
+
+  it('cannot be dodged by naming another address in X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const response = await attempt('rotating-victim', `guess${i}`, {
+        'x-forwarded-for': `203.0.113.${i + 1}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+  });
+
+  it('says when to try again', async () => {
+    for (let i = 0; i < 10; i += 1) await attempt('patient-victim', `guess${i}`);
+    const response = await attempt('patient-victim', 'guess-again');
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/,
+    );
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('limits one address spraying many user names', async () => {
+    const other = await createTestContext({ signInAddressRateLimit: 20 });
+    try {
+      const statuses: number[] = [];
+      for (let i = 0; i < 25; i += 1) {
+        const response = await other.request({
+          method: 'POST',
+          url: '/api/accounts/verify',
+          payload: { username: `sprayed${i}`, password: 'Winter2026!' },
+        });
+        statuses.push(response.statusCode);
+      }
+      expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+      expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('never counts successful sign-ins: many tabs, many sign-ins a day', async () => {
+    await createStaff(ctx.db, { username: 'busy-coach', password: 'correct horse' });
+    for (let i = 0; i < 25; i += 1) {
+      const response = await attempt('busy-coach', 'correct horse');
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('refuses even the right password while the account is over its limit', async () => {
+    await createStaff(ctx.db, { username: 'locked-coach', password: 'correct horse' });
+    for (let i = 0; i < 10; i += 1) await attempt('locked-coach', `wrong${i}`);
+    expect((await attempt('locked-coach', 'correct horse')).statusCode).toBe(429);
+  });
+});
+
 describe('GitHub sign-in', () => {
   it('creates a learner on first sign-in and signs them in with the key', async () => {
     github.codes.set('code-new', { id: 501, login: 'newbie', name: 'Nova Learner' });
