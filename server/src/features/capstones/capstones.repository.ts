@@ -73,6 +73,19 @@ export const findLearner = (db: Db, id: number) =>
 export const findCourse = (db: Db, id: number) =>
   db.selectFrom('courses').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 
+/** Whether the course is one of the courses of the learner's current cohort. */
+export const isCourseOfCurrentCohort = async (db: Db, learnerId: number, courseId: number) =>
+  Boolean(
+    await db
+      .selectFrom('cohort_memberships as m')
+      .innerJoin('cohort_courses as cc', 'cc.cohort_id', 'm.cohort_id')
+      .select('cc.id')
+      .where('m.person_id', '=', learnerId)
+      .where('m.left_at', 'is', null)
+      .where('cc.course_id', '=', courseId)
+      .executeTakeFirst(),
+  );
+
 export const hasProposalFor = async (db: Db, learnerId: number, courseId: number) =>
   Boolean(
     await db
@@ -94,17 +107,29 @@ export const insertCapstone = (
   },
 ) => db.insertInto('capstones').values(values).returningAll().executeTakeFirstOrThrow();
 
-/** The capstone with its learner, for a timeline entry and its message. */
-export const capstoneWithLearner = (db: Db, id: number) =>
-  db
+/**
+ * The capstone with its learner and its current (latest) status, for a timeline entry and its
+ * message; the capstone's row is locked, so steps on one proposal are decided one at a time.
+ */
+export const lockCapstone = (trx: Transaction<Database>, id: number) =>
+  trx
     .selectFrom('capstones as cap')
     .innerJoin('people as p', 'p.id', 'cap.student_id')
-    .select([
+    .select((eb) => [
       'cap.id',
       sql<string>`p.first_name || ' ' || p.last_name`.as('name'),
       'p.slack_handle',
+      eb
+        .selectFrom('capstone_timelines as tl')
+        .select('tl.status_id')
+        .whereRef('tl.capstone_id', '=', 'cap.id')
+        .orderBy('tl.created_at', 'desc')
+        .orderBy('tl.id', 'desc')
+        .limit(1)
+        .as('current_status_id'),
     ])
     .where('cap.id', '=', id)
+    .forNoKeyUpdate('cap')
     .executeTakeFirst();
 
 export const findProposalStatus = (db: Db, id: number) =>
