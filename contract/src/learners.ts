@@ -12,7 +12,8 @@ import { Nullable } from './common.ts';
  *
  * GET /students/{id} → 200 StudentDetail; 403 for another learner; 404 unknown (or not a learner).
  *   Instructor notes are not part of it: they are served by GET /notes (staff only).
- * PUT /students/{id} {slack_handle} → 204
+ * PUT /students/{id} {slack_handle} → 204; 409 SLACK_ID_TAKEN_MESSAGE when the id is someone else's
+ *   (a Slack member ID is personal, compared without case)
  * DELETE /students/{id}?soft=true → 200 ClearResult ("Clear Student Data": progress, tags and
  *   cohort memberships are removed; notes, 1:1 feedback and the account stay). Undoable. With
  *   nothing left to clear it answers so (history_id null) and writes nothing.
@@ -32,6 +33,7 @@ import { Nullable } from './common.ts';
  */
 
 export const UNDO_WINDOW_DAYS = 30;
+export const SLACK_ID_TAKEN_MESSAGE = 'That Slack member ID belongs to someone else.';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
