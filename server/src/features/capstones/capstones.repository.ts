@@ -108,29 +108,35 @@ export const insertCapstone = (
 ) => db.insertInto('capstones').values(values).returningAll().executeTakeFirstOrThrow();
 
 /**
- * The capstone with its learner and its current (latest) status, for a timeline entry and its
- * message; the capstone's row is locked, so steps on one proposal are decided one at a time.
+ * The capstone with its learner, for a timeline entry and its message; the capstone's row is
+ * locked, so steps on one proposal are decided one at a time. Read what to decide on in a later
+ * statement: one waiting for this lock still sees the other tables as they were when it began.
  */
 export const lockCapstone = (trx: Transaction<Database>, id: number) =>
   trx
     .selectFrom('capstones as cap')
     .innerJoin('people as p', 'p.id', 'cap.student_id')
-    .select((eb) => [
+    .select([
       'cap.id',
       sql<string>`p.first_name || ' ' || p.last_name`.as('name'),
       'p.slack_handle',
-      eb
-        .selectFrom('capstone_timelines as tl')
-        .select('tl.status_id')
-        .whereRef('tl.capstone_id', '=', 'cap.id')
-        .orderBy('tl.created_at', 'desc')
-        .orderBy('tl.id', 'desc')
-        .limit(1)
-        .as('current_status_id'),
     ])
     .where('cap.id', '=', id)
     .forNoKeyUpdate('cap')
     .executeTakeFirst();
+
+/** The status of the proposal's latest timeline entry, or undefined without one. */
+export const currentStatusId = async (db: Db, capstoneId: number) =>
+  (
+    await db
+      .selectFrom('capstone_timelines')
+      .select('status_id')
+      .where('capstone_id', '=', capstoneId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.status_id;
 
 export const findProposalStatus = (db: Db, id: number) =>
   db

@@ -112,7 +112,7 @@ export async function addTimeline(
     const capstone = await repo.lockCapstone(trx, capstoneId);
     if (!capstone) throw notFound('Capstone');
     if (!status) throw notFound('Proposal status');
-    if (capstone.current_status_id === statusId)
+    if ((await repo.currentStatusId(trx, capstoneId)) === statusId)
       throw conflict(`The proposal is already marked as ${status.status}.`);
     const row = await repo.insertTimeline(trx, {
       capstone_id: capstoneId,
