@@ -116,10 +116,14 @@ export const DUPLICATE_PROJECT_MESSAGE =
 
 /**
  * POST /students/{id}/assess → 201 {message: 'Success', id, url}.
+ * A learner starts only the self-assessment of the book of their current project: another book
+ * → 403 notCurrentBookMessage(current book); no project → 403 NO_CURRENT_PROJECT_MESSAGE.
+ * Staff may start any book's (the board's drop on the assessment column).
  * 404 {message: 'There is no assessment for this book.'}.
  * 409 {message: 'Conflict: {name} is already assigned to the {assessment} assessment'} with a
  * Location header `{API prefix}/assessments/{studentAssessmentId}` (GET it for the status).
- * When GitHub is not configured the row is created with url ''.
+ * When no repository can be made (e.g. GitHub is not configured) the row is created with url ''
+ * and the message says why.
  */
 export const StartAssessmentBody = Type.Object({ bookId: Id });
 export type StartAssessmentBody = Static<typeof StartAssessmentBody>;
@@ -127,24 +131,36 @@ export const StartAssessmentResponse = Type.Object({
   message: Type.String(),
   /** The new student-assessment id. */
   id: Type.Integer(),
-  /** The repository URL, '' when GitHub is not configured. */
+  /** The repository URL, '' when none was created. */
   url: Type.String(),
 });
 export type StartAssessmentResponse = Static<typeof StartAssessmentResponse>;
 export const NO_ASSESSMENT_FOR_BOOK_MESSAGE = 'There is no assessment for this book.';
+export const NO_CURRENT_PROJECT_MESSAGE =
+  'You can start a self-assessment once you have a current project: its book decides which one.';
+export const notCurrentBookMessage = (currentBook: string) =>
+  `You can only start the self-assessment of the book of your current project (${currentBook}).`;
 
 /**
- * PUT /students/{id}/assess → 204. Changes the learner's most recent student-assessment.
+ * PUT /students/{id}/assess → 204. Changes the student-assessment the body names by
+ * `studentAssessmentId` (the id the start answer and the profile's assessment_overview carry);
+ * without it, the learner's most recently started one (the board's status menu).
  * The learner may set only their own to 2 (Ready for Review); 3 and 4 only staff.
  * 4 marks every objective of that assessment achieved, with an entry carrying instructorNotes.
- * 400 {message: 'Students has no assessments assigned'} when none.
+ * The same status again changes nothing (204). Parallel requests change it once.
+ * 400 {message: 'Students has no assessments assigned'} when none; 404 when the named one is not
+ * this learner's; 409 ALREADY_REVIEWED_MESSAGE when a learner submits one already reviewed and
+ * complete.
  */
 export const UpdateAssessmentStatusBody = Type.Object({
   statusId: Type.Integer({ minimum: 1, maximum: 4 }),
+  studentAssessmentId: Type.Optional(Id),
   instructorNotes: Type.Optional(Type.String({ maxLength: 10000 })),
 });
 export type UpdateAssessmentStatusBody = Static<typeof UpdateAssessmentStatusBody>;
 export const NO_ASSESSMENTS_MESSAGE = 'Students has no assessments assigned';
+export const ALREADY_REVIEWED_MESSAGE =
+  'This self-assessment has already been reviewed and completed.';
 
 /** GET /statuses and GET /proposalstatuses (signed-in). */
 export const StatusItem = Type.Object({ id: Type.Integer(), status: Type.String() });

@@ -7,9 +7,11 @@ import { WebUrlOrEmpty } from './common.ts';
  *   (cohortId takes precedence). → 200 Capstone[]
  * POST /capstones (the signed-in learner) → 201 {message}
  *   400 'Could not find any matching courses' (unknown course)
+ *   403 NOT_COHORT_COURSE_MESSAGE (only the courses of the learner's current cohort)
  *   409 ALREADY_SUBMITTED_MESSAGE (one proposal per course)
  * POST /timelines {capstone, status} (staff) → 201 Timeline
- *   400 naming the missing field; 404 unknown capstone/status
+ *   400 naming the missing field; 404 unknown capstone/status;
+ *   409 'The proposal is already marked as {status}.' when it is its current status
  * DELETE /timelines/{id} (staff) → 204 (revoking an approval deletes its timeline entry)
  */
 
@@ -61,6 +63,8 @@ export const CreateCapstoneResponse = Type.Object({ message: Type.String(), id: 
 export type CreateCapstoneResponse = Static<typeof CreateCapstoneResponse>;
 
 export const NO_MATCHING_COURSE_MESSAGE = 'Could not find any matching courses';
+export const NOT_COHORT_COURSE_MESSAGE =
+  'You can only submit a proposal for a course of your current cohort.';
 export const ALREADY_SUBMITTED_MESSAGE =
   'You have already submitted a proposal for this course. If you made updates, just let your instructional team know via Slack';
 

@@ -12,9 +12,11 @@ import { Nullable } from './common.ts';
  *
  * GET /students/{id} → 200 StudentDetail; 403 for another learner; 404 unknown (or not a learner).
  *   Instructor notes are not part of it: they are served by GET /notes (staff only).
- * PUT /students/{id} {slack_handle} → 204
+ * PUT /students/{id} {slack_handle} → 204; 409 SLACK_ID_TAKEN_MESSAGE when the id is someone else's
+ *   (a Slack member ID is personal, compared without case)
  * DELETE /students/{id}?soft=true → 200 ClearResult ("Clear Student Data": progress, tags and
- *   cohort memberships are removed; notes, 1:1 feedback and the account stay). Undoable.
+ *   cohort memberships are removed; notes, 1:1 feedback and the account stay). Undoable. With
+ *   nothing left to clear it answers so (history_id null) and writes nothing.
  * DELETE /students/{id} → 200 DeleteResult (the person and everything about them). Not undoable.
  * POST /students/{id}/transfer {cohortId} → 200 TransferResult. Ends the current membership and
  *   starts one in the target cohort; all progress stays. The learner gets the target cohort's
@@ -31,6 +33,7 @@ import { Nullable } from './common.ts';
  */
 
 export const UNDO_WINDOW_DAYS = 30;
+export const SLACK_ID_TAKEN_MESSAGE = 'That Slack member ID belongs to someone else.';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -142,10 +145,13 @@ export const ClearResult = Type.Object({
   /** The cohort the learner was in, or null. */
   left_cohort: Nullable(CohortRef),
   removed: ClearedCounts,
-  /** The history entry to undo it with (POST /students/{id}/history/{history_id}/undo). */
-  history_id: Type.Integer(),
-  /** ISO instant after which it can no longer be undone. */
-  undo_until: Type.String(),
+  /**
+   * The history entry to undo it with (POST /students/{id}/history/{history_id}/undo); null when
+   * there was nothing left to clear (nothing was changed and no history entry was written).
+   */
+  history_id: Nullable(Type.Integer()),
+  /** ISO instant after which it can no longer be undone; null with history_id null. */
+  undo_until: Nullable(Type.String()),
 });
 export type ClearResult = Static<typeof ClearResult>;
 

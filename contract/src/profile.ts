@@ -34,7 +34,13 @@ export const AssessmentOverviewItem = Type.Object({
   status: Type.String(),
   book: Type.Object({ id: Type.Integer(), name: Type.String() }),
   reviewed_by: Type.String(),
+  /** The self-assessment's repository; '' when none was created. */
   github_url: Type.String(),
+  /**
+   * Why there is no repository (e.g. 'GitHub is not configured'), null when there is one.
+   * The learner's submit dialog says it instead of showing an empty URL.
+   */
+  no_repository_reason: Nullable(Type.String()),
 });
 export type AssessmentOverviewItem = Static<typeof AssessmentOverviewItem>;
 

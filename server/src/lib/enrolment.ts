@@ -35,10 +35,12 @@ export async function enrolLearner(
   cohortId: number,
   actorId: number | null,
 ): Promise<EnrolResult> {
+  // The person first (as every change to a learner does), then their current membership.
   const person = await trx
     .selectFrom('people')
     .select(['is_staff'])
     .where('id', '=', personId)
+    .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
   if (person.is_staff) return 'staff';
   const current = await trx

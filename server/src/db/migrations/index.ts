@@ -3,6 +3,7 @@ import * as initialModel from './0001-initial-model.ts';
 import * as signInFailures from './0100-sign-in-failures.ts';
 import * as boardVersions from './0500-board-versions.ts';
 import * as auditRedaction from './0610-audit-redaction.ts';
+import * as personalSlackIds from './0630-personal-slack-ids.ts';
 
 // Each feature adds its migrations here under its own number range, so names never collide.
 export const migrations: Record<string, Migration> = {
@@ -10,4 +11,5 @@ export const migrations: Record<string, Migration> = {
   '0100-sign-in-failures': signInFailures,
   '0500-board-versions': boardVersions,
   '0610-audit-redaction': auditRedaction,
+  '0630-personal-slack-ids': personalSlackIds,
 };

@@ -28,12 +28,18 @@ export const findOpenGrantByState = (db: Db, state: string, notBefore: Date) =>
     .where('created_at', '>', notBefore)
     .executeTakeFirst();
 
-export const attachCode = (db: Db, grantId: number, personId: number, codeHash: string) =>
-  db
-    .updateTable('sign_in_grants')
-    .set({ person_id: personId, code_hash: codeHash })
-    .where('id', '=', grantId)
-    .execute();
+/** Gives the grant its one-time code, once: false when a parallel callback already did. */
+export const attachCode = async (db: Db, grantId: number, personId: number, codeHash: string) =>
+  Number(
+    (
+      await db
+        .updateTable('sign_in_grants')
+        .set({ person_id: personId, code_hash: codeHash })
+        .where('id', '=', grantId)
+        .where('code_hash', 'is', null)
+        .executeTakeFirst()
+    ).numUpdatedRows,
+  ) === 1;
 
 /** Marks a one-time code used and returns whom it signs in; a used or stale code returns nothing. */
 export const consumeCode = (db: Db, codeHash: string, notBefore: Date) =>

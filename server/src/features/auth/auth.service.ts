@@ -3,6 +3,7 @@ import { GithubClient } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
 import { acceptInvitation } from '../../lib/enrolment.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { lockName } from '../../lib/name-lock.ts';
 import { randomSecret, sha256, verifyPassword } from '../../lib/secrets.ts';
 import { issueToken } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
@@ -77,6 +78,8 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
   const oneTimeCode = randomSecret(24);
 
   const personId = await app.db.transaction().execute(async (trx) => {
+    // Two tabs signing the same new GitHub user in at once create one person, not a conflict.
+    await lockName(trx, 'github-user', String(user.id));
     const existing = await repo.findByGithubId(trx, user.id);
     let id: number;
     if (existing) {
@@ -98,7 +101,8 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
     }
     if (grant.cohort_id !== null)
       await acceptInvitation(trx, id, grant.cohort_id, grant.invitation);
-    await repo.attachCode(trx, grant.id, id, sha256(oneTimeCode));
+    if (!(await repo.attachCode(trx, grant.id, id, sha256(oneTimeCode))))
+      throw badRequest('The sign-in link has expired or was already used. Please sign in again.');
     return id;
   });
   await inviteToOrganization(app, personId, user.login);

@@ -73,6 +73,19 @@ export const findLearner = (db: Db, id: number) =>
 export const findCourse = (db: Db, id: number) =>
   db.selectFrom('courses').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 
+/** Whether the course is one of the courses of the learner's current cohort. */
+export const isCourseOfCurrentCohort = async (db: Db, learnerId: number, courseId: number) =>
+  Boolean(
+    await db
+      .selectFrom('cohort_memberships as m')
+      .innerJoin('cohort_courses as cc', 'cc.cohort_id', 'm.cohort_id')
+      .select('cc.id')
+      .where('m.person_id', '=', learnerId)
+      .where('m.left_at', 'is', null)
+      .where('cc.course_id', '=', courseId)
+      .executeTakeFirst(),
+  );
+
 export const hasProposalFor = async (db: Db, learnerId: number, courseId: number) =>
   Boolean(
     await db
@@ -94,9 +107,13 @@ export const insertCapstone = (
   },
 ) => db.insertInto('capstones').values(values).returningAll().executeTakeFirstOrThrow();
 
-/** The capstone with its learner, for a timeline entry and its message. */
-export const capstoneWithLearner = (db: Db, id: number) =>
-  db
+/**
+ * The capstone with its learner, for a timeline entry and its message; the capstone's row is
+ * locked, so steps on one proposal are decided one at a time. Read what to decide on in a later
+ * statement: one waiting for this lock still sees the other tables as they were when it began.
+ */
+export const lockCapstone = (trx: Transaction<Database>, id: number) =>
+  trx
     .selectFrom('capstones as cap')
     .innerJoin('people as p', 'p.id', 'cap.student_id')
     .select([
@@ -105,7 +122,21 @@ export const capstoneWithLearner = (db: Db, id: number) =>
       'p.slack_handle',
     ])
     .where('cap.id', '=', id)
+    .forNoKeyUpdate('cap')
     .executeTakeFirst();
+
+/** The status of the proposal's latest timeline entry, or undefined without one. */
+export const currentStatusId = async (db: Db, capstoneId: number) =>
+  (
+    await db
+      .selectFrom('capstone_timelines')
+      .select('status_id')
+      .where('capstone_id', '=', capstoneId)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(1)
+      .executeTakeFirst()
+  )?.status_id;
 
 export const findProposalStatus = (db: Db, id: number) =>
   db

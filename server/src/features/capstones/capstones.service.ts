@@ -4,12 +4,14 @@ import {
   type CapstonesQuery,
   type CreateCapstoneBody,
   NO_MATCHING_COURSE_MESSAGE,
+  NOT_COHORT_COURSE_MESSAGE,
   type Timeline,
 } from '@lp/contract/capstones';
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { mayReadLearnerCapstones, maySubmitProposal } from './capstones.policy.ts';
 import * as repo from './capstones.repository.ts';
@@ -59,6 +61,11 @@ export async function submitProposal(
   if (!learner) throw forbidden('Only learners submit capstone proposals.');
   if (!course) throw badRequest(NO_MATCHING_COURSE_MESSAGE);
   const created = await app.db.transaction().execute(async (trx) => {
+    // The learner first: parallel submissions queue here, and the cohort is read as it is now.
+    if (!(await lockLearner(trx, caller.id)))
+      throw forbidden('Only learners submit capstone proposals.');
+    if (!(await repo.isCourseOfCurrentCohort(trx, caller.id, course.id)))
+      throw forbidden(NOT_COHORT_COURSE_MESSAGE);
     if (await repo.hasProposalFor(trx, caller.id, course.id))
       throw conflict(ALREADY_SUBMITTED_MESSAGE);
     const row = await repo.insertCapstone(trx, {
@@ -99,13 +106,14 @@ export async function addTimeline(
   capstoneId: number,
   statusId: number,
 ): Promise<Timeline> {
-  const [capstone, status] = await Promise.all([
-    repo.capstoneWithLearner(app.db, capstoneId),
-    repo.findProposalStatus(app.db, statusId),
-  ]);
-  if (!capstone) throw notFound('Capstone');
-  if (!status) throw notFound('Proposal status');
-  const entry = await app.db.transaction().execute(async (trx) => {
+  const status = await repo.findProposalStatus(app.db, statusId);
+  const { capstone, entry, label } = await app.db.transaction().execute(async (trx) => {
+    // The proposal's row first: parallel steps queue here and each sees the one before it.
+    const capstone = await repo.lockCapstone(trx, capstoneId);
+    if (!capstone) throw notFound('Capstone');
+    if (!status) throw notFound('Proposal status');
+    if ((await repo.currentStatusId(trx, capstoneId)) === statusId)
+      throw conflict(`The proposal is already marked as ${status.status}.`);
     const row = await repo.insertTimeline(trx, {
       capstone_id: capstoneId,
       status_id: statusId,
@@ -118,12 +126,12 @@ export async function addTimeline(
       entityId: row.id,
       after: row,
     });
-    return row;
+    return { capstone, entry: row, label: status.status };
   });
   await notify(app, [
     [
       capstone.slack_handle,
-      `:hi: Hello, ${capstone.name}!\n\n:mortar_board: Your capstone proposal was marked as ${status.status}.`,
+      `:hi: Hello, ${capstone.name}!\n\n:mortar_board: Your capstone proposal was marked as ${label}.`,
     ],
   ]);
   return {

@@ -1,6 +1,7 @@
-import { ALREADY_SUBMITTED_MESSAGE } from '@lp/contract/capstones';
+import { ALREADY_SUBMITTED_MESSAGE, NOT_COHORT_COURSE_MESSAGE } from '@lp/contract/capstones';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addCohortCourse,
   addTimeline,
   createCapstone,
   createCohort,
@@ -44,6 +45,7 @@ describe('POST /capstones', () => {
   it('saves the learner’s proposal once per course and tells Slack', async () => {
     const { cohort, learner } = await learnerWithCohort();
     const course = await createCourse(ctx.db, { name: 'Server-Side Python' });
+    await addCohortCourse(ctx.db, cohort.id, course.id, 1, false);
     slack.messages.length = 0;
     const response = await submit(learner.token, {
       course: course.id,
@@ -67,6 +69,27 @@ describe('POST /capstones', () => {
     const again = await submit(learner.token, { course: course.id, proposalURL: 'https://x' });
     expect(again.statusCode).toBe(409);
     expect(again.json().message).toBe(ALREADY_SUBMITTED_MESSAGE);
+  });
+
+  it('refuses a course that is not one of the learner’s current cohort, saying why', async () => {
+    const { learner } = await learnerWithCohort();
+    const elsewhere = await createCohort(ctx.db);
+    const theirs = await createCourse(ctx.db, { name: 'Another Cohort Course' });
+    await addCohortCourse(ctx.db, elsewhere.id, theirs.id, 0, false);
+    const refused = await submit(learner.token, { course: theirs.id, proposalURL: 'https://p' });
+    expect(refused.statusCode).toBe(403);
+    expect(refused.json().message).toBe(NOT_COHORT_COURSE_MESSAGE);
+
+    const loner = await createLearner(ctx.db);
+    const noCohort = await submit(loner.token, { course: theirs.id, proposalURL: 'https://p' });
+    expect(noCohort.statusCode).toBe(403);
+    expect(noCohort.json().message).toBe(NOT_COHORT_COURSE_MESSAGE);
+    const rows = await ctx.db
+      .selectFrom('capstones')
+      .select('id')
+      .where('course_id', '=', theirs.id)
+      .execute();
+    expect(rows).toEqual([]);
   });
 
   it('answers 400 for an unknown or missing course and refuses staff and anonymous callers', async () => {
@@ -209,6 +232,35 @@ describe('POST /timelines and DELETE /timelines/{id}', () => {
       token: staff.token,
     });
     expect(gone.statusCode).toBe(404);
+  });
+
+  it('refuses the status the proposal already has: one entry, one Slack message', async () => {
+    const { learner } = await learnerWithCohort('Sam', 'Same');
+    const course = await createCourse(ctx.db);
+    const capstone = await createCapstone(ctx.db, learner.id, course.id);
+    await addTimeline(ctx.db, capstone.id, 1, '2026-01-01T00:00:00Z');
+    slack.messages.length = 0;
+    const mark = (status: number) =>
+      ctx.request({
+        method: 'POST',
+        url: '/api/timelines',
+        token: staff.token,
+        payload: { capstone: capstone.id, status },
+      });
+    expect((await mark(2)).statusCode).toBe(201);
+    const again = await mark(2);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('The proposal is already marked as Requires Changes.');
+    const steps = await ctx.db
+      .selectFrom('capstone_timelines')
+      .select('status_id')
+      .where('capstone_id', '=', capstone.id)
+      .orderBy('id')
+      .execute();
+    expect(steps.map((step) => step.status_id)).toEqual([1, 2]);
+    expect(slack.messages).toHaveLength(1);
+    // An earlier status may come back: only the current one is refused.
+    expect((await mark(1)).statusCode).toBe(201);
   });
 
   it('refuses learners and anonymous callers, and answers 400 and 404 without writing', async () => {

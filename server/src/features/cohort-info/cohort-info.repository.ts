@@ -29,9 +29,15 @@ export type InfoRow = NonNullable<Awaited<ReturnType<typeof findInfo>>>;
 export const lockInfo = (db: Db, id: number) =>
   db.selectFrom('cohort_info').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
 
-export const cohortExists = async (db: Db, cohortId: number) =>
+/** Whether the cohort exists, locking it so two creations of its info run one after the other. */
+export const lockCohort = async (trx: Transaction<Database>, cohortId: number) =>
   Boolean(
-    await db.selectFrom('cohorts').select('id').where('id', '=', cohortId).executeTakeFirst(),
+    await trx
+      .selectFrom('cohorts')
+      .select('id')
+      .where('id', '=', cohortId)
+      .forNoKeyUpdate()
+      .executeTakeFirst(),
   );
 
 export const infoOfCohort = (db: Db, cohortId: number) =>

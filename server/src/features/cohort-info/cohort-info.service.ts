@@ -52,7 +52,7 @@ export async function createInfo(
 ) {
   if (!cohortInfoPolicy.canEdit(caller)) throw forbidden();
   const id = await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.cohortExists(trx, body.cohort))) throw notFound('Cohort');
+    if (!(await repo.lockCohort(trx, body.cohort))) throw notFound('Cohort');
     if (await repo.infoOfCohort(trx, body.cohort))
       throw conflict('This cohort already has its info: change it with PUT /cohortinfo/{id}.');
     const row = await repo.insertInfo(trx, { cohort_id: body.cohort, ...sentUrls(body) });

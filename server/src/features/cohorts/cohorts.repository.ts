@@ -84,8 +84,13 @@ export const findCohort = (db: Db, id: number) =>
   db.selectFrom('cohorts').selectAll().where('id', '=', id).executeTakeFirst();
 
 /** Locks the cohort row for the rest of the transaction. */
+/**
+ * The cohort, locked for a change until the transaction ends. FOR NO KEY UPDATE (the lock an
+ * UPDATE takes) still lets others insert rows that refer to the cohort, such as a learner's
+ * transfer into it, which holds the learner's lock: no deadlock with enrolling that learner here.
+ */
 export const lockCohort = (trx: Db, id: number) =>
-  trx.selectFrom('cohorts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+  trx.selectFrom('cohorts').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 
 export const currentCohortOf = async (db: Db, personId: number) =>
   (

@@ -9,6 +9,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { calendarFeedUrl } from '../../lib/calendar-feed-url.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { lockName } from '../../lib/name-lock.ts';
 import { randomSecret } from '../../lib/secrets.ts';
 import { isCalendarDate, isTimeZone } from '../../lib/wall-clock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
@@ -64,6 +65,7 @@ export async function createCohort(
   if (body.clientSide === body.serverSide)
     throw badRequest('body.serverSide must be a different course from body.clientSide');
   const id = await app.db.transaction().execute(async (trx) => {
+    await lockName(trx, 'cohort', name);
     if (await repo.cohortNameTaken(trx, name))
       throw conflict(`A cohort named '${name}' already exists.`);
     const courses = await repo.findCourses(trx, [body.clientSide, body.serverSide]);
@@ -112,6 +114,7 @@ export async function updateCohort(
     const before = await repo.lockCohort(trx, id);
     if (!before) throw notFound('Cohort');
     const name = body.name?.trim();
+    if (name !== undefined) await lockName(trx, 'cohort', name);
     if (name !== undefined && (await repo.cohortNameTaken(trx, name, id)))
       throw conflict(`A cohort named '${name}' already exists.`);
     const changes = {

@@ -6,7 +6,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { findLearner } from '../../lib/learners.ts';
+import { findLearner, lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { assertMayRateCoreSkills } from './core-skills.policy.ts';
 import * as repo from './core-skills.repository.ts';
@@ -51,7 +51,8 @@ export async function createRecord(
 ): Promise<CoreSkillRecord> {
   assertMayRateCoreSkills(caller);
   return app.db.transaction().execute(async (trx) => {
-    if (!(await findLearner(trx, body.student))) throw notFound('Student');
+    // The learner first: parallel creations queue here and the later ones see the record.
+    if (!(await lockLearner(trx, body.student))) throw notFound('Student');
     if (!(await repo.skillExists(trx, body.skill))) throw notFound('Core skill');
     if (await repo.recordFor(trx, body.student, body.skill))
       throw conflict('The learner already has a record for that core skill.');

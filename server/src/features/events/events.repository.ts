@@ -48,6 +48,16 @@ export const findEvent = (db: Db, id: number) =>
     .where('events.id', '=', id)
     .executeTakeFirst();
 
+/** The event, locked until the transaction ends (before it is deleted). */
+export const lockEvent = (trx: Transaction<Database>, id: number) =>
+  trx
+    .selectFrom('events')
+    .innerJoin('event_types', 'event_types.id', 'events.event_type_id')
+    .select(eventColumns)
+    .where('events.id', '=', id)
+    .forUpdate('events')
+    .executeTakeFirst();
+
 export const findCohort = (db: Db, id: number) =>
   db
     .selectFrom('cohorts')

@@ -102,7 +102,8 @@ export async function createEvent(
 
 export async function deleteEvent(app: FastifyInstance, caller: SignedInPerson, id: number) {
   await app.db.transaction().execute(async (trx) => {
-    const event = await repo.findEvent(trx, id);
+    // Locked first: parallel deletes of one event write one audit row, the rest answer 404.
+    const event = await repo.lockEvent(trx, id);
     if (!event) throw notFound('Event');
     if (!eventPolicy.canManage(caller, await repo.isCoach(trx, event.cohort_id, caller.id)))
       throw forbidden('Only an instructor of this cohort can delete events.');

@@ -31,7 +31,11 @@ async function lockOrFail(trx: Trx, id: number): Promise<LearnerRow> {
 
 const ref = (learner: LearnerRow) => ({ id: learner.id, name: learnerName(learner) });
 
-/** "Clear Student Data": removes progress, tags and memberships; the audit row keeps every row. */
+/**
+ * "Clear Student Data": removes progress, tags and memberships; the audit row keeps every row.
+ * A learner with nothing left to clear is answered so, and nothing is written: repeated or
+ * parallel clears leave one history entry to undo, not a trail of empty ones.
+ */
 export async function clearLearner(
   app: FastifyInstance,
   caller: SignedInPerson,
@@ -43,6 +47,16 @@ export async function clearLearner(
     const current = await repo.currentMembership(trx, id);
     const rows = await repo.snapshotProgress(trx, id);
     const removed = repo.countSnapshot(rows);
+    if (Object.values(removed).every((count) => count === 0)) {
+      return {
+        message: `${learnerName(learner)} has no data left to clear: nothing was changed.`,
+        learner: ref(learner),
+        left_cohort: null,
+        removed,
+        history_id: null,
+        undo_until: null,
+      };
+    }
     await repo.deleteProgress(trx, id);
     const leftCohort = current ? { id: current.cohort_id, name: current.cohort_name } : null;
     const historyId = await audit(trx, {

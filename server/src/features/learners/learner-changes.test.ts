@@ -145,6 +145,32 @@ describe('Clear Student Data (DELETE /students/{id}?soft=true)', () => {
     expect(detail.feedback).toHaveLength(1);
   });
 
+  it('answers a clear with nothing left so, and writes no history entry', async () => {
+    const learner = await learnerWithProgress();
+    const clear = () => call('DELETE', `/api/students/${learner.id}?soft=true`, coach.token);
+    expect((await clear()).statusCode).toBe(200);
+    const again = await clear();
+    expect(again.statusCode).toBe(200);
+    expect(again.json()).toMatchObject({
+      message: 'Pat Progress has no data left to clear: nothing was changed.',
+      learner: { id: learner.id, name: 'Pat Progress' },
+      left_cohort: null,
+      removed: { projects: 0, tags: 0, cohort_memberships: 0 },
+      history_id: null,
+      undo_until: null,
+    });
+    const history = (await call('GET', `/api/students/${learner.id}/history`, coach.token)).json();
+    expect(history.map((item: { action: string }) => item.action)).toEqual(['clear']);
+    const clears = await ctx.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity', '=', 'learner')
+      .where('entity_id', '=', String(learner.id))
+      .where('action', '=', 'clear')
+      .execute();
+    expect(clears).toHaveLength(1);
+  });
+
   it('undoes a clear exactly, once', async () => {
     const learner = await learnerWithProgress();
     const before = await progressRows(learner.id);

@@ -119,8 +119,19 @@ export const slackHandle = (db: Db, id: number) =>
     .select(['id', 'slack_handle'])
     .where('id', '=', id)
     .where('is_staff', '=', false)
-    .forUpdate()
+    .forNoKeyUpdate()
     .executeTakeFirst();
+
+/** Whether someone other than `exceptId` has the Slack member id (compared without case). */
+export const slackHandleTaken = async (db: Db, handle: string, exceptId: number) =>
+  Boolean(
+    await db
+      .selectFrom('people')
+      .select('id')
+      .where((eb) => eb(eb.fn('lower', ['slack_handle']), '=', handle.toLowerCase()))
+      .where('id', '!=', exceptId)
+      .executeTakeFirst(),
+  );
 
 export const setSlackHandle = (db: Db, id: number, handle: string | null) =>
   db.updateTable('people').set({ slack_handle: handle }).where('id', '=', id).execute();

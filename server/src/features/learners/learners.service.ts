@@ -1,4 +1,5 @@
 import {
+  SLACK_ID_TAKEN_MESSAGE,
   STUDENT_NOT_FOUND_MESSAGE,
   type StudentDetail,
   type UpdateStudentBody,
@@ -7,8 +8,9 @@ import { FEEDBACK_CREATED_MESSAGE, type FeedbackCreated } from '@lp/contract/not
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
-import { HttpError } from '../../lib/http-errors.ts';
+import { conflict, HttpError } from '../../lib/http-errors.ts';
 import { learnerName } from '../../lib/learners.ts';
+import { lockName } from '../../lib/name-lock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { assertMayManage, assertMayUpdateProfile, assertMayView } from './learners.policy.ts';
 import * as repo from './learners.repository.ts';
@@ -63,7 +65,11 @@ export async function studentDetail(
   };
 }
 
-/** The Slack member id: the learner's own setting, which staff may also correct. */
+/**
+ * The Slack member id: the learner's own setting, which staff may also correct. It is personal:
+ * one that belongs to someone else is refused (409), checked under a lock on the id so two
+ * learners claiming it at once cannot both get it (a unique index keeps the rule in any case).
+ */
 export async function updateStudent(
   app: FastifyInstance,
   caller: SignedInPerson,
@@ -76,6 +82,10 @@ export async function updateStudent(
     if (!before) throw studentNotFound();
     if (body.slack_handle === undefined) return;
     const handle = body.slack_handle?.trim() || null;
+    if (handle !== null) {
+      await lockName(trx, 'slack-handle', handle);
+      if (await repo.slackHandleTaken(trx, handle, id)) throw conflict(SLACK_ID_TAKEN_MESSAGE);
+    }
     await repo.setSlackHandle(trx, id, handle);
     await audit(trx, {
       actorId: caller.id,

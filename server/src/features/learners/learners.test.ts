@@ -215,6 +215,37 @@ describe('PUT /students/{id}', () => {
   });
 });
 
+describe('PUT /students/{id}: a Slack member ID is personal', () => {
+  it("refuses one that belongs to someone else (any case) with 409, and keeps the learner's own", async () => {
+    const owner = await createLearner(ctx.db);
+    await ctx.db
+      .updateTable('people')
+      .set({ slack_handle: 'U0OWNER1' })
+      .where('id', '=', owner.id)
+      .execute();
+    const put = (id: number, token: string, slack_handle: string) =>
+      ctx.request({ method: 'PUT', url: `/api/students/${id}`, token, payload: { slack_handle } });
+    expect((await put(learner.id, learner.token, 'U0MINE1')).statusCode).toBe(204);
+    for (const [token, handle] of [
+      [learner.token, 'U0OWNER1'],
+      [learner.token, ' u0owner1 '],
+      [coach.token, 'U0OWNER1'],
+    ] as const) {
+      const taken = await put(learner.id, token, handle);
+      expect(taken.statusCode).toBe(409);
+      expect(taken.json().message).toBe('That Slack member ID belongs to someone else.');
+    }
+    const row = await ctx.db
+      .selectFrom('people')
+      .select('slack_handle')
+      .where('id', '=', learner.id)
+      .executeTakeFirstOrThrow();
+    expect(row.slack_handle).toBe('U0MINE1');
+    // Saving one's own id again is no conflict.
+    expect((await put(owner.id, owner.token, 'U0OWNER1')).statusCode).toBe(204);
+  });
+});
+
 describe('POST /students/{id}/status (1:1 feedback)', () => {
   it('records feedback from the coach, shown in the learner record, and tells the learner on Slack', async () => {
     await ctx.db

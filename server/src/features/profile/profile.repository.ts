@@ -94,6 +94,7 @@ export const assessmentOverview = (db: Db, studentId: number) =>
       'books.name as book_name',
       'instructor.first_name as reviewed_by',
       'sa.url as github_url',
+      'assessments.source_url',
     ])
     .where('sa.student_id', '=', studentId)
     .orderBy('books.index', 'desc')

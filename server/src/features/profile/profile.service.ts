@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { GithubClient, organizationFromUrl } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
 import { acceptInvitation } from '../../lib/enrolment.ts';
+import { missingRepositoryReason } from '../../lib/self-assessment-repository.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './profile.repository.ts';
 
@@ -86,6 +87,13 @@ async function studentProfile(app: FastifyInstance, personId: number): Promise<S
       book: { id: row.book_id, name: row.book_name },
       reviewed_by: row.reviewed_by ?? '',
       github_url: row.github_url,
+      no_repository_reason: row.github_url
+        ? null
+        : (missingRepositoryReason(
+            new GithubClient(app.config.github).apiConfigured,
+            { github_login: person.github_login, organization_url: cohort.github_org },
+            row.source_url,
+          ) ?? 'it was started without one'),
     })),
     capstones: capstones.map((row) => ({
       capstone__id: row.id,
@@ -142,10 +150,12 @@ export async function changeName(
   lastName: string,
 ) {
   await app.db.transaction().execute(async (trx) => {
+    // Locked, so the audit row's 'before' is the name this change replaced.
     const before = await trx
       .selectFrom('people')
       .select(['first_name', 'last_name'])
       .where('id', '=', caller.id)
+      .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     await repo.changeName(trx, caller.id, firstName.trim(), lastName.trim());
     await audit(trx, {

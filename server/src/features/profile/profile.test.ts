@@ -2,11 +2,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCoach,
   addCohortCourse,
+  createAssessment,
   createCohort,
   createCourse,
   createLearner,
   createStaff,
   enrol,
+  startAssessment,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
@@ -59,6 +61,39 @@ describe('GET /profile', () => {
       assessment_overview: [],
       capstones: [],
     });
+  });
+
+  it('says for each self-assessment without a repository why none was made', async () => {
+    const cohort = await createCohort(ctx.db);
+    const course = await createCourse(ctx.db, { books: 2 });
+    const learner = await createLearner(ctx.db);
+    await enrol(ctx.db, cohort.id, learner.id);
+    const [first, second] = [
+      await createAssessment(ctx.db, course.books[0]!.id),
+      await createAssessment(ctx.db, course.books[1]!.id),
+    ];
+    await startAssessment(ctx.db, learner.id, first.id);
+    await ctx.db
+      .insertInto('student_assessments')
+      .values({
+        student_id: learner.id,
+        assessment_id: second.id,
+        status_id: 1,
+        url: 'https://github.com/org/Assessment-two',
+      })
+      .execute();
+    const profile = (
+      await ctx.request({ method: 'GET', url: '/api/profile', token: learner.token })
+    ).json();
+    expect(
+      profile.assessment_overview.map((item: Record<string, unknown>) => [
+        item.github_url,
+        item.no_repository_reason,
+      ]),
+    ).toEqual([
+      ['https://github.com/org/Assessment-two', null],
+      ['', 'GitHub is not configured'],
+    ]);
   });
 
   it('answers Unassigned for a learner without cohort or project', async () => {

@@ -75,17 +75,41 @@ export const insertStudentAssessment = (
     .returning(['id', 'student_id', 'assessment_id', 'status_id', 'url'])
     .executeTakeFirstOrThrow();
 
-/** The learner's most recently started self-assessment. */
-export const latestStudentAssessment = (db: Db, studentId: number) =>
+/** The book of the learner's current project (their latest assignment), if any. */
+export const currentBook = (db: Db, studentId: number) =>
   db
+    .selectFrom('student_projects as sp')
+    .innerJoin('projects as p', 'p.id', 'sp.project_id')
+    .innerJoin('books as b', 'b.id', 'p.book_id')
+    .select(['b.id', 'b.name'])
+    .where('sp.student_id', '=', studentId)
+    .orderBy('sp.assigned_at', 'desc')
+    .orderBy('sp.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
+/**
+ * The learner's self-assessment a status change names (by id), or without an id their most
+ * recently started one; locked for the change, so the decision is made on what it holds now.
+ */
+export const lockStudentAssessment = (
+  trx: Transaction<Database>,
+  studentId: number,
+  id: number | undefined,
+) => {
+  let query = trx
     .selectFrom('student_assessments as sa')
     .innerJoin('assessments as a', 'a.id', 'sa.assessment_id')
     .select(['sa.id', 'sa.assessment_id', 'sa.status_id', 'sa.url', 'a.name as assessment_name'])
-    .where('sa.student_id', '=', studentId)
+    .where('sa.student_id', '=', studentId);
+  if (id !== undefined) query = query.where('sa.id', '=', id);
+  return query
     .orderBy('sa.created_at', 'desc')
     .orderBy('sa.id', 'desc')
     .limit(1)
+    .forNoKeyUpdate('sa')
     .executeTakeFirst();
+};
 
 export const setAssessmentStatus = (
   db: Db,

@@ -45,7 +45,7 @@ export const progressRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['students'],
         description:
-          'Starts the self-assessment of a book (the learner or staff). 409 with a Location of the existing one.',
+          'Starts the self-assessment of a book: the learner only for the book of their current project (else 403), staff for any. 409 with a Location of the existing one.',
         params: IdParams,
         body: StartAssessmentBody,
         response: { 201: StartAssessmentResponse, ...errors, 502: ErrorResponse },
@@ -65,7 +65,7 @@ export const progressRoutes: FastifyPluginAsync = async (app) => {
       schema: {
         tags: ['students'],
         description:
-          'Changes the status of the learner’s latest self-assessment. 4 marks every objective achieved.',
+          'Changes the status of the self-assessment named by studentAssessmentId (without it, the learner’s latest). 4 marks every objective achieved.',
         params: IdParams,
         body: UpdateAssessmentStatusBody,
         response: { 204: NoContent, ...errors },

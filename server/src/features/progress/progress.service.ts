@@ -1,7 +1,10 @@
 import {
+  ALREADY_REVIEWED_MESSAGE,
   DUPLICATE_PROJECT_MESSAGE,
   NO_ASSESSMENT_FOR_BOOK_MESSAGE,
   NO_ASSESSMENTS_MESSAGE,
+  NO_CURRENT_PROJECT_MESSAGE,
+  notCurrentBookMessage,
   type StartAssessmentResponse,
   type UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
@@ -15,6 +18,8 @@ import {
 } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import { lockLearner } from '../../lib/learners.ts';
+import { missingRepositoryReason } from '../../lib/self-assessment-repository.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { notifyAssessmentStarted, notifyStatusChanged } from './progress.notifications.ts';
 import { mayChangeAssessmentStatus, mayStartAssessment } from './progress.policy.ts';
@@ -26,13 +31,10 @@ export async function assignProject(
   learnerId: number,
   projectId: number,
 ) {
-  const [learner, project] = await Promise.all([
-    repo.findLearner(app.db, learnerId),
-    repo.findProject(app.db, projectId),
-  ]);
-  if (!learner) throw notFound('Student');
-  if (!project) throw notFound('Project');
   await app.db.transaction().execute(async (trx) => {
+    // The learner first: parallel moves queue here and each decides on what the last one did.
+    if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
+    if (!(await repo.findProject(trx, projectId))) throw notFound('Project');
     // A learner never goes back to a project they already had (the client's 'duplicate' rule).
     if (await repo.hasHadProject(trx, learnerId, projectId))
       throw conflict(DUPLICATE_PROJECT_MESSAGE);
@@ -51,19 +53,22 @@ export async function assignProject(
   });
 }
 
-/** Why no repository is made: null when GitHub will be asked. */
-function repositoryBlocker(
-  github: GithubClient,
-  learner: { github_login: string | null; organization_url: string | null },
-  template: string | null,
-) {
-  if (!github.apiConfigured) return 'GitHub is not configured';
-  if (!learner.github_login) return 'the student has no GitHub account';
-  if (!organizationFromUrl(learner.organization_url)) {
-    return "the student's cohort has no GitHub organization";
-  }
-  if (!template) return "the assessment's source is not a GitHub repository";
-  return null;
+/** 409 for a self-assessment already started, with the Location of the existing one. */
+function alreadyStarted(app: FastifyInstance, learner: string, assessment: string, id: number) {
+  return new HttpError(
+    409,
+    `Conflict: ${learner} is already assigned to the ${assessment} assessment`,
+    {
+      location: `${app.config.apiPrefix}/assessments/${id}`,
+    },
+  );
+}
+
+/** A learner starts only the self-assessment of the book of their current project. */
+async function assertCurrentBook(app: FastifyInstance, learnerId: number, bookId: number) {
+  const book = await repo.currentBook(app.db, learnerId);
+  if (!book) throw forbidden(NO_CURRENT_PROJECT_MESSAGE);
+  if (book.id !== bookId) throw forbidden(notCurrentBookMessage(book.name));
 }
 
 /**
@@ -80,27 +85,23 @@ export async function startAssessment(
   if (!mayStartAssessment(caller, learnerId)) throw forbidden();
   const learner = await repo.findLearner(app.db, learnerId);
   if (!learner) throw notFound('Student');
+  // Staff may start any book's (the board's drop on the assessment column).
+  if (!caller.isStaff) await assertCurrentBook(app, learnerId, bookId);
   const assessment = await repo.assessmentOfBook(app.db, bookId);
   if (!assessment) throw new HttpError(404, NO_ASSESSMENT_FOR_BOOK_MESSAGE);
   const existing = await repo.findStudentAssessment(app.db, learnerId, assessment.id);
-  if (existing) {
-    throw new HttpError(
-      409,
-      `Conflict: ${learner.name} is already assigned to the ${assessment.name} assessment`,
-      { location: `${app.config.apiPrefix}/assessments/${existing.id}` },
-    );
-  }
+  if (existing) throw alreadyStarted(app, learner.name, assessment.name, existing.id);
 
   const github = new GithubClient(app.config.github);
-  const template = repositoryFromUrl(assessment.source_url);
-  const blocker = repositoryBlocker(github, learner, template);
+  const blocker = missingRepositoryReason(github.apiConfigured, learner, assessment.source_url);
   let url = '';
   if (!blocker) {
+    const template = repositoryFromUrl(assessment.source_url) as string;
     const org = organizationFromUrl(learner.organization_url) as string;
     const login = learner.github_login as string;
     const name = `${assessment.name.replace(/\s+/g, '-')}-${login}`;
     try {
-      await github.generateFromTemplate(template as string, {
+      await github.generateFromTemplate(template, {
         owner: org,
         name,
         description: `This is your self-assessment repository for the ${assessment.book_name} book`,
@@ -114,6 +115,10 @@ export async function startAssessment(
   }
 
   const created = await app.db.transaction().execute(async (trx) => {
+    // Checked again under the learner's lock: a parallel start may have won meanwhile.
+    if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
+    const started = await repo.findStudentAssessment(trx, learnerId, assessment.id);
+    if (started) throw alreadyStarted(app, learner.name, assessment.name, started.id);
     const row = await repo.insertStudentAssessment(trx, {
       student_id: learnerId,
       assessment_id: assessment.id,
@@ -139,7 +144,12 @@ export async function startAssessment(
   };
 }
 
-/** Changes the status of the learner's most recently started self-assessment. */
+/**
+ * Changes the status of the self-assessment the body names (by id), or without one the learner's
+ * most recently started. The learner's row is locked first and the decision is made on the
+ * status the lock returns, so parallel requests change it once and a learner's submission never
+ * overwrites a review that committed meanwhile. Slack hears only about a change that happened.
+ */
 export async function changeAssessmentStatus(
   app: FastifyInstance,
   caller: SignedInPerson,
@@ -147,17 +157,18 @@ export async function changeAssessmentStatus(
   body: UpdateAssessmentStatusBody,
 ) {
   if (!mayChangeAssessmentStatus(caller, learnerId, body.statusId)) throw forbidden();
-  const learner = await repo.findLearner(app.db, learnerId);
-  if (!learner) throw notFound('Student');
-  const current = await repo.latestStudentAssessment(app.db, learnerId);
-  if (!current) throw new HttpError(400, NO_ASSESSMENTS_MESSAGE);
-  if (current.status_id === body.statusId) return;
-  if (!caller.isStaff && current.status_id === ASSESSMENT_STATUS.reviewedComplete) {
-    throw conflict('This self-assessment has already been reviewed and completed.');
-  }
-  const isReview = body.statusId >= ASSESSMENT_STATUS.reviewedIncomplete;
-
-  await app.db.transaction().execute(async (trx) => {
+  const changed = await app.db.transaction().execute(async (trx) => {
+    if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
+    const current = await repo.lockStudentAssessment(trx, learnerId, body.studentAssessmentId);
+    if (!current) {
+      if (body.studentAssessmentId === undefined) throw new HttpError(400, NO_ASSESSMENTS_MESSAGE);
+      throw notFound('Self-assessment');
+    }
+    if (current.status_id === body.statusId) return null;
+    if (!caller.isStaff && current.status_id === ASSESSMENT_STATUS.reviewedComplete) {
+      throw conflict(ALREADY_REVIEWED_MESSAGE);
+    }
+    const isReview = body.statusId >= ASSESSMENT_STATUS.reviewedIncomplete;
     await repo.setAssessmentStatus(
       trx,
       current.id,
@@ -182,6 +193,9 @@ export async function changeAssessmentStatus(
       before: { status_id: current.status_id },
       after: { status_id: body.statusId, achieved_records: achieved.map((record) => record.id) },
     });
+    return { ...current, status_id: body.statusId };
   });
-  await notifyStatusChanged(app, learner, { ...current, status_id: body.statusId });
+  if (!changed) return;
+  const learner = await repo.findLearner(app.db, learnerId);
+  if (learner) await notifyStatusChanged(app, learner, changed);
 }

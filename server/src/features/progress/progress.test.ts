@@ -202,6 +202,43 @@ describe('POST /students/{id}/assess without GitHub', () => {
   });
 });
 
+describe('POST /students/{id}/assess: only the current book for a learner', () => {
+  it("refuses a learner another book's self-assessment, and one without a project, saying why", async () => {
+    const { learner, course } = await learnerInCohort(ctx);
+    await createAssessment(ctx.db, course.books[1]!.id, { name: 'Later Assessment' });
+    const start = (bookId: number, token: string) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/students/${learner.id}/assess`,
+        token,
+        payload: { bookId },
+      });
+    const before = await count(ctx, 'student_assessments');
+    const other = await start(course.books[1]!.id, learner.token);
+    expect(other.statusCode).toBe(403);
+    expect(other.json().message).toBe(
+      'You can only start the self-assessment of the book of your current project (Book 1).',
+    );
+    expect(await count(ctx, 'student_assessments')).toBe(before);
+
+    const newcomer = await createLearner(ctx.db);
+    const none = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${newcomer.id}/assess`,
+      token: newcomer.token,
+      payload: { bookId: course.books[0]!.id },
+    });
+    expect(none.statusCode).toBe(403);
+    expect(none.json().message).toBe(
+      'You can start a self-assessment once you have a current project: its book decides which one.',
+    );
+
+    // Staff keep the board's drop on the assessment column for any book.
+    expect((await start(course.books[1]!.id, staff.token)).statusCode).toBe(201);
+    expect((await start(course.books[0]!.id, learner.token)).statusCode).toBe(201);
+  });
+});
+
 describe('PUT /students/{id}/assess', () => {
   const put = (id: number, payload: unknown, token?: string) =>
     ctx.request({
@@ -285,6 +322,59 @@ describe('PUT /students/{id}/assess', () => {
     // A completed review is not reopened by the learner.
     const reopen = await put(learner.id, { statusId: 2 }, learner.token);
     expect(reopen.statusCode).toBe(409);
+  });
+
+  it('submits the self-assessment it names by id, not the newest one', async () => {
+    const { learner, course, assessment } = await learnerInCohort(ctx);
+    const current = await startAssessment(
+      ctx.db,
+      learner.id,
+      assessment.id,
+      1,
+      '2026-01-01T00:00:00Z',
+    );
+    const later = await createAssessment(ctx.db, course.books[1]!.id);
+    const newest = await startAssessment(ctx.db, learner.id, later.id, 1, '2026-02-01T00:00:00Z');
+    const submitted = await put(
+      learner.id,
+      { statusId: 2, studentAssessmentId: current.id },
+      learner.token,
+    );
+    expect(submitted.statusCode).toBe(204);
+    const rows = await ctx.db
+      .selectFrom('student_assessments')
+      .select(['id', 'status_id'])
+      .where('student_id', '=', learner.id)
+      .orderBy('id')
+      .execute();
+    expect(rows).toEqual([
+      { id: current.id, status_id: 2 },
+      { id: newest.id, status_id: 1 },
+    ]);
+
+    const stranger = await learnerInCohort(ctx);
+    const theirs = await startAssessment(ctx.db, stranger.learner.id, stranger.assessment.id);
+    const foreign = await put(
+      learner.id,
+      { statusId: 2, studentAssessmentId: theirs.id },
+      learner.token,
+    );
+    expect(foreign.statusCode).toBe(404);
+    expect(foreign.json().message).toBe('Self-assessment not found.');
+  });
+
+  it('changes nothing and writes nothing when the status is already the one asked for', async () => {
+    const { learner, assessment } = await learnerInCohort(ctx);
+    const row = await startAssessment(ctx.db, learner.id, assessment.id, 2);
+    const audits = () =>
+      ctx.db
+        .selectFrom('audit_log')
+        .select('id')
+        .where('entity', '=', 'student_assessment')
+        .where('entity_id', '=', String(row.id))
+        .execute();
+    expect((await put(learner.id, { statusId: 2 }, learner.token)).statusCode).toBe(204);
+    expect(await audits()).toEqual([]);
   });
 
   it('answers 400 without assessments or with a bad status, and 404 for an unknown learner', async () => {

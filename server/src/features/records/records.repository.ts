@@ -87,5 +87,15 @@ export const entriesOf = (db: Db, recordId: number) =>
 export const deleteRecord = (db: Db, id: number) =>
   db.deleteFrom('learning_records').where('id', '=', id).execute();
 
+/** The record an entry belongs to, if the entry exists. */
+export const recordIdOfEntry = async (db: Db, id: number) =>
+  (
+    await db
+      .selectFrom('learning_record_entries')
+      .select('record_id')
+      .where('id', '=', id)
+      .executeTakeFirst()
+  )?.record_id;
+
 export const deleteEntry = (db: Db, id: number) =>
   db.deleteFrom('learning_record_entries').where('id', '=', id).returningAll().executeTakeFirst();

@@ -9,7 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { findLearner } from '../../lib/learners.ts';
+import { findLearner, lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { assertMayUseRecords } from './records.policy.ts';
 import * as repo from './records.repository.ts';
@@ -40,7 +40,8 @@ export async function createRecord(
 ): Promise<LearningRecord> {
   assertMayUseRecords(caller);
   return app.db.transaction().execute(async (trx) => {
-    if (!(await findLearner(trx, body.student))) throw notFound('Student');
+    // The learner first: parallel creations queue here and the later ones see the record.
+    if (!(await lockLearner(trx, body.student))) throw notFound('Student');
     if (!(await repo.objectiveExists(trx, body.weight))) throw notFound('Learning objective');
     if (await repo.recordFor(trx, body.student, body.weight))
       throw conflict('The learner already has a record for that objective: update it instead.');
@@ -123,6 +124,11 @@ export async function addEntry(
 export async function deleteEntry(app: FastifyInstance, caller: SignedInPerson, id: number) {
   assertMayUseRecords(caller);
   await app.db.transaction().execute(async (trx) => {
+    // The record first: two entries deleted at once must not each see the other and leave an
+    // empty record behind.
+    const recordId = await repo.recordIdOfEntry(trx, id);
+    if (recordId === undefined || !(await repo.recordRow(trx, recordId)))
+      throw notFound('Learning record entry');
     const entry = await repo.deleteEntry(trx, id);
     if (!entry) throw notFound('Learning record entry');
     const remaining = await repo.entriesOf(trx, entry.record_id);

@@ -21,6 +21,10 @@ export const tagNamed = (db: Db, name: string) =>
 export const tagById = (db: Db, id: number) =>
   db.selectFrom('tags').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
 
+/** The tag, locked until the transaction ends (before it is deleted with its links). */
+export const lockTag = (trx: Transaction<Database>, id: number) =>
+  trx.selectFrom('tags').select(['id', 'name']).where('id', '=', id).forUpdate().executeTakeFirst();
+
 export const insertTag = (db: Db, name: string) =>
   db.insertInto('tags').values({ name }).returning(['id', 'name']).executeTakeFirstOrThrow();
 

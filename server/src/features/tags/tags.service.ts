@@ -3,7 +3,8 @@ import type { StudentTag, Tag } from '@lp/contract/tags';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
-import { findLearner } from '../../lib/learners.ts';
+import { lockLearner } from '../../lib/learners.ts';
+import { lockName } from '../../lib/name-lock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { assertMayUseTags } from './tags.policy.ts';
 import * as repo from './tags.repository.ts';
@@ -29,6 +30,7 @@ export async function createTag(
   const name = rawName.trim();
   if (!name) throw badRequest('body.name must not be blank');
   return app.db.transaction().execute(async (trx) => {
+    await lockName(trx, 'tag', name);
     const existing = await repo.tagNamed(trx, name);
     if (existing) throw conflict(`A tag named '${existing.name}' already exists.`);
     const tag = await repo.insertTag(trx, name);
@@ -47,6 +49,8 @@ export async function createTag(
 export async function deleteTag(app: FastifyInstance, caller: SignedInPerson, id: number) {
   assertMayUseTags(caller);
   await app.db.transaction().execute(async (trx) => {
+    // Locked first, so no learner is tagged with it between reading its links and deleting them.
+    if (!(await repo.lockTag(trx, id))) throw notFound('Tag');
     const links = await repo.linksOfTag(trx, id);
     const removed = await repo.deleteTag(trx, id);
     if (!removed) throw notFound('Tag');
@@ -77,7 +81,8 @@ export async function tagLearner(
 ): Promise<StudentTag> {
   assertMayUseTags(caller);
   return app.db.transaction().execute(async (trx) => {
-    if (!(await findLearner(trx, studentId))) throw notFound('Student');
+    // The learner first: parallel taggings queue here and the later ones see the link.
+    if (!(await lockLearner(trx, studentId))) throw notFound('Student');
     const tag = await repo.tagById(trx, tagId);
     if (!tag) throw notFound('Tag');
     if (await repo.studentTagOf(trx, studentId, tagId))

@@ -35,7 +35,7 @@ async function cast(cohortName: string) {
   await addCoach(ctx.db, cohort.id, coach.id);
   await ctx.db
     .updateTable('people')
-    .set({ slack_handle: 'UCOACH' })
+    .set({ slack_handle: `UCOACH${coach.id}` })
     .where('id', '=', coach.id)
     .execute();
   const learners = [];
@@ -82,8 +82,8 @@ describe('teams with Slack and GitHub configured', () => {
     expect(ids.every((id: string) => id.startsWith('CT'))).toBe(true);
     const invites = slack.invites.filter((i) => ids.includes(i.channel));
     expect(invites.map((i) => i.users.split(',').sort())).toEqual([
-      [`U${a}`, 'UCOACH'].sort(),
-      [`U${b}`, 'UCOACH'].sort(),
+      [`U${a}`, `UCOACH${coach.id}`].sort(),
+      [`U${b}`, `UCOACH${coach.id}`].sort(),
     ]);
     const reset = await ctx.request({
       method: 'DELETE',

@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { enrolLearner } from '../../lib/enrolment.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { lockName } from '../../lib/name-lock.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import * as repo from './users.repository.ts';
 
@@ -17,6 +18,7 @@ export async function createUser(
     throw badRequest('body.cohort is only for learner accounts');
   const passwordHash = await hashPassword(body.password);
   return app.db.transaction().execute(async (trx) => {
+    await lockName(trx, 'username', body.username);
     if (await repo.usernameTaken(trx, body.username)) {
       throw conflict(`A user with the username '${body.username}' already exists.`);
     }

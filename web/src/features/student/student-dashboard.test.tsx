@@ -196,6 +196,7 @@ describe('student overview gates', () => {
           book: { id: 5, name: 'Fundamentals' },
           reviewed_by: '',
           github_url: 'https://github.com/sam/fundamentals',
+          no_repository_reason: null,
         },
       ],
     });
@@ -314,6 +315,7 @@ describe('self-assessment', () => {
           book: { id: 5, name: 'Fundamentals' },
           reviewed_by: '',
           github_url: 'https://github.com/sam/fundamentals',
+          no_repository_reason: null,
         },
       ],
     });
@@ -348,8 +350,75 @@ describe('self-assessment', () => {
       ),
     ).toBeInTheDocument();
     expect(net.writes()).toEqual([
-      { method: 'PUT', path: '/students/42/assess', body: { statusId: 2 } },
+      {
+        method: 'PUT',
+        path: '/students/42/assess',
+        body: { statusId: 2, studentAssessmentId: 4 },
+      },
     ]);
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+  });
+
+  it('submits the self-assessment of the current book by id, and says plainly why it has no repository', async () => {
+    const profile = learner({
+      assessment_overview: [
+        {
+          id: 9,
+          name: 'Servers',
+          status: 'In Progress',
+          book: { id: 6, name: 'Servers' },
+          reviewed_by: '',
+          github_url: 'https://github.com/sam/servers',
+          no_repository_reason: null,
+        },
+        {
+          id: 4,
+          name: 'Fundamentals',
+          status: 'In Progress',
+          book: { id: 5, name: 'Fundamentals' },
+          reviewed_by: '',
+          github_url: '',
+          no_repository_reason: 'GitHub is not configured',
+        },
+      ],
+    });
+    const net = network(profile, { 'PUT /students/42/assess': { status: 204 } });
+    const { user } = renderOverview(profile);
+    await user.click(await screen.findByRole('button', { name: 'Submit Self-Assessment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Self-Assessment' });
+    expect(
+      within(dialog).getByText(
+        'Fundamentals: no repository was created for this self-assessment, because GitHub is not configured.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).queryByLabelText('Github Repository URL')).not.toBeInTheDocument();
+    for (const name of [
+      'I have completed the Vocabulary & Understanding questions.',
+      'All of my code has been pushed to Github.',
+    ])
+      await user.click(within(dialog).getByRole('checkbox', { name }));
+    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Sent!')).toBeInTheDocument();
+    expect(net.writes()).toEqual([
+      {
+        method: 'PUT',
+        path: '/students/42/assess',
+        body: { statusId: 2, studentAssessmentId: 4 },
+      },
+    ]);
+  });
+
+  it('offers nothing to submit before a self-assessment is started', async () => {
+    const net = network(learner(), { 'PUT /students/42/assess': { status: 204 } });
+    const { user } = renderOverview(learner());
+    await user.click(await screen.findByRole('button', { name: 'Submit Self-Assessment' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Complete Self-Assessment' });
+    expect(
+      within(dialog).getByText(
+        'You have not started a self-assessment yet: start the one of your current book first.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(net.writes()).toEqual([]);
   });
 });

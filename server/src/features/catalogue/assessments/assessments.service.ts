@@ -10,6 +10,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { audit } from '../../../lib/audit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-errors.ts';
+import { lockLearner } from '../../../lib/learners.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
 import { assertCanReadLearnerAssessments } from '../catalogue.policy.ts';
 import * as repo from './assessments.repository.ts';
@@ -118,8 +119,8 @@ async function assignToLearner(
   if (studentId === undefined) throw badRequest('body.studentId is required');
   if (assessmentId === undefined) throw badRequest('body.assessmentId is required');
   const id = await app.db.transaction().execute(async (trx) => {
-    const student = await repo.findPerson(trx, studentId);
-    if (!student || student.is_staff) throw notFound('Student');
+    // The learner first: parallel assignments queue here and the later ones see the first.
+    if (!(await lockLearner(trx, studentId))) throw notFound('Student');
     if (!(await repo.findDefinitionRow(trx, assessmentId))) throw notFound('Assessment');
     if (await repo.learnerHasAssessment(trx, studentId, assessmentId))
       throw conflict('The learner already has this self-assessment.');

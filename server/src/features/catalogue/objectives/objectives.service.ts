@@ -6,6 +6,7 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
+import { lockName } from '../../../lib/name-lock.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
 import { assertCanReadLearnerObjectives } from '../catalogue.policy.ts';
 import * as repo from './objectives.repository.ts';
@@ -40,6 +41,7 @@ export async function createObjective(
 ) {
   const label = cleanLabel(body.label);
   return app.db.transaction().execute(async (trx) => {
+    await lockName(trx, 'learning-objective', label);
     if (await repo.labelTaken(trx, label)) throw duplicate(label);
     const created = await repo.insertObjective(trx, {
       label,
@@ -68,6 +70,7 @@ export async function updateObjective(
   return app.db.transaction().execute(async (trx) => {
     const before = await repo.findObjective(trx, id);
     if (!before) throw notFound('Learning objective');
+    if (label !== undefined) await lockName(trx, 'learning-objective', label);
     if (label !== undefined && (await repo.labelTaken(trx, label, id))) throw duplicate(label);
     const after = await repo.updateObjective(trx, id, {
       ...(label !== undefined && { label }),

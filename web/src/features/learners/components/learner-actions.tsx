@@ -53,12 +53,15 @@ export function LearnerActions({ learner, onCleared, onDeleted }: LearnerActions
     if (!yes) return;
     clear.mutate(learner.id, {
       onSuccess: (result) => {
-        showWithUndo(
-          queryClient,
-          `${result.message} ${describeRemoved(result.removed)}`,
-          learner.id,
-          result.history_id,
-        );
+        // Nothing was left to clear: nothing changed, so there is nothing to undo.
+        if (result.history_id === null) toast.show(result.message, { type: 'info' });
+        else
+          showWithUndo(
+            queryClient,
+            `${result.message} ${describeRemoved(result.removed)}`,
+            learner.id,
+            result.history_id,
+          );
         onCleared();
       },
       onError: failed,

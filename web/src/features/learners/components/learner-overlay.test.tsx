@@ -179,6 +179,33 @@ describe('LearnerOverlay', () => {
     ]);
   });
 
+  it('says so when there was nothing left to clear, and offers no Undo', async () => {
+    const zero = { projects: 0, assessments: 0, learning_records: 0, tags: 0 };
+    const { user } = setup({
+      'DELETE /students/7': {
+        status: 200,
+        body: {
+          message: 'Ada Lovelace has no data left to clear: nothing was changed.',
+          learner: { id: 7, name: 'Ada Lovelace' },
+          left_cohort: null,
+          removed: zero,
+          history_id: null,
+          undo_until: null,
+        },
+      },
+    });
+    await user.click(await screen.findByRole('button', { name: 'Clear Student Data' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Clear Student Data',
+      }),
+    );
+    expect(
+      await screen.findByText('Ada Lovelace has no data left to clear: nothing was changed.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
+  });
+
   it('deletes permanently only after the spec confirmation', async () => {
     const { user, network } = setup({
       'DELETE /students/7': {

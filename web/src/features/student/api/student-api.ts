@@ -19,9 +19,14 @@ export function updateSlackHandle(studentId: number, slackHandle: string): Promi
   return api.put<void>(`/students/${studentId}`, { slack_handle: slackHandle });
 }
 
-export function submitSelfAssessment(studentId: number): Promise<void> {
+/** Submits the self-assessment it names, whichever was started last. */
+export function submitSelfAssessment(
+  studentId: number,
+  studentAssessmentId: number,
+): Promise<void> {
   return api.put<void>(`/students/${studentId}/assess`, {
     statusId: SUBMIT_ASSESSMENT_STATUS_ID,
+    studentAssessmentId,
   });
 }
 
@@ -113,7 +118,11 @@ export function useStartSelfAssessment(studentId: number) {
 
 export function useSubmitSelfAssessment(studentId: number) {
   const refresh = useProfileRefresh();
-  return useMutation({ mutationFn: () => submitSelfAssessment(studentId), onSuccess: refresh });
+  return useMutation({
+    mutationFn: (studentAssessmentId: number) =>
+      submitSelfAssessment(studentId, studentAssessmentId),
+    onSuccess: refresh,
+  });
 }
 
 export function useSubmitProposal() {

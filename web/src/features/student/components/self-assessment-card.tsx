@@ -15,6 +15,14 @@ export const CHECKBOXES_MESSAGE =
   'Please complete the Vocabulary & Understanding questions and push your code to Github.';
 export const SENT_MESSAGE =
   'If you want to request a 1-on-1 review, send a message in your cohort channel.';
+export const NOT_STARTED_MESSAGE =
+  'You have not started a self-assessment yet: start the one of your current book first.';
+
+/** The self-assessment the dialog submits: the one of the current book, else the latest shown. */
+export function assessmentToSubmit(profile: StudentProfile) {
+  const started = profile.assessment_overview;
+  return started.find((item) => item.book.id === profile.project.book_id) ?? started[0];
+}
 
 /** 'Book Self-Assessments': start one for the current book, or submit it for review. */
 export function SelfAssessmentCard({ profile }: { profile: StudentProfile }) {
@@ -117,7 +125,7 @@ export function SubmitSelfAssessmentDialog({
   const [vocabulary, setVocabulary] = useState(false);
   const [pushed, setPushed] = useState(false);
   const [error, setError] = useState<string | null>(null);
-  const repositoryUrl = profile.assessment_overview[0]?.github_url ?? '';
+  const assessment = assessmentToSubmit(profile);
 
   const reset = () => {
     setVocabulary(false);
@@ -132,11 +140,12 @@ export function SubmitSelfAssessmentDialog({
   };
 
   const onSave = () => {
+    if (!assessment) return;
     if (!vocabulary || !pushed) {
       setError(CHECKBOXES_MESSAGE);
       return;
     }
-    submit.mutate(undefined, {
+    submit.mutate(assessment.id, {
       onSuccess: () => {
         close(false);
         onSent?.(
@@ -155,17 +164,20 @@ export function SubmitSelfAssessmentDialog({
       description="Confirm that your code is complete, that you answered the Vocabulary & Understanding questions, and that everything is pushed to Github."
     >
       <Flex direction="column" gap="3">
-        <div>
-          <Text as="label" htmlFor="lp-assessment-repo" size="2" weight="medium">
-            Github Repository URL
+        {assessment?.github_url ? (
+          <div>
+            <Text as="label" htmlFor="lp-assessment-repo" size="2" weight="medium">
+              Github Repository URL
+            </Text>
+            <TextArea id="lp-assessment-repo" readOnly value={assessment.github_url} />
+          </div>
+        ) : (
+          <Text as="p" size="2" color="gray">
+            {assessment
+              ? `${assessment.name}: no repository was created for this self-assessment, because ${assessment.no_repository_reason ?? 'it was started without one'}.`
+              : NOT_STARTED_MESSAGE}
           </Text>
-          <TextArea
-            id="lp-assessment-repo"
-            readOnly
-            value={repositoryUrl}
-            placeholder="https://github.com/your-username/repository"
-          />
-        </div>
+        )}
         {error && (
           <Badge color="crimson" size="2" role="alert" style={{ whiteSpace: 'normal' }}>
             {error}
@@ -199,7 +211,7 @@ export function SubmitSelfAssessmentDialog({
           <Button variant="soft" color="gray" onClick={() => close(false)}>
             Cancel
           </Button>
-          <Button onClick={onSave} loading={submit.isPending}>
+          <Button onClick={onSave} loading={submit.isPending} disabled={!assessment}>
             Save
           </Button>
         </Flex>
