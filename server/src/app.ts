@@ -15,7 +15,7 @@ import type { DatabaseKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { features } from './features/index.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
-import { registerAccessControl } from './plugins/principal.ts';
+import { type DeclaredRoute, registerAccessControl } from './plugins/principal.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -84,6 +84,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
 
+  app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   await app.register(
     async (api) => {
       registerAccessControl(api);
