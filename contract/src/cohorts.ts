@@ -84,7 +84,7 @@ export const UpdateCohortBody = Type.Object({
 export type UpdateCohortBody = Static<typeof UpdateCohortBody>;
 
 export const CohortActiveBody = Type.Object({
-  id: Type.Optional(Type.Integer()),
+  id: Type.Optional(Id),
   active: Type.Boolean(),
 });
 export type CohortActiveBody = Static<typeof CohortActiveBody>;

@@ -2,32 +2,18 @@ import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeclaredRoute, registerAccessControl } from '../src/plugins/principal.ts';
 import { CALLERS, type Caller } from '../src/plugins/route-rules.ts';
-import { FakeGithub } from './fake-github.ts';
-import { createTestContext, type TestContext } from './harness.ts';
+import type { TestContext } from './harness.ts';
+import { createRouteTestContext } from './route-requests/context.ts';
 import { createWorld, type RequestBuilder, routeRequests, send } from './route-requests/index.ts';
 
 // Every registered API route × every kind of caller: each route's valid request, made in a fresh
 // world, must get the answer the route declares (`config.expect`) for that caller.
 
 let ctx: TestContext;
-let github: FakeGithub;
 beforeAll(async () => {
-  github = await new FakeGithub().start();
-  ctx = await createTestContext({
-    github: {
-      clientId: 'client-id',
-      clientSecret: 'client-secret',
-      oauthUrl: github.url,
-      apiUrl: github.url,
-      token: 'server-token',
-    },
-    foundationsUploadSecret: 'foundations-upload-secret',
-  });
+  ctx = await createRouteTestContext();
 });
-afterAll(async () => {
-  await ctx.close();
-  await github.stop();
-});
+afterAll(() => ctx.close());
 
 const keyOf = (route: DeclaredRoute) => `${route.method} ${route.path}`;
 
