@@ -2,7 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://localhost:8000';
+const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:8000';
 
 // Libraries every screen needs get their own long-lived chunks; screen-specific libraries
 // (charts, drag and drop) are grouped so that only the screens that import them load them.

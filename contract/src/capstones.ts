@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { WebUrlOrEmpty } from './common.ts';
 
 /*
  * Capstone proposals and their timeline.
@@ -52,8 +53,8 @@ export type CapstonesQuery = Static<typeof CapstonesQuery>;
 export const CreateCapstoneBody = Type.Object({
   course: Id,
   description: Type.Optional(Type.String({ maxLength: 5000 })),
-  proposalURL: Type.Optional(Type.String({ maxLength: 1000 })),
-  repoURL: Type.Optional(Type.String({ maxLength: 1000 })),
+  proposalURL: Type.Optional(WebUrlOrEmpty(1000)),
+  repoURL: Type.Optional(WebUrlOrEmpty(1000)),
 });
 export type CreateCapstoneBody = Static<typeof CreateCapstoneBody>;
 export const CreateCapstoneResponse = Type.Object({ message: Type.String(), id: Type.Integer() });

@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { WebUrl, WebUrlOrEmpty } from './common.ts';
 
 // Pieces shared by the catalogue resources (courses, books, projects, assessments, objectives).
 
@@ -10,16 +11,7 @@ export const CatalogueRef = Type.Object({ id: Type.Integer(), name: Type.String(
 export type CatalogueRef = Static<typeof CatalogueRef>;
 
 /** An optional link: empty, or an http(s) address. */
-export const OptionalUrl = Type.String({
-  maxLength: 256,
-  pattern: '^$|^https?://\\S+$',
-  description: 'Empty, or an http(s) URL',
-});
+export const OptionalUrl = WebUrlOrEmpty(256);
 
 /** A required http(s) link. */
-export const RequiredUrl = Type.String({
-  minLength: 1,
-  maxLength: 512,
-  pattern: '^https?://\\S+$',
-  description: 'An http(s) URL',
-});
+export const RequiredUrl = WebUrl(512);

@@ -1,10 +1,10 @@
 import { type Static, Type } from 'typebox';
-import { DateOnly, Nullable } from './common.ts';
+import { DateOnly, Nullable, WebUrl, WebUrlOrEmpty } from './common.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
-const Url = Type.String({ maxLength: 500, format: 'uri' });
+const Url = WebUrl(500);
 /** An empty string clears a URL. */
-const UrlOrEmpty = Type.Union([Type.Literal(''), Url]);
+const UrlOrEmpty = WebUrlOrEmpty(500);
 
 export const CohortCourse = Type.Object({
   id: Type.Integer(),

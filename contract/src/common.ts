@@ -27,6 +27,26 @@ export interface PaginatedList<T> {
 
 export const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
 
+/**
+ * A stored link: an http(s) address only, so no `javascript:` or `data:` URL ever reaches a page
+ * as a link.
+ */
+export const WebUrl = (maxLength = 512) =>
+  Type.String({
+    minLength: 1,
+    maxLength,
+    pattern: '^https?://\\S+$',
+    description: 'An http(s) URL',
+  });
+
+/** An optional link: empty, or an http(s) address. */
+export const WebUrlOrEmpty = (maxLength = 512) =>
+  Type.String({
+    maxLength,
+    pattern: '^$|^https?://\\S+$',
+    description: 'Empty, or an http(s) URL',
+  });
+
 /** A calendar day, 'YYYY-MM-DD'. */
 export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
 

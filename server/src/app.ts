@@ -14,8 +14,11 @@ import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { features } from './features/index.ts';
+import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
+import { registerInputGuards } from './plugins/input-guards.ts';
 import { type DeclaredRoute, registerAccessControl } from './plugins/principal.ts';
+import { serializeRequest } from './plugins/request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -37,9 +40,24 @@ export async function buildApp(
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
-    logger: options.logger === false ? false : { level: config.logLevel },
-    trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    logger:
+      options.logger === false
+        ? false
+        : { level: config.logLevel, serializers: { req: serializeRequest } },
+    trustProxy: config.trustProxy,
+    // strictNumbers is off on purpose: with it on, Ajv coerces '1e309' to Infinity after its range
+    // checks ran on the string, so Infinity passed every bound. Off, the coerced number is checked.
+    // JSON bodies cannot carry Infinity or NaN, and NaN fails the type check either way.
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        allErrors: false,
+        strictNumbers: false,
+      },
+    },
+    frameworkErrors: answerFrameworkError,
+    clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', database.db);
@@ -65,6 +83,7 @@ export async function buildApp(
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   registerErrorHandling(app);
   registerJsonContentType(app);
+  registerInputGuards(app);
   // The GitHub callback page of existing clients posts its code form-encoded.
   app.addContentTypeParser(
     'application/x-www-form-urlencoded',

@@ -25,6 +25,22 @@ describe('configuration', () => {
     ).toBe(true);
   });
 
+  it('listens only on this machine with the embedded demo, everywhere with a server', () => {
+    expect(loadConfig({}).host).toBe('127.0.0.1');
+    expect(loadConfig({ HOST: '0.0.0.0' }).host).toBe('0.0.0.0');
+    expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).host).toBe('0.0.0.0');
+  });
+
+  it('trusts no proxy unless told which', () => {
+    expect(loadConfig({}).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, ::1, loopback' }).trustProxy).toEqual([
+      '10.0.0.1',
+      '10.1.0.0/16',
+      '::1',
+      'loopback',
+    ]);
+  });
+
   it('mounts the API at the root with an empty prefix', () => {
     expect(loadConfig({ API_PREFIX: '' }).apiPrefix).toBe('');
   });
@@ -37,6 +53,10 @@ describe('configuration', () => {
     ['PASSWORD_SIGNIN', 'maybe', /PASSWORD_SIGNIN/],
     ['GITHUB_API_URL', 'not a url', /GITHUB_API_URL/],
     ['SIGNIN_RATE_LIMIT', '0', /SIGNIN_RATE_LIMIT/],
+    ['SIGNIN_ADDRESS_RATE_LIMIT', 'many', /SIGNIN_ADDRESS_RATE_LIMIT/],
+    ['TRUST_PROXY', 'true', /TRUST_PROXY/],
+    ['TRUST_PROXY', '10.0.0.1/40', /TRUST_PROXY/],
+    ['TRUST_PROXY', '2', /TRUST_PROXY/],
   ])('refuses %s=%s with a message naming it', (name, value, pattern) => {
     expect(() => loadConfig({ [name]: value })).toThrow(ConfigError);
     expect(() => loadConfig({ [name]: value })).toThrow(pattern);

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 
 // Environment → typed configuration. A bad value stops start-up with a message naming the setting.
@@ -13,7 +14,11 @@ export interface Config {
   clientUrl: string;
   corsOrigin: string | null;
   demoPassword: string;
+  /** Failed password sign-ins per account, and per address, within 15 minutes. */
   signInRateLimit: number;
+  signInAddressRateLimit: number;
+  /** The proxies whose X-Forwarded-For names the caller's address: none, or their addresses. */
+  trustProxy: false | string[];
   staffGithubLogins: string[];
   github: {
     clientId: string | null;
@@ -89,10 +94,33 @@ function readSecret(env: Env, name: string): string | null {
   return raw;
 }
 
+// proxy-addr's names for address ranges, accepted as well as addresses and CIDR ranges.
+const proxyRangeNames = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function readTrustProxy(env: Env): false | string[] {
+  const raw = (env.TRUST_PROXY ?? '').trim();
+  if (raw === '' || /^(false|no|off)$/i.test(raw)) return false;
+  const addresses = raw.split(',').map((part) => part.trim());
+  for (const address of addresses) {
+    if (proxyRangeNames.has(address)) continue;
+    const [ip, bits, extra] = address.split('/');
+    const version = isIP(ip ?? '');
+    const maxBits = version === 6 ? 128 : 32;
+    const validBits = bits === undefined || (/^\d+$/.test(bits) && Number(bits) <= maxBits);
+    if (!version || !validBits || extra !== undefined) {
+      throw new ConfigError(
+        `TRUST_PROXY must list the proxies' addresses (e.g. 10.0.0.1,10.1.0.0/16 or loopback), got '${raw}'`,
+      );
+    }
+  }
+  return addresses;
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 8000, 0, 65535);
-  const host = env.HOST || '0.0.0.0';
   const databaseUrl = readDatabaseUrl(env);
+  // The embedded demo has documented passwords: only this machine reaches it unless HOST says so.
+  const host = env.HOST || (databaseUrl === null ? '127.0.0.1' : '0.0.0.0');
   const publicUrl = readUrl(env, 'PUBLIC_URL', `http://localhost:${port}`) as string;
   const logins = (env.STAFF_GITHUB_LOGINS ?? '')
     .split(',')
@@ -112,6 +140,8 @@ export function loadConfig(env: Env = process.env): Config {
     corsOrigin: readUrl(env, 'CORS_ORIGIN', null),
     demoPassword: env.DEMO_PASSWORD || 'learnops',
     signInRateLimit: readInt(env, 'SIGNIN_RATE_LIMIT', 10, 1, 100_000),
+    signInAddressRateLimit: readInt(env, 'SIGNIN_ADDRESS_RATE_LIMIT', 50, 1, 1_000_000),
+    trustProxy: readTrustProxy(env),
     staffGithubLogins: logins,
     github: {
       clientId: env.GITHUB_CLIENT_ID || null,

@@ -3,6 +3,7 @@ import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openEmbedded, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
 import { hasData, seedDemoData } from './db/seed/demo.ts';
+import { accountsWithDemoPassword, isLoopback } from './db/seed/demo-exposure.ts';
 
 // Start-up: configuration, database, migrations, demo data, listen; drain on SIGTERM.
 async function main() {
@@ -38,6 +39,17 @@ async function main() {
     console.log(
       `Demo accounts (password '${config.demoPassword}'): instructor, staff, student${seeded ? '' : ' (data kept from before)'}\n`,
     );
+  }
+
+  if (!isLoopback(config.host) && config.passwordSignIn) {
+    const open = await accountsWithDemoPassword(database.db, config.demoPassword);
+    if (open.length > 0) {
+      console.warn(
+        `WARNING: listening on ${config.host}, reachable from other machines, while the demo ` +
+          `account(s) ${open.join(', ')} still sign in with the documented password. Change ` +
+          'their passwords or set DEMO_PASSWORD before the first start.\n',
+      );
+    }
   }
 
   let closing = false;

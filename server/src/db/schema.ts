@@ -47,6 +47,12 @@ export interface SignInGrantsTable {
   used_at: NullableTimestamp;
 }
 
+export interface SignInFailuresTable {
+  id: Id;
+  key: string;
+  failed_at: Timestamp;
+}
+
 export interface CohortsTable {
   id: Id;
   name: string;
@@ -350,6 +356,7 @@ export interface Database {
   people: PeopleTable;
   tokens: TokensTable;
   sign_in_grants: SignInGrantsTable;
+  sign_in_failures: SignInFailuresTable;
   cohorts: CohortsTable;
   cohort_info: CohortInfoTable;
   cohort_memberships: CohortMembershipsTable;

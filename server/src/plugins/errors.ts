@@ -41,12 +41,9 @@ export function registerErrorHandling(app: FastifyInstance) {
         message: `Conflict: the record is still referenced (${error.constraint ?? 'reference'})`,
       });
     }
-    if (
-      error.code === '23514' ||
-      error.code === '22001' ||
-      error.code === '22007' ||
-      error.code === '22008'
-    ) {
+    // Check violations and the whole data-exception class (bad numbers, text, dates): the value
+    // came from the caller. A backstop only: the schemas refuse these first, naming the field.
+    if (error.code === '23514' || /^22[0-9A-Z]{3}$/.test(error.code ?? '')) {
       return reply.code(400).send({ message: `Invalid value: ${error.message}` });
     }
     if (error.statusCode && error.statusCode >= 400 && error.statusCode < 500) {

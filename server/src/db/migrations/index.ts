@@ -1,11 +1,13 @@
 import type { Migration } from 'kysely';
 import * as initialModel from './0001-initial-model.ts';
+import * as signInFailures from './0100-sign-in-failures.ts';
 import * as boardVersions from './0500-board-versions.ts';
 import * as auditRedaction from './0610-audit-redaction.ts';
 
 // Each feature adds its migrations here under its own number range, so names never collide.
 export const migrations: Record<string, Migration> = {
   '0001-initial-model': initialModel,
+  '0100-sign-in-failures': signInFailures,
   '0500-board-versions': boardVersions,
   '0610-audit-redaction': auditRedaction,
 };

@@ -94,3 +94,32 @@ export const insertGithubPerson = (
     .returning(['id'])
     .executeTakeFirstOrThrow();
 };
+
+/** Failures per key since a moment, with the first of them (when the window frees up). */
+export const countFailuresSince = (db: Db, keys: string[], since: Date) =>
+  db
+    .selectFrom('sign_in_failures')
+    .select(({ fn }) => [
+      'key',
+      fn.countAll<number>().as('failures'),
+      fn.min('failed_at').as('first'),
+    ])
+    .where('key', 'in', keys)
+    .where('failed_at', '>', since)
+    .groupBy('key')
+    .execute();
+
+export async function addFailures(db: Db, keys: string[], forgetBefore: Date) {
+  await db
+    .deleteFrom('sign_in_failures')
+    .where('key', 'in', keys)
+    .where('failed_at', '<=', forgetBefore)
+    .execute();
+  await db
+    .insertInto('sign_in_failures')
+    .values(keys.map((key) => ({ key })))
+    .execute();
+}
+
+export const clearFailures = (db: Db, key: string) =>
+  db.deleteFrom('sign_in_failures').where('key', '=', key).execute();

@@ -30,15 +30,17 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PasswordSignInBody }>(
     '/accounts/verify',
     {
-      config: { ...anyone(200), rateLimit: rateLimits.signIn(app.config.signInRateLimit) },
+      config: anyone(200),
       schema: {
         tags: ['auth'],
+        description:
+          'Password sign-in. Failures are limited per account and per address (429 with Retry-After).',
         body: PasswordSignInBody,
-        response: { 200: TokenResponse, ...errors },
+        response: { 200: TokenResponse, ...errors, 429: ErrorResponse },
       },
     },
     async (request) => ({
-      token: await auth.signInWithPassword(app, request.body.username, request.body.password),
+      token: await auth.signInWithPassword(app, { ...request.body, address: request.ip }),
     }),
   );
 

@@ -6,6 +6,12 @@ import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { randomSecret, sha256, verifyPassword } from '../../lib/secrets.ts';
 import { issueToken } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
+import {
+  forgetAccountFailures,
+  recordFailure,
+  refuseWhenLimited,
+  type SignInAttempt,
+} from './sign-in-failures.ts';
 
 const STATE_LIFETIME_MS = 10 * 60_000;
 const CODE_LIFETIME_MS = 2 * 60_000;
@@ -18,14 +24,20 @@ export function callbackUrl(app: FastifyInstance) {
   return `${app.config.publicUrl}${app.config.apiPrefix}/auth/github/callback`;
 }
 
-export async function signInWithPassword(app: FastifyInstance, username: string, password: string) {
+export async function signInWithPassword(
+  app: FastifyInstance,
+  attempt: SignInAttempt & { password: string },
+) {
   if (!app.config.passwordSignIn)
     throw new HttpError(403, 'Password sign-in is turned off on this server.');
-  const person = await repo.findByUsername(app.db, username);
-  const valid = await verifyPassword(password, person?.password_hash ?? null);
+  await refuseWhenLimited(app, attempt);
+  const person = await repo.findByUsername(app.db, attempt.username);
+  const valid = await verifyPassword(attempt.password, person?.password_hash ?? null);
   if (!person || !valid || !person.is_active) {
+    await recordFailure(app, attempt);
     throw badRequest('Unable to log in with provided credentials.');
   }
+  await forgetAccountFailures(app, attempt);
   return issueToken(app.db, person.id);
 }
 

@@ -19,7 +19,12 @@ let github: FakeGithub;
 
 beforeAll(async () => {
   github = await new FakeGithub().start();
-  ctx = await createTestContext({ ...githubSettings(github), staffGithubLogins: ['boss-login'] });
+  ctx = await createTestContext({
+    ...githubSettings(github),
+    staffGithubLogins: ['boss-login'],
+    // Every request here comes from one address: only the per-account limit is under test.
+    signInAddressRateLimit: 100_000,
+  });
 });
 afterAll(async () => {
   await ctx.close();
@@ -90,6 +95,81 @@ describe('password sign-in', () => {
     }
     expect(statuses.slice(0, 10).every((status) => status === 400)).toBe(true);
     expect(statuses.at(-1)).toBe(429);
+  });
+});
+
+describe('limits on failed password sign-ins', () => {
+  const attempt = (username: string, password: string, headers: Record<string, string> = {}) =>
+    ctx.request({
+      method: 'POST',
+      url: '/api/accounts/verify',
+      payload: { username, password },
+      headers,
+    });
+
+  it('cannot be dodged by naming another address in X-Forwarded-For', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 15; i += 1) {
+      const response = await attempt('rotating-victim', `guess${i}`, {
+        'x-forwarded-for': `203.0.113.${i + 1}`,
+      });
+      statuses.push(response.statusCode);
+    }
+    expect(statuses.slice(0, 10)).toEqual(Array(10).fill(400));
+    expect(statuses.slice(10)).toEqual(Array(5).fill(429));
+  });
+
+  it('says when to try again', async () => {
+    for (let i = 0; i < 10; i += 1) await attempt('patient-victim', `guess${i}`);
+    const response = await attempt('patient-victim', 'guess-again');
+    expect(response.statusCode).toBe(429);
+    expect(response.json().message).toMatch(
+      /^Too many failed sign-in attempts\. Try again in \d+ minutes?\.$/,
+    );
+    expect(Number(response.headers['retry-after'])).toBeGreaterThan(0);
+  });
+
+  it('never counts successful sign-ins: many tabs, many sign-ins a day', async () => {
+    await createStaff(ctx.db, { username: 'busy-coach', password: 'correct horse' });
+    for (let i = 0; i < 25; i += 1) {
+      const response = await attempt('busy-coach', 'correct horse');
+      expect(response.statusCode).toBe(200);
+    }
+  });
+
+  it('refuses even the right password while the account is over its limit', async () => {
+    await createStaff(ctx.db, { username: 'locked-coach', password: 'correct horse' });
+    for (let i = 0; i < 10; i += 1) await attempt('locked-coach', `wrong${i}`);
+    expect((await attempt('locked-coach', 'correct horse')).statusCode).toBe(429);
+  });
+});
+
+describe('failed sign-ins per address, behind a trusted proxy', () => {
+  let behindProxy: TestContext;
+  beforeAll(async () => {
+    // Injected requests come from 127.0.0.1: here that is the reverse proxy named in TRUST_PROXY.
+    behindProxy = await createTestContext({
+      trustProxy: ['127.0.0.1'],
+      signInAddressRateLimit: 20,
+    });
+  });
+  afterAll(() => behindProxy.close());
+
+  const send = (username: string, forwardedFor: string) =>
+    behindProxy.request({
+      method: 'POST',
+      url: '/api/accounts/verify',
+      payload: { username, password: 'Winter2026!' },
+      headers: { 'x-forwarded-for': forwardedFor },
+    });
+
+  it('limits one address spraying many user names, and no other address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 25; i += 1)
+      statuses.push((await send(`sprayed${i}`, '198.51.100.7')).statusCode);
+    expect(statuses.slice(0, 20)).toEqual(Array(20).fill(400));
+    expect(statuses.slice(20)).toEqual(Array(5).fill(429));
+    expect((await send('someone', '198.51.100.8')).statusCode).toBe(400);
   });
 });
 
