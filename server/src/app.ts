@@ -17,7 +17,7 @@ import { features } from './features/index.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
-import { registerAccessControl } from './plugins/principal.ts';
+import { type DeclaredRoute, registerAccessControl } from './plugins/principal.ts';
 import { serializeRequest } from './plugins/request-log.ts';
 
 declare module 'fastify' {
@@ -103,6 +103,7 @@ export async function buildApp(
   });
   await app.register(swaggerUi, { routePrefix: `${config.apiPrefix}/docs` });
 
+  app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   await app.register(
     async (api) => {
       registerAccessControl(api);

@@ -2,6 +2,14 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { TokenCache } from '../lib/token-cache.ts';
+import {
+  type Access,
+  declaresEveryCaller,
+  type Expectation,
+  type RouteRule,
+} from './route-rules.ts';
+
+export type { Access } from './route-rules.ts';
 
 export interface SignedInPerson {
   id: number;
@@ -12,23 +20,25 @@ export interface SignedInPerson {
   tokenId: number;
 }
 
-/**
- * Who may call a route, declared on every route as `config.access`:
- * - 'anyone': anonymous callers too (a valid token is still identified);
- * - 'signed-in': any signed-in person; object rules live in the feature's policy;
- * - 'staff': staff members only.
- */
-export type Access = 'anyone' | 'signed-in' | 'staff';
+/** A registered API route with its declared rule, as the route-table tests walk them. */
+export interface DeclaredRoute extends RouteRule {
+  method: string;
+  /** The path without the API prefix, as the route file writes it ('/students/:id'). */
+  path: string;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
     tokenCache: TokenCache<SignedInPerson>;
+    /** Every API route and its rule, filled as routes register (decorated in app.ts). */
+    declaredRoutes: DeclaredRoute[];
   }
   interface FastifyRequest {
     person: SignedInPerson | null;
   }
   interface FastifyContextConfig {
     access?: Access;
+    expect?: Expectation;
   }
 }
 
@@ -87,11 +97,22 @@ export function registerAccessControl(api: FastifyInstance) {
   api.decorate('tokenCache', new TokenCache<SignedInPerson>());
   api.decorateRequest('person', null);
 
-  // A route without a declared access rule is a programming error: refuse to start.
+  // A route without a declared access rule, or without the answer each kind of caller gets, is a
+  // programming error: refuse to start.
   api.addHook('onRoute', (route) => {
-    const access = (route.config as { access?: Access } | undefined)?.access;
-    if (!access)
+    const config = route.config as Partial<RouteRule> | undefined;
+    if (!config?.access)
       throw new Error(`Route ${route.method} ${route.url} does not declare config.access`);
+    if (!config.expect || !declaresEveryCaller(config.expect))
+      throw new Error(`Route ${route.method} ${route.url} does not declare config.expect`);
+    // HEAD routes are Fastify's copies of GET routes.
+    if (route.method === 'HEAD') return;
+    api.declaredRoutes.push({
+      method: String(route.method),
+      path: route.url.slice(api.prefix.length) || '/',
+      access: config.access,
+      expect: config.expect,
+    });
   });
 
   api.addHook('onRequest', async (request) => {

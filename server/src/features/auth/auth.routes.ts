@@ -12,6 +12,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requirePerson } from '../../plugins/principal.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
+import { anyone, signedIn } from '../../plugins/route-rules.ts';
 import * as auth from './auth.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 503: ErrorResponse };
@@ -19,7 +20,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 503
 export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/auth/options',
-    { config: { access: 'anyone' }, schema: { tags: ['auth'], response: { 200: SignInOptions } } },
+    { config: anyone(200), schema: { tags: ['auth'], response: { 200: SignInOptions } } },
     async () => ({
       password: app.config.passwordSignIn,
       github: auth.githubClient(app).oauthConfigured,
@@ -29,7 +30,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: PasswordSignInBody }>(
     '/accounts/verify',
     {
-      config: { access: 'anyone' },
+      config: anyone(200),
       schema: {
         tags: ['auth'],
         description:
@@ -46,7 +47,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: GithubUrlQuery }>(
     '/auth/github/url',
     {
-      config: { access: 'anyone', rateLimit: rateLimits.oauth },
+      config: { ...anyone(302), rateLimit: rateLimits.oauth },
       schema: { tags: ['auth'], querystring: GithubUrlQuery, response: { 503: ErrorResponse } },
     },
     async (request, reply) => {
@@ -58,7 +59,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: GithubCallbackQuery }>(
     '/auth/github/callback',
     {
-      config: { access: 'anyone', rateLimit: rateLimits.oauth },
+      config: { ...anyone(302), rateLimit: rateLimits.oauth },
       schema: { tags: ['auth'], querystring: GithubCallbackQuery },
     },
     async (request, reply) => {
@@ -83,7 +84,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: GithubSignInBody }>(
     '/auth/github',
     {
-      config: { access: 'anyone', rateLimit: rateLimits.oauth },
+      config: { ...anyone(200), rateLimit: rateLimits.oauth },
       schema: { tags: ['auth'], body: GithubSignInBody, response: { 200: KeyResponse, ...errors } },
     },
     async (request) => ({ key: await auth.exchangeOneTimeCode(app, request.body.code) }),
@@ -92,7 +93,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(204),
       schema: { tags: ['auth'], response: { 204: NoContent, 401: ErrorResponse } },
     },
     async (request, reply) => {

@@ -8,6 +8,7 @@ import {
 import { ErrorResponse } from '@lp/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../lib/http-errors.ts';
+import { signedIn, staffOnly } from '../../plugins/route-rules.ts';
 import * as repo from './board.repository.ts';
 import { BoardCache, readBoard } from './board.service.ts';
 
@@ -20,7 +21,7 @@ export const boardRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: StudentsQuery }>(
     '/students',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags: ['students'],
         description:
@@ -56,7 +57,7 @@ export const boardRoutes: FastifyPluginAsync = async (app) => {
     app.get(
       path,
       {
-        config: { access: 'signed-in' },
+        config: signedIn(200),
         schema: { tags: ['students'], response: { 200: StatusList, 401: ErrorResponse } },
       },
       async () => {

@@ -9,6 +9,7 @@ import {
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { addTimeline, listCapstones, removeTimeline, submitProposal } from './capstones.service.ts';
 
 const errors = {
@@ -24,7 +25,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: CapstonesQuery }>(
     '/capstones',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(200),
       schema: {
         tags: ['capstones'],
         description: 'A cohort’s proposals (staff) or a learner’s (staff or that learner).',
@@ -38,7 +39,11 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateCapstoneBody }>(
     '/capstones',
     {
-      config: { access: 'signed-in' },
+      config: {
+        access: 'signed-in',
+        // A learner proposes for a course of their own cohort; staff have no proposals.
+        expect: { anonymous: 401, learner: 201, otherLearner: 400, staff: 403, coach: 403 },
+      },
       schema: {
         tags: ['capstones'],
         description: 'The signed-in learner submits a proposal; one per course.',
@@ -55,7 +60,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateTimelineBody }>(
     '/timelines',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags: ['capstones'],
         description: 'Adds a review status to a proposal’s timeline.',
@@ -73,7 +78,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/timelines/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags: ['capstones'],
         description: 'Deletes a timeline entry (revoking an approval).',

@@ -2,6 +2,7 @@ import { CohortInfo, CreateCohortInfoBody, UpdateCohortInfoBody } from '@lp/cont
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as info from './cohort-info.service.ts';
 
 const errors = {
@@ -17,7 +18,7 @@ export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/cohortinfo/:id',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(200),
       schema: {
         tags,
         description: "`id` is the info id (the cohort's `info` field).",
@@ -31,7 +32,7 @@ export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateCohortInfoBody }>(
     '/cohortinfo',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: { tags, body: CreateCohortInfoBody, response: { 201: CohortInfo, ...errors } },
     },
     async (request, reply) => {
@@ -43,7 +44,7 @@ export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateCohortInfoBody }>(
     '/cohortinfo/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: 'Changes only the URLs sent; a URL sent as an empty string is cleared.',

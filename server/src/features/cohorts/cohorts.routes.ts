@@ -14,6 +14,7 @@ import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contrac
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { ownerOrStaff, signedIn, staffOnly } from '../../plugins/route-rules.ts';
 import * as members from './cohort-members.service.ts';
 import * as cohorts from './cohorts.service.ts';
 
@@ -30,7 +31,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: CohortListQuery }>(
     '/cohorts',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: {
         tags,
         description:
@@ -49,7 +50,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/cohorts/:id',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(200),
       schema: { tags, params: IdParams, response: { 200: Cohort, ...errors } },
     },
     async (request) => cohorts.getCohort(app, requirePerson(request), request.params.id),
@@ -58,7 +59,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateCohortBody }>(
     '/cohorts',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: { tags, body: CreateCohortBody, response: { 201: Cohort, ...errors } },
     },
     async (request, reply) => {
@@ -70,7 +71,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateCohortBody }>(
     '/cohorts/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: 'Changes only the fields sent.',
@@ -88,7 +89,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: CohortActiveBody }>(
     '/cohorts/:id/active',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         params: IdParams,
@@ -106,7 +107,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams }>(
     '/cohorts/:id/migrate',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
@@ -118,7 +119,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams; Querystring: AssignQuery; Body: AssignBody }>(
     '/cohorts/:id/assign',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags,
         description:
@@ -144,7 +145,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams; Querystring: AssignQuery; Body: UnassignBody }>(
     '/cohorts/:id/assign',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: '?userType=instructor: the caller leaves. Otherwise body {student_id}.',
@@ -166,7 +167,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>(
     '/cohorts/:id/invitation',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags,
         description: 'Issues a new invitation secret; links with the old one enrol no one.',

@@ -9,6 +9,7 @@ import {
 } from '@lp/contract/core-skills';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
+import { staffOnly } from '../../plugins/route-rules.ts';
 import * as coreSkills from './core-skills.service.ts';
 
 const errors = {
@@ -18,20 +19,19 @@ const errors = {
   404: ErrorResponse,
   409: ErrorResponse,
 };
-const staff = { access: 'staff' } as const;
 const tags = ['core skills'];
 
 export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/coreskills',
-    { config: staff, schema: { tags, response: { 200: CoreSkillList, ...errors } } },
+    { config: staffOnly(200), schema: { tags, response: { 200: CoreSkillList, ...errors } } },
     async (request) => coreSkills.listSkills(app, requireStaff(request)),
   );
 
   app.get<{ Querystring: CoreSkillRecordsQuery }>(
     '/coreskillrecords',
     {
-      config: staff,
+      config: staffOnly(200),
       schema: {
         tags,
         querystring: CoreSkillRecordsQuery,
@@ -44,7 +44,7 @@ export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/coreskillrecords/:id',
     {
-      config: staff,
+      config: staffOnly(200),
       schema: { tags, params: IdParams, response: { 200: CoreSkillRecord, ...errors } },
     },
     async (request) => coreSkills.getRecord(app, requireStaff(request), request.params.id),
@@ -53,7 +53,7 @@ export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateCoreSkillRecordBody }>(
     '/coreskillrecords',
     {
-      config: staff,
+      config: staffOnly(201),
       schema: {
         tags,
         body: CreateCoreSkillRecordBody,
@@ -67,7 +67,7 @@ export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateCoreSkillRecordBody }>(
     '/coreskillrecords/:id',
     {
-      config: staff,
+      config: staffOnly(204),
       schema: {
         tags,
         params: IdParams,

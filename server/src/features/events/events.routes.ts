@@ -12,6 +12,13 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import {
+  anyone,
+  cohortCoachOnly,
+  ownerOrStaff,
+  signedIn,
+  staffOnly,
+} from '../../plugins/route-rules.ts';
 import * as repo from './events.repository.ts';
 import * as events from './events.service.ts';
 
@@ -22,7 +29,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/eventtypes',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: { tags, response: { 200: Type.Array(EventType), 401: ErrorResponse } },
     },
     async () => repo.eventTypes(app.db),
@@ -31,7 +38,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: EventListQuery }>(
     '/events',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(200),
       schema: {
         tags,
         description:
@@ -46,7 +53,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Querystring: EventCreateQuery; Body: CreateEventBody }>(
     '/events',
     {
-      config: { access: 'signed-in' },
+      config: cohortCoachOnly(201),
       schema: {
         tags,
         description:
@@ -68,7 +75,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/events/:id',
     {
-      config: { access: 'signed-in' },
+      config: cohortCoachOnly(204),
       schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
@@ -80,7 +87,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: CalendarFeedParams; Querystring: CalendarFeedQuery }>(
     '/cohorts/:id/calendar.ics',
     {
-      config: { access: 'anyone' },
+      config: anyone(200),
       schema: {
         tags,
         description: 'iCalendar subscription feed; the secret comes from the cohort overlay.',
@@ -101,7 +108,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>(
     '/cohorts/:id/calendar',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags,
         description: 'Issues a new calendar feed secret; subscriptions to the old URL stop.',

@@ -31,14 +31,20 @@ export function toEvent(row: repo.EventRow): CohortEvent {
 
 /** The wall-clock day and time an event body names; midnight in `datetime` means all day. */
 export function wallClockOf(body: CreateEventBody): { date: string; time: string | null } {
+  // Checked even when `date` is sent too: a field that is sent is never silently wrong.
+  const fromDatetime = body.datetime === undefined ? undefined : parseDatetime(body.datetime);
   if (body.date !== undefined) {
     if (!isCalendarDate(body.date)) throw badRequest('body.date is not a valid date');
     if (body.time && !isWallTime(body.time)) throw badRequest('body.time is not a valid time');
     return { date: body.date, time: body.time ? hhmmss(body.time) : null };
   }
-  if (body.datetime === undefined) throw badRequest('body.date or body.datetime is required');
-  const date = body.datetime.slice(0, 10);
-  const clock = body.datetime.slice(11, 19);
+  if (!fromDatetime) throw badRequest('body.date or body.datetime is required');
+  return fromDatetime;
+}
+
+function parseDatetime(datetime: string) {
+  const date = datetime.slice(0, 10);
+  const clock = datetime.slice(11, 19);
   if (!isCalendarDate(date)) throw badRequest('body.datetime is not a valid date');
   if (clock && !isWallTime(clock)) throw badRequest('body.datetime is not a valid time');
   const time = clock ? hhmmss(clock) : null;

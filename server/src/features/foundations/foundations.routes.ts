@@ -8,6 +8,7 @@ import {
 } from '@lp/contract/foundations';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
+import { anyone, everyone, staffOnly } from '../../plugins/route-rules.ts';
 import * as foundations from './foundations.service.ts';
 
 const errors = {
@@ -21,7 +22,7 @@ export const foundationsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: FoundationsQuery }>(
     '/foundations',
     {
-      config: { access: 'anyone' },
+      config: anyone(200),
       schema: {
         tags: ['foundations'],
         querystring: FoundationsQuery,
@@ -34,7 +35,7 @@ export const foundationsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: AssignCohortBody }>(
     '/foundations/assigncohort',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags: ['foundations'],
         body: AssignCohortBody,
@@ -51,7 +52,11 @@ export const foundationsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: UploadParams; Body: UploadBody }>(
     '/foundations/:slug',
     {
-      config: { access: 'anyone' },
+      config: {
+        access: 'anyone',
+        // Only the exercise site's shared secret uploads: no person's token is that secret.
+        expect: everyone(401),
+      },
       preValidation: async (request) => foundations.checkUploadSecret(app, request),
       schema: {
         tags: ['foundations'],

@@ -8,6 +8,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { safeEqual, sha256 } from '../../lib/secrets.ts';
+import { isCalendarDate } from '../../lib/wall-clock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { initials, maySeeLearnerIdentity } from './foundations.policy.ts';
 import * as repo from './foundations.repository.ts';
@@ -17,6 +18,8 @@ export async function listProgress(
   caller: SignedInPerson | null,
   query: FoundationsQuery,
 ): Promise<FoundationsList> {
+  if (query.lastAttempt !== undefined && !isCalendarDate(query.lastAttempt))
+    throw badRequest('querystring.lastAttempt is not a valid date');
   if (maySeeLearnerIdentity(caller)) {
     return repo.listProgress(app.db, { learnerName: query.learnerName, since: query.lastAttempt });
   }

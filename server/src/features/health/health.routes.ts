@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 import { Type } from 'typebox';
+import { anyone } from '../../plugins/route-rules.ts';
 
 const HealthResponse = Type.Object({ status: Type.String(), database: Type.String() });
 
@@ -8,7 +9,7 @@ export const healthRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/health',
     {
-      config: { access: 'anyone' },
+      config: anyone(200),
       schema: { tags: ['health'], response: { 200: HealthResponse, 503: HealthResponse } },
     },
     async (_request, reply) => {

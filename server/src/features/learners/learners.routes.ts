@@ -15,6 +15,7 @@ import {
 import { FeedbackBody, FeedbackCreated } from '@lp/contract/notes';
 import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as changes from './learner-changes.service.ts';
 import * as learners from './learners.service.ts';
 
@@ -33,7 +34,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: StudentParams }>(
     '/students/:id',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(200),
       schema: { tags, params: StudentParams, response: { 200: StudentDetail, ...errors } },
     },
     async (request) => learners.studentDetail(app, requirePerson(request), request.params.id),
@@ -42,7 +43,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: StudentParams; Body: UpdateStudentBody }>(
     '/students/:id',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(204),
       schema: {
         tags,
         params: StudentParams,
@@ -59,7 +60,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: StudentParams; Querystring: DeleteStudentQuery }>(
     '/students/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags,
         params: StudentParams,
@@ -80,7 +81,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: StudentParams; Body: TransferBody }>(
     '/students/:id/transfer',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags,
         params: StudentParams,
@@ -95,7 +96,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: StudentParams }>(
     '/students/:id/history',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: { tags, params: StudentParams, response: { 200: HistoryList, ...errors } },
     },
     async (request) => changes.learnerHistory(app, requireStaff(request), request.params.id),
@@ -104,7 +105,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: HistoryParams }>(
     '/students/:id/history/:historyId/undo',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: { tags, params: HistoryParams, response: { 200: UndoResult, ...errors } },
     },
     async (request) =>
@@ -114,7 +115,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: StudentParams; Body: FeedbackBody }>(
     '/students/:id/status',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags,
         params: StudentParams,

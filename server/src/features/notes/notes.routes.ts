@@ -2,6 +2,7 @@ import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
+import { staffOnly } from '../../plugins/route-rules.ts';
 import * as notes from './notes.service.ts';
 
 const denied = { 401: ErrorResponse, 403: ErrorResponse };
@@ -10,7 +11,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/notetypes',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: { tags: ['notes'], response: { 200: NoteTypeList, ...denied } },
     },
     async (request) => notes.noteTypes(app, requireStaff(request)),
@@ -19,7 +20,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: NotesQuery }>(
     '/notes',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags: ['notes'],
         querystring: NotesQuery,
@@ -32,7 +33,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateNoteBody }>(
     '/notes',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags: ['notes'],
         body: CreateNoteBody,
@@ -46,7 +47,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/notes/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags: ['notes'],
         params: IdParams,

@@ -3,13 +3,14 @@ import { Profile, ProfileChangeBody, ProfileQuery } from '@lp/contract/profile';
 import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../lib/http-errors.ts';
 import { requirePerson } from '../../plugins/principal.ts';
+import { signedIn } from '../../plugins/route-rules.ts';
 import { changeName, loadProfile } from './profile.service.ts';
 
 export const profileRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ProfileQuery }>(
     '/profile',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: {
         tags: ['profile'],
         querystring: ProfileQuery,
@@ -36,7 +37,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Body: ProfileChangeBody }>(
     '/profile/change',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(204),
       schema: {
         tags: ['profile'],
         body: ProfileChangeBody,

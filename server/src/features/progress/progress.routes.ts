@@ -7,6 +7,7 @@ import {
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { assignProject, changeAssessmentStatus, startAssessment } from './progress.service.ts';
 
 const errors = {
@@ -22,7 +23,7 @@ export const progressRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams; Body: AssignProjectBody }>(
     '/students/:id/project',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags: ['students'],
         description: "Moves a learner to a project (409 'duplicate' when they had it before).",
@@ -41,7 +42,7 @@ export const progressRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams; Body: StartAssessmentBody }>(
     '/students/:id/assess',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(201),
       schema: {
         tags: ['students'],
         description:
@@ -61,7 +62,7 @@ export const progressRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateAssessmentStatusBody }>(
     '/students/:id/assess',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(204),
       schema: {
         tags: ['students'],
         description:

@@ -9,6 +9,7 @@ import {
 } from '@lp/contract/records';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
+import { staffOnly } from '../../plugins/route-rules.ts';
 import * as records from './records.service.ts';
 
 const errors = {
@@ -18,14 +19,13 @@ const errors = {
   404: ErrorResponse,
   409: ErrorResponse,
 };
-const staff = { access: 'staff' } as const;
 const tags = ['records'];
 
 export const recordsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: RecordsQuery }>(
     '/records',
     {
-      config: staff,
+      config: staffOnly(200),
       schema: { tags, querystring: RecordsQuery, response: { 200: LearningRecordList, ...errors } },
     },
     async (request) => records.listRecords(app, requireStaff(request), request.query.studentId),
@@ -34,7 +34,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/records/:id',
     {
-      config: staff,
+      config: staffOnly(200),
       schema: { tags, params: IdParams, response: { 200: LearningRecord, ...errors } },
     },
     async (request) => records.getRecord(app, requireStaff(request), request.params.id),
@@ -43,7 +43,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateRecordBody }>(
     '/records',
     {
-      config: staff,
+      config: staffOnly(201),
       schema: { tags, body: CreateRecordBody, response: { 201: LearningRecord, ...errors } },
     },
     async (request, reply) =>
@@ -53,7 +53,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateRecordBody }>(
     '/records/:id',
     {
-      config: staff,
+      config: staffOnly(204),
       schema: {
         tags,
         params: IdParams,
@@ -69,7 +69,10 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: IdParams }>(
     '/records/:id',
-    { config: staff, schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } } },
+    {
+      config: staffOnly(204),
+      schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } },
+    },
     async (request, reply) => {
       await records.deleteRecord(app, requireStaff(request), request.params.id);
       return reply.code(204).send();
@@ -79,7 +82,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateRecordEntryBody }>(
     '/records/entries',
     {
-      config: staff,
+      config: staffOnly(201),
       schema: { tags, body: CreateRecordEntryBody, response: { 201: LearningRecord, ...errors } },
     },
     async (request, reply) =>
@@ -88,7 +91,10 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
 
   app.delete<{ Params: IdParams }>(
     '/records/entries/:id',
-    { config: staff, schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } } },
+    {
+      config: staffOnly(204),
+      schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } },
+    },
     async (request, reply) => {
       await records.deleteEntry(app, requireStaff(request), request.params.id);
       return reply.code(204).send();

@@ -10,6 +10,7 @@ import {
 } from '@lp/contract/tags';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
+import { staffOnly } from '../../plugins/route-rules.ts';
 import * as tags from './tags.service.ts';
 
 const errors = {
@@ -19,19 +20,18 @@ const errors = {
   404: ErrorResponse,
   409: ErrorResponse,
 };
-const staff = { access: 'staff' } as const;
 
 export const tagsRoutes: FastifyPluginAsync = async (app) => {
   app.get(
     '/tags',
-    { config: staff, schema: { tags: ['tags'], response: { 200: TagList, ...errors } } },
+    { config: staffOnly(200), schema: { tags: ['tags'], response: { 200: TagList, ...errors } } },
     async (request) => tags.listTags(app, requireStaff(request)),
   );
 
   app.post<{ Body: CreateTagBody }>(
     '/tags',
     {
-      config: staff,
+      config: staffOnly(201),
       schema: { tags: ['tags'], body: CreateTagBody, response: { 201: Tag, ...errors } },
     },
     async (request, reply) =>
@@ -41,7 +41,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/tags/:id',
     {
-      config: staff,
+      config: staffOnly(204),
       schema: { tags: ['tags'], params: IdParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
@@ -53,7 +53,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: StudentTagsQuery }>(
     '/studenttags',
     {
-      config: staff,
+      config: staffOnly(200),
       schema: {
         tags: ['tags'],
         querystring: StudentTagsQuery,
@@ -66,7 +66,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateStudentTagBody }>(
     '/studenttags',
     {
-      config: staff,
+      config: staffOnly(201),
       schema: {
         tags: ['tags'],
         body: CreateStudentTagBody,
@@ -82,7 +82,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/studenttags/:id',
     {
-      config: staff,
+      config: staffOnly(204),
       schema: { tags: ['tags'], params: IdParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {

@@ -10,6 +10,7 @@ import {
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requireStaff } from '../../plugins/principal.ts';
+import { staffOnly } from '../../plugins/route-rules.ts';
 import * as teams from './teams.service.ts';
 
 const errors = {
@@ -25,7 +26,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: TeamListQuery }>(
     '/teams',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags,
         description: "A cohort's saved teams, Team 1 first. Learners only are listed as members.",
@@ -39,7 +40,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateTeamBody }>(
     '/teams',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags,
         description:
@@ -59,7 +60,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateTeamsBatchBody }>(
     '/teams/batch',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags,
         description:
@@ -79,7 +80,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Querystring: TeamListQuery }>(
     '/teams/reset',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: "Deletes all the cohort's teams, their members and repository records.",
@@ -96,7 +97,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Params: IdParams }>(
     '/teams/:id/migrate',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags,
         description:

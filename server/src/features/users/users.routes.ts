@@ -2,13 +2,14 @@ import { CreatedUser, CreateUserBody } from '@lp/contract/auth';
 import { ErrorResponse } from '@lp/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
+import { staffOnly } from '../../plugins/route-rules.ts';
 import { createUser } from './users.service.ts';
 
 export const usersRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateUserBody }>(
     '/users',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags: ['users'],
         body: CreateUserBody,

@@ -13,6 +13,7 @@ import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import { ownerOrStaff, signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './assessments.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -22,7 +23,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: AssessmentListQuery }>(
     '/assessments',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(200),
       schema: {
         tags,
         description:
@@ -45,7 +46,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/assessments/:id',
     {
-      config: { access: 'signed-in' },
+      config: ownerOrStaff(200),
       schema: {
         tags,
         description: "One learner's self-assessment (the learner themself or staff).",
@@ -59,7 +60,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateAssessmentBody }>(
     '/assessments',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags,
         description:
@@ -78,7 +79,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateStudentAssessmentBody }>(
     '/assessments/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: "Sets a learner's self-assessment status (id or label).",
@@ -97,7 +98,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/assessments/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: "Deletes a book's self-assessment; 409 once learners have started it.",
@@ -114,7 +115,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: BookAssessmentListQuery }>(
     '/bookassessments',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: {
         tags,
         querystring: BookAssessmentListQuery,
@@ -127,7 +128,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/bookassessments/:id',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: { tags, params: IdParams, response: { 200: BookAssessment, ...errors } },
     },
     (request) => service.getDefinition(app, request.params.id),
@@ -136,7 +137,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateBookAssessmentBody }>(
     '/bookassessments/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description:

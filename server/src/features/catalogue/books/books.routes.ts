@@ -2,6 +2,7 @@ import { Book, BookList, BookListQuery, CreateBookBody, UpdateBookBody } from '@
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../../plugins/principal.ts';
+import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './books.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -11,7 +12,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: BookListQuery }>(
     '/books',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: { tags, querystring: BookListQuery, response: { 200: BookList, ...errors } },
     },
     (request) => service.listBooks(app, request.query),
@@ -20,7 +21,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/books/:id',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: { tags, params: IdParams, response: { 200: Book, ...errors } },
     },
     (request) => service.getBook(app, request.params.id),
@@ -29,7 +30,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateBookBody }>(
     '/books',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: { tags, body: CreateBookBody, response: { 201: Book, ...errors } },
     },
     async (request, reply) => {
@@ -41,7 +42,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateBookBody }>(
     '/books/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         params: IdParams,
@@ -58,7 +59,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/books/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description:

@@ -9,6 +9,7 @@ import {
 } from '@lp/contract/courses';
 import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../../plugins/principal.ts';
+import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './courses.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -18,7 +19,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: CourseListQuery }>(
     '/courses',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: { tags, querystring: CourseListQuery, response: { 200: CourseList, ...errors } },
     },
     (request) => service.listCourses(app, request.query),
@@ -27,7 +28,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/courses/:id',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: { tags, params: IdParams, response: { 200: Course, ...errors } },
     },
     (request) => service.getCourse(app, request.params.id),
@@ -36,7 +37,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams }>(
     '/courses/:id/stats',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: { tags, params: IdParams, response: { 200: CourseStats, ...errors } },
     },
     (request) => service.courseStats(app, request.params.id),
@@ -45,7 +46,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateCourseBody }>(
     '/courses',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: { tags, body: CreateCourseBody, response: { 201: Course, ...errors } },
     },
     async (request, reply) => {
@@ -57,7 +58,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateCourseBody }>(
     '/courses/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         params: IdParams,
@@ -74,7 +75,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/courses/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: 'Deactivates the course (active = false); nothing is erased.',

@@ -8,6 +8,7 @@ import {
 } from '@lp/contract/objectives';
 import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import { staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './objectives.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -17,7 +18,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ObjectiveListQuery }>(
     '/weights',
     {
-      config: { access: 'signed-in' },
+      config: { access: 'signed-in', expect: staffOnly(200).expect },
       schema: {
         tags,
         description:
@@ -32,7 +33,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateObjectiveBody }>(
     '/weights',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: {
         tags,
         body: CreateObjectiveBody,
@@ -48,7 +49,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateObjectiveBody }>(
     '/weights/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(200),
       schema: {
         tags,
         description: 'Renames or re-weights the objective; answers it as it now is.',
@@ -64,7 +65,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/weights/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: 'Deletes an objective no learner has a record of; 409 otherwise.',

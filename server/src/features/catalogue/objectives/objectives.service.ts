@@ -72,11 +72,13 @@ export async function updateObjective(
     if (!before) throw notFound('Learning objective');
     if (label !== undefined) await lockName(trx, 'learning-objective', label);
     if (label !== undefined && (await repo.labelTaken(trx, label, id))) throw duplicate(label);
-    const after = await repo.updateObjective(trx, id, {
+    const values = {
       ...(label !== undefined && { label }),
       ...(body.weight !== undefined && { weight: body.weight }),
       ...(body.tier !== undefined && { tier: body.tier }),
-    });
+    };
+    // Only other keys sent (a whole objective from an older client): nothing to change.
+    const after = Object.keys(values).length ? await repo.updateObjective(trx, id, values) : before;
     await audit(trx, {
       actorId,
       action: 'update',

@@ -9,6 +9,7 @@ import {
 } from '@lp/contract/projects';
 import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './projects.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
@@ -18,7 +19,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Querystring: ProjectListQuery }>(
     '/projects',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: { tags, querystring: ProjectListQuery, response: { 200: ProjectList, ...errors } },
     },
     (request) => service.listProjects(app, requirePerson(request), request.query),
@@ -27,7 +28,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
   app.get<{ Params: IdParams; Querystring: ProjectQuery }>(
     '/projects/:id',
     {
-      config: { access: 'signed-in' },
+      config: signedIn(200),
       schema: {
         tags,
         params: IdParams,
@@ -42,7 +43,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
   app.post<{ Body: CreateProjectBody }>(
     '/projects',
     {
-      config: { access: 'staff' },
+      config: staffOnly(201),
       schema: { tags, body: CreateProjectBody, response: { 201: Project, ...errors } },
     },
     async (request, reply) => {
@@ -54,7 +55,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
   app.put<{ Params: IdParams; Body: UpdateProjectBody }>(
     '/projects/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: 'Changes only the fields sent.',
@@ -72,7 +73,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
   app.delete<{ Params: IdParams }>(
     '/projects/:id',
     {
-      config: { access: 'staff' },
+      config: staffOnly(204),
       schema: {
         tags,
         description: 'Deletes a project without history; 409 when learners or teams worked on it.',

@@ -1,0 +1,45 @@
+import { randomSecret, sha256 } from '../../src/lib/secrets.ts';
+import { createPerson } from '../factories.ts';
+import { unique } from './unique.ts';
+import type { RequestBuilder } from './world.ts';
+
+const PASSWORD = 'correct horse battery';
+
+/** Health, sign-in, profile, accounts and Foundations. */
+export const accountRequests: Record<string, RequestBuilder> = {
+  'GET /health': () => ({}),
+  'GET /auth/options': () => ({}),
+  'POST /accounts/verify': async ({ db }) => {
+    const person = await createPerson(db, { password: PASSWORD });
+    return { body: { username: person.username, password: PASSWORD } };
+  },
+  'GET /auth/github/url': () => ({}),
+  'GET /auth/github/callback': () => ({ query: { error: 'access_denied' } }),
+  'POST /auth/github': async ({ db, learner }) => {
+    const code = randomSecret(24);
+    await db
+      .insertInto('sign_in_grants')
+      .values({ state: randomSecret(24), code_hash: sha256(code), person_id: learner.id })
+      .execute();
+    return { body: { code } };
+  },
+  'POST /auth/logout': () => ({}),
+  'GET /profile': () => ({}),
+  'PUT /profile/change': () => ({ body: { firstName: 'Ada', lastName: 'Lovelace' } }),
+  'POST /users': () => ({
+    body: { username: unique('user'), password: PASSWORD, first_name: 'New', last_name: 'Person' },
+  }),
+  'GET /foundations': () => ({}),
+  'PUT /foundations/assigncohort': async ({ db }) => {
+    const githubId = unique('7');
+    await db
+      .insertInto('foundations_exercises')
+      .values({ learner_github_id: githubId, learner_name: 'Keisha Moore', slug: 'hello-world' })
+      .execute();
+    return { body: { userId: githubId, cohortType: 'Day', cohortNumber: 74 } };
+  },
+  'PUT /foundations/:slug': () => ({
+    params: { slug: 'hello-world' },
+    body: { userId: '4242', attempts: 1, completed: true, title: 'Hello World' },
+  }),
+};

@@ -1,0 +1,122 @@
+import { createEvent } from '../calendar-factories.ts';
+import { addCohortCourse, createCourse, createLearner } from '../factories.ts';
+import { unique } from './unique.ts';
+import type { RequestBuilder, World } from './world.ts';
+
+async function cohortInfo({ db, cohort }: World) {
+  return db
+    .insertInto('cohort_info')
+    .values({ cohort_id: cohort.id, zoom_url: 'https://zoom.us/j/1' })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+}
+
+/** A saved group-project team of the cohort with a repository, ready for ticket migration. */
+async function teamWithRepository({ db, cohort, learner, course }: World) {
+  const project = course.books[1]!.projects[0]!;
+  await db
+    .updateTable('projects')
+    .set({ is_group_project: true, client_template_url: 'https://github.com/tpl/client' })
+    .where('id', '=', project.id)
+    .execute();
+  const team = await db
+    .insertInto('teams')
+    .values({
+      cohort_id: cohort.id,
+      group_name: 'Team 1',
+      sprint_team: true,
+      group_project_id: project.id,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db.insertInto('team_members').values({ team_id: team.id, person_id: learner.id }).execute();
+  await db
+    .insertInto('group_project_repositories')
+    .values({ team_id: team.id, project_id: project.id, repository: 'https://github.com/dc/t1' })
+    .execute();
+  return team;
+}
+
+const ofCohort = ({ cohort }: World) => ({ params: { id: cohort.id } });
+
+/** Cohorts, their links, calendar and teams. */
+export const cohortRequests: Record<string, RequestBuilder> = {
+  'GET /cohorts': () => ({}),
+  'GET /cohorts/:id': ofCohort,
+  'POST /cohorts': async ({ db, course }) => ({
+    body: {
+      name: unique('Day Cohort '),
+      startDate: '2026-09-01',
+      endDate: '2027-03-01',
+      orgURL: 'https://github.com/day-cohort',
+      slackChannel: 'day-cohort',
+      clientSide: course.id,
+      serverSide: (await createCourse(db, { books: 1, projectsPerBook: 1 })).id,
+    },
+  }),
+  'PUT /cohorts/:id': ({ cohort }) => ({ params: { id: cohort.id }, body: { name: unique('C ') } }),
+  'PUT /cohorts/:id/active': ({ cohort }) => ({
+    params: { id: cohort.id },
+    body: { active: false },
+  }),
+  'PUT /cohorts/:id/migrate': async ({ db, cohort }) => {
+    const server = await createCourse(db, { books: 1, projectsPerBook: 1 });
+    await addCohortCourse(db, cohort.id, server.id, 1, false);
+    return { params: { id: cohort.id } };
+  },
+  'POST /cohorts/:id/assign': async ({ db, cohort }) => ({
+    params: { id: cohort.id },
+    body: { person_id: (await createLearner(db)).id },
+  }),
+  'DELETE /cohorts/:id/assign': ({ cohort, learner }) => ({
+    params: { id: cohort.id },
+    body: { student_id: learner.id },
+  }),
+  'POST /cohorts/:id/invitation': ofCohort,
+
+  'GET /cohortinfo/:id': async (world) => ({ params: { id: (await cohortInfo(world)).id } }),
+  'POST /cohortinfo': ({ cohort }) => ({
+    body: { cohort: cohort.id, zoom_url: 'https://zoom.us/j/2' },
+  }),
+  'PUT /cohortinfo/:id': async (world) => ({
+    params: { id: (await cohortInfo(world)).id },
+    body: { zoom_url: 'https://zoom.us/j/3' },
+  }),
+
+  'GET /eventtypes': () => ({}),
+  'GET /events': ({ cohort }) => ({ query: { cohort: cohort.id } }),
+  'POST /events': ({ cohort }) => ({
+    body: { cohort: cohort.id, name: 'Standup', type: 1, date: '2026-10-01', time: '09:00' },
+  }),
+  'DELETE /events/:id': async ({ db, cohort }) => ({
+    params: { id: (await createEvent(db, cohort.id)).id },
+  }),
+  'GET /cohorts/:id/calendar.ics': ({ cohort }) => ({
+    params: { id: cohort.id },
+    query: { secret: cohort.calendar_secret },
+  }),
+  'POST /cohorts/:id/calendar': ofCohort,
+
+  'GET /teams': ({ cohort }) => ({ query: { cohort: cohort.id } }),
+  'POST /teams': ({ cohort, learner }) => ({
+    body: {
+      cohort: cohort.id,
+      students: [learner.id],
+      weeklyPrefix: 'wk',
+      teamIndex: 1,
+      groupProject: null,
+    },
+  }),
+  'POST /teams/batch': ({ cohort, learner }) => ({
+    body: {
+      cohort: cohort.id,
+      weeklyPrefix: 'wk',
+      groupProject: null,
+      teams: [{ teamIndex: 1, students: [learner.id] }],
+    },
+  }),
+  'DELETE /teams/reset': ({ cohort }) => ({ query: { cohort: cohort.id } }),
+  'POST /teams/:id/migrate': async (world) => ({
+    params: { id: (await teamWithRepository(world)).id },
+  }),
+};

@@ -1,0 +1,27 @@
+import { FakeGithub } from '../fake-github.ts';
+import { createTestContext, type TestContext } from '../harness.ts';
+
+/**
+ * The app as the route-table suites call it: GitHub sign-in and REST configured against a local
+ * fake, and a Foundations upload secret, so every route can answer with success.
+ */
+export async function createRouteTestContext(): Promise<TestContext> {
+  const github = await new FakeGithub().start();
+  const ctx = await createTestContext({
+    github: {
+      clientId: 'client-id',
+      clientSecret: 'client-secret',
+      oauthUrl: github.url,
+      apiUrl: github.url,
+      token: 'server-token',
+    },
+    foundationsUploadSecret: 'foundations-upload-secret',
+  });
+  return {
+    ...ctx,
+    async close() {
+      await ctx.close();
+      await github.stop();
+    },
+  };
+}
