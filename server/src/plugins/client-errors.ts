@@ -11,12 +11,26 @@ export function answerFrameworkError(
   reply: FastifyReply,
 ) {
   if (error.code === 'FST_ERR_MAX_PARAM_LENGTH') {
-    return reply.code(414).send({ message: 'The request URL is too long.' });
+    return sendMessage(reply, 414, 'The request URL is too long.');
   }
   if (error.code === 'FST_ERR_BAD_URL') {
-    return reply.code(400).send({ message: 'The request URL is malformed.' });
+    return sendMessage(reply, 400, 'The request URL is malformed.');
   }
-  return reply.code(error.statusCode ?? 400).send({ message: error.message });
+  return sendMessage(reply, error.statusCode ?? 400, error.message);
+}
+
+/**
+ * Written by hand because no route hook runs for these answers, so Fastify would append a
+ * charset to the exact `application/json` type existing clients compare literally.
+ */
+function sendMessage(reply: FastifyReply, status: number, message: string) {
+  const body = JSON.stringify({ message });
+  reply.hijack();
+  reply.raw.writeHead(status, {
+    'content-type': 'application/json',
+    'content-length': Buffer.byteLength(body),
+  });
+  reply.raw.end(body);
 }
 
 const clientErrorMessages: Record<string, [number, string]> = {

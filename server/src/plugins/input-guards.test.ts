@@ -58,6 +58,7 @@ describe('numbers that are not finite or too large', () => {
       token: staff.token,
     });
     expect(response.statusCode).toBe(414);
+    expect(response.headers['content-type']).toBe('application/json');
     expect(response.json()).toEqual({ message: 'The request URL is too long.' });
   });
 

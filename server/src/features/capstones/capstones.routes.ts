@@ -42,7 +42,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
       config: {
         access: 'signed-in',
         // A learner proposes for a course of their own cohort; staff have no proposals.
-        expect: { anonymous: 401, learner: 201, otherLearner: 400, staff: 403, coach: 403 },
+        expect: { anonymous: 401, learner: 201, otherLearner: 403, staff: 403, coach: 403 },
       },
       schema: {
         tags: ['capstones'],
