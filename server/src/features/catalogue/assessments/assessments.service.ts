@@ -206,6 +206,8 @@ export async function changeLearnerStatus(
       throw badRequest(
         `body.status must be one of ${known.map((row) => `${row.id} '${row.status}'`).join(', ')}`,
       );
+    // Decided on the locked row: the same status again (a repeat, a parallel twin) changes nothing.
+    if (before.status_id === match.id) return;
     const after = await repo.updateStudentAssessmentStatus(trx, id, {
       status_id: match.id,
       instructor_id: actorId,

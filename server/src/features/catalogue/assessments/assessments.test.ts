@@ -238,6 +238,24 @@ describe('PUT /assessments/{id} (a learner assessment status)', () => {
     expect(bad.json().message).toContain('body.status');
     expect((await send('PUT', '/assessments/999999', { status: 1 })).statusCode).toBe(404);
   });
+
+  it('writes nothing when the status is already the one sent', async () => {
+    const { created } = await bookWithAssessment();
+    const other = await createLearner(ctx.db);
+    const given = (
+      await send('POST', '/assessments', { studentId: other.id, assessmentId: created.json().id })
+    ).json();
+    for (let round = 0; round < 3; round += 1)
+      expect((await send('PUT', `/assessments/${given.id}`, { status: 2 })).statusCode).toBe(204);
+    const updates = await ctx.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity', '=', 'student_assessment')
+      .where('entity_id', '=', String(given.id))
+      .where('action', '=', 'update')
+      .execute();
+    expect(updates).toHaveLength(1);
+  });
 });
 
 describe('DELETE /assessments/{id}', () => {
