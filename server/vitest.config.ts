@@ -3,9 +3,18 @@ import { defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Migrates one database per run; each test file starts from its own copy of it.
+    globalSetup: ['test/global-setup.ts'],
     pool: 'forks',
     maxWorkers: 2,
+    // Test files share the loaded modules of their worker instead of importing the whole server
+    // again each (that import was most of a file's cost). Each file still builds its own app on
+    // its own database, so nothing may keep state in module scope: state belongs to buildApp's
+    // instance.
+    isolate: false,
+    // Generous limits: on a loaded machine a file takes many times its idle time, and nothing in
+    // these tests waits on the clock, so a limit only has to catch a real hang.
+    testTimeout: 120_000,
+    hookTimeout: 180_000,
   },
 });

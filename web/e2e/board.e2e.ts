@@ -6,6 +6,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { readSessionToken, signIn } from './support/session.ts';
+import { renderedFrames } from './support/wait.ts';
 
 const baseUrl = inject('baseUrl');
 const suffix = Date.now().toString(36);
@@ -197,8 +198,9 @@ describe('the learner board', () => {
     await page.keyboard.press('Space');
     await page.locator('.lp-board[data-expanded="true"]').waitFor();
     await column(book.name, next!.name).waitFor();
-    // Let the expanded board settle, so the columns are measured where they are shown.
-    await page.waitForTimeout(250);
+    // The drag library enables the expanded board's columns in an effect after the expansion
+    // shows; the arrow steps among the enabled ones.
+    await renderedFrames(page);
     await page.keyboard.press('ArrowRight');
     await page
       .getByText(`${keys.name} is over ${book.name}, ${next!.name}.`)
@@ -269,7 +271,7 @@ describe('the learner board', () => {
       `Please validate that ${reviewer.name} has met all objectives before saving.`,
     );
     await unmet.waitFor();
-    await unmet.waitFor({ state: 'detached', timeout: 5000 });
+    await unmet.waitFor({ state: 'detached' });
     for (const box of await boxes.all()) await box.click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Please provide feedback before saving.').waitFor();

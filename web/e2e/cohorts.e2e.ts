@@ -65,6 +65,12 @@ const toast = (text: string) => page.getByText(text, { exact: true }).first();
 const card = () => page.getByRole('group', { name: COHORT });
 const overlay = () => page.getByRole('dialog', { name: COHORT });
 const day = (date: string): Locator => overlay().locator(`[data-date="${date}"]`);
+/** Waits for the form's alert to say exactly this (it may still show the previous message). */
+const alertSays = (text: string) =>
+  page
+    .getByRole('alert')
+    .filter({ hasText: new RegExp(`^${text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}$`) })
+    .waitFor();
 
 beforeAll(async () => {
   session = await launchBrowser();
@@ -98,16 +104,14 @@ describe('cohorts, as an instructor', () => {
     expect(await page.getByLabel('Instructor Slack Channel ID').inputValue()).toBe('C06GHMZB3M3');
 
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    expect(await page.getByRole('alert').textContent()).toBe('Please fill out all fields.');
+    await alertSays('Please fill out all fields.');
 
     await page.getByLabel('Cohort name').fill(COHORT);
     await page.getByLabel('Github Org URL').fill('https://github.com/day-cohort-99');
     await page.getByLabel('Start date').fill(start);
     await page.getByLabel('End date').fill(end);
     await page.getByRole('button', { name: 'Create', exact: true }).click();
-    expect(await page.getByRole('alert').textContent()).toBe(
-      'Please select a course for both client and server side.',
-    );
+    await alertSays('Please select a course for both client and server side.');
 
     await page
       .getByRole('region', { name: 'Client side' })

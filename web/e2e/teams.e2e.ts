@@ -2,6 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { readSessionToken, signIn } from './support/session.ts';
+import { waitForCount } from './support/wait.ts';
 
 // The teams walk: an instructor builds teams for the active (demo) cohort with Random, saves
 // them, sees them, and deletes them after confirming.
@@ -11,9 +12,14 @@ const baseUrl = inject('baseUrl');
 let session: BrowserSession;
 let page: Page;
 
-/** A pointer drag, in small steps so the drag sensor starts and the drop target is found. */
-async function dragTo(source: Locator, target: Locator) {
-  const from = await source.boundingBox();
+const badgeOf = (learnerId: string) => `[data-learner-id="${learnerId}"]`;
+
+/**
+ * A pointer drag of a learner's badge, in small steps so the drag sensor starts and the drop
+ * target is found; done when the badge shows in the target.
+ */
+async function dragTo(learnerId: string, target: Locator) {
+  const from = await page.locator(badgeOf(learnerId)).boundingBox();
   const to = await target.boundingBox();
   if (!from || !to) throw new Error('not visible');
   await page.mouse.move(from.x + from.width / 2, from.y + from.height / 2);
@@ -21,20 +27,30 @@ async function dragTo(source: Locator, target: Locator) {
   await page.mouse.move(from.x + from.width / 2 + 10, from.y + from.height / 2, { steps: 3 });
   await page.mouse.move(to.x + to.width / 2, to.y + to.height / 2, { steps: 10 });
   await page.mouse.up();
-  // The drag sensor swallows clicks for 50 ms after a drop; a person is never that quick.
-  await page.waitForTimeout(100);
+  await target.locator(badgeOf(learnerId)).waitFor();
 }
 
-/** Picks a badge up with Space, one arrow, drops with Space (the sensor listens a tick later). */
-async function keyboardMove(badge: Locator, arrow: 'ArrowLeft' | 'ArrowRight') {
+/**
+ * Picks a badge up with Space, moves it with one arrow, drops it with Space; each key once the
+ * previous one has shown: the badge pressed, then what a screen reader is told.
+ */
+async function keyboardMove(learnerId: string, arrow: 'ArrowLeft' | 'ArrowRight', to: string) {
+  const badge = page.locator(badgeOf(learnerId));
+  const name = await badge.textContent();
+  const announced = (text: string) =>
+    page.getByText(text, { exact: true }).waitFor({ state: 'attached' });
   await badge.focus();
-  for (const key of ['Space', arrow, 'Space']) {
-    await page.keyboard.press(key);
-    await page.waitForTimeout(100);
-  }
+  await page.keyboard.press('Space');
+  await page.locator(`${badgeOf(learnerId)}[aria-pressed="true"]`).waitFor();
+  await page.keyboard.press(arrow);
+  await announced(`${name} is over ${to}.`);
+  await page.keyboard.press('Space');
+  await announced(`${name} was dropped on ${to}.`);
 }
 
-const feedback = () => page.locator('.teams-feedback');
+/** Waits for the builder's feedback line to say exactly this. */
+const feedbackSays = (text: string) =>
+  page.locator('.teams-feedback').getByText(text, { exact: true }).waitFor();
 
 beforeAll(async () => {
   session = await launchBrowser();
@@ -67,36 +83,39 @@ describe('teams, as an instructor', () => {
     expect(count).toBe(Math.ceil(learners / 4));
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    expect(await feedback().textContent()).toBe('Error: One or more teams are empty');
+    await feedbackSays('Error: One or more teams are empty');
 
     // Drag a badge from the pool into Team 1, on to Team 2, and back into the pool.
-    const first = pool.locator('[data-learner-id]').first();
-    const learnerId = await first.getAttribute('data-learner-id');
-    const badge = page.locator(`[data-learner-id="${learnerId}"]`);
+    const learnerId = await pool
+      .locator('[data-learner-id]')
+      .first()
+      .getAttribute('data-learner-id');
+    if (!learnerId) throw new Error('a badge without a learner id');
+    const badges = (region: Locator) => region.locator('[data-learner-id]');
     const team = (n: number) => page.getByRole('region', { name: `Team ${n}`, exact: true });
-    await dragTo(badge, team(1));
-    expect(await team(1).locator(`[data-learner-id="${learnerId}"]`).count()).toBe(1);
-    expect(await pool.locator('[data-learner-id]').count()).toBe(learners - 1);
+    await dragTo(learnerId, team(1));
+    await waitForCount(badges(team(1)), 1);
+    await waitForCount(badges(pool), learners - 1);
     if (count > 1) {
-      await dragTo(badge, team(2));
-      expect(await team(2).locator(`[data-learner-id="${learnerId}"]`).count()).toBe(1);
-      expect(await team(1).locator('[data-learner-id]').count()).toBe(0);
-      expect(await pool.locator('[data-learner-id]').count()).toBe(learners - 1);
+      await dragTo(learnerId, team(2));
+      await waitForCount(badges(team(2)), 1);
+      await waitForCount(badges(team(1)), 0);
+      await waitForCount(badges(pool), learners - 1);
     }
-    await dragTo(badge, pool);
-    expect(await pool.locator('[data-learner-id]').count()).toBe(learners);
+    await dragTo(learnerId, pool);
+    await waitForCount(badges(pool), learners);
 
     // The same with the keyboard: Space picks up, the arrows choose, Space drops.
-    await keyboardMove(badge, 'ArrowRight');
-    await team(1).locator(`[data-learner-id="${learnerId}"]`).waitFor();
-    await keyboardMove(badge, 'ArrowLeft');
-    await pool.locator(`[data-learner-id="${learnerId}"]`).waitFor();
-    expect(await pool.locator('[data-learner-id]').count()).toBe(learners);
+    await keyboardMove(learnerId, 'ArrowRight', 'Team 1');
+    await team(1).locator(badgeOf(learnerId)).waitFor();
+    await keyboardMove(learnerId, 'ArrowLeft', 'the unassigned learners');
+    await pool.locator(badgeOf(learnerId)).waitFor();
+    await waitForCount(badges(pool), learners);
 
     await page.getByRole('button', { name: 'Random' }).click();
-    expect(await pool.locator('[data-learner-id]').count()).toBe(0);
+    await waitForCount(badges(pool), 0);
     await page.getByRole('button', { name: 'Save', exact: true }).click();
-    expect(await feedback().textContent()).toBe('Error: Please provide a Slack channel prefix');
+    await feedbackSays('Error: Please provide a Slack channel prefix');
 
     await page.getByLabel('Slack channel prefix').fill('Week1');
     await page.getByRole('button', { name: 'Save', exact: true }).click();
@@ -110,12 +129,7 @@ describe('teams, as an instructor', () => {
     expect(placed).toBe(learners);
 
     await page.getByRole('button', { name: 'Migrate tickets' }).first().click();
-    expect(
-      await page
-        .getByText(/^Error: /)
-        .first()
-        .textContent(),
-    ).toContain('does not have any repositories');
+    await page.getByText(/^Error: .*does not have any repositories/).waitFor();
 
     await page.getByRole('button', { name: 'Delete Current Teams' }).click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));

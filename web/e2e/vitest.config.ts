@@ -9,8 +9,12 @@ export default defineConfig({
     environment: 'node',
     include: ['e2e/**/*.e2e.ts'],
     globalSetup: ['e2e/global-setup.ts'],
-    testTimeout: 60_000,
-    hookTimeout: 60_000,
+    // Generous limits: every wait in these tests is for something to show, so on a loaded
+    // machine they only take longer; a limit only has to catch a real hang.
+    testTimeout: 240_000,
+    hookTimeout: 240_000,
+    // expect.poll waits for a state like a Playwright wait does, and as long (support/browser.ts).
+    expect: { poll: { timeout: 60_000 } },
     fileParallelism: false,
   },
 });

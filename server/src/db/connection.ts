@@ -24,15 +24,19 @@ export function openPostgres(url: string, max = 10): DatabaseHandle {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-/** dataDir null = in memory (tests). */
-export async function openEmbedded(dataDir: string | null): Promise<DatabaseHandle> {
+/**
+ * dataDir null = in memory (tests). `from` is a data directory dumped by PGlite's `dumpDataDir`
+ * to start from instead of an empty cluster (tests start each file from one migrated dump).
+ */
+export async function openEmbedded(dataDir: string | null, from?: Blob): Promise<DatabaseHandle> {
+  const options = { parsers: embeddedParsers, loadDataDir: from };
   let client: PGlite;
   if (dataDir) {
     const path = resolve(dataDir);
     mkdirSync(path, { recursive: true });
-    client = await PGlite.create(path, { parsers: embeddedParsers });
+    client = await PGlite.create(path, options);
   } else {
-    client = await PGlite.create({ parsers: embeddedParsers });
+    client = await PGlite.create(options);
   }
   const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
   return { db, kind: 'embedded', close: () => db.destroy() };

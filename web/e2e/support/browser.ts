@@ -14,7 +14,9 @@ export async function launchBrowser(): Promise<BrowserSession> {
     args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-background-networking'],
   });
   const context = await browser.newContext();
-  context.setDefaultTimeout(15_000);
+  // How long an action or a wait for something to show may take: long enough for a loaded
+  // machine, where each step can take many times its idle time.
+  context.setDefaultTimeout(60_000);
   return {
     browser,
     context,

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { paths } from './paths.ts';
 
-const READY_TIMEOUT_MS = 60_000;
+// A first start creates and seeds the database: seconds when idle, minutes on a loaded machine.
+const READY_TIMEOUT_MS = 240_000;
 const STOP_TIMEOUT_MS = 10_000;
 
 export interface RunningServer {
@@ -47,7 +48,9 @@ async function waitForHealth(
     }
     await sleep(250);
   }
-  throw new Error(`The server did not answer ${url}/api/health within 60 s:\n${output()}`);
+  throw new Error(
+    `The server did not answer ${url}/api/health within ${READY_TIMEOUT_MS / 1000} s:\n${output()}`,
+  );
 }
 
 function stopChild(child: ChildProcess): Promise<void> {
