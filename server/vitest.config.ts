@@ -14,7 +14,7 @@ export default defineConfig({
     isolate: false,
     // Generous limits: on a loaded machine a file takes many times its idle time, and nothing in
     // these tests waits on the clock, so a limit only has to catch a real hang.
-    testTimeout: 120_000,
+    testTimeout: 180_000,
     hookTimeout: 180_000,
   },
 });

@@ -45,6 +45,7 @@ class InMemoryBlob extends Blob {
   }
 }
 
-async function templateDump(path: string): Promise<Blob> {
+/** The run's migrated PGlite data directory (a dump), to start a database from. */
+export async function templateDump(path: string): Promise<Blob> {
   return new InMemoryBlob(await readFile(path));
 }

@@ -1,0 +1,105 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { createServer } from 'node:net';
+import { fileURLToPath } from 'node:url';
+
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+
+/** The server as `npm start` runs it (src/main.ts), in its own process. */
+export interface ServerProcess {
+  url: string;
+  /** Everything the process printed, for failure messages. */
+  output(): string;
+  /** Kills the process with SIGKILL: no shutdown, no chance to flush anything. */
+  kill(): Promise<void>;
+  /** Stops it as a deployment would (SIGTERM, drain). */
+  stop(): Promise<void>;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const address = probe.address();
+      const port = typeof address === 'object' && address ? address.port : 0;
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+async function ended(child: ChildProcess): Promise<void> {
+  if (child.exitCode !== null || child.signalCode !== null) return;
+  await once(child, 'exit');
+}
+
+/**
+ * Starts src/main.ts with `env` on top of a clean environment (no inherited DATABASE_URL and the
+ * like) and resolves once /api/health answers 200. Node runs main.ts itself (not through the tsx
+ * command, which would put a second process between a signal and the server).
+ */
+export async function startServerProcess(
+  env: Record<string, string>,
+  args: string[] = [],
+): Promise<ServerProcess> {
+  const port = await freePort();
+  const url = `http://127.0.0.1:${port}`;
+  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
+    cwd: serverDir,
+    env: {
+      PATH: process.env.PATH ?? '',
+      HOME: process.env.HOME ?? '',
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      WEB_DIST: '',
+      LOG_LEVEL: 'warn',
+      ...env,
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let log = '';
+  const keep = (chunk: Buffer) => {
+    log = (log + chunk.toString()).slice(-8000);
+  };
+  child.stdout?.on('data', keep);
+  child.stderr?.on('data', keep);
+  const server: ServerProcess = {
+    url,
+    output: () => log,
+    async kill() {
+      child.kill('SIGKILL');
+      await ended(child);
+    },
+    async stop() {
+      child.kill('SIGTERM');
+      await ended(child);
+    },
+  };
+  try {
+    await waitForHealth(url, child, server.output);
+  } catch (error) {
+    await server.kill();
+    throw error;
+  }
+  return server;
+}
+
+/** Polls /api/health until it answers 200; fails at once if the process exits first. */
+async function waitForHealth(url: string, child: ChildProcess, output: () => string) {
+  const exited = once(child, 'exit').then(() => {
+    throw new Error(`The server exited (${child.exitCode ?? child.signalCode}):\n${output()}`);
+  });
+  exited.catch(() => {});
+  for (;;) {
+    const answer = await Promise.race([
+      fetch(`${url}/api/health`).then(
+        (response) => response.status,
+        () => null, // not listening yet
+      ),
+      exited,
+    ]);
+    if (answer === 200) return;
+    if (answer !== null) throw new Error(`/api/health answered ${answer}:\n${output()}`);
+    await Promise.race([new Promise((resolve) => setTimeout(resolve, 50)), exited]);
+  }
+}
