@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { staffProfile, studentProfile } from '../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../test/render-app.tsx';
+import { staffProfile, studentProfile } from '@/test/fixtures.ts';
+import { jsonFetch, renderApp } from '@/test/render-app.tsx';
 
 describe('route guard and role switch', () => {
   it('sends a signed-out visitor of /cohorts to the sign-in page', async () => {

@@ -2,9 +2,9 @@ import { QueryClient } from '@tanstack/react-query';
 import { render } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter, useLocation } from 'react-router';
-import { AppRoutes } from '../app/app-routes.tsx';
-import { Providers } from '../app/providers.tsx';
-import { resetSessionCache, type Session, setSession } from '../lib/session.ts';
+import { AppRoutes } from '@/app/app-routes.tsx';
+import { Providers } from '@/app/providers.tsx';
+import { resetSessionCache, type Session, setSession } from '@/lib/session.ts';
 
 /** Shows the current path so tests can assert where the user ended up. */
 function LocationProbe() {

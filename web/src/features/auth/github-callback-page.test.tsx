@@ -1,7 +1,7 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { studentProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { studentProfile } from '@/test/fixtures.ts';
+import { jsonFetch, renderApp } from '@/test/render-app.tsx';
 
 describe('GitHub sign-in callback', () => {
   it('exchanges the code, signs in and moves on to the start page after a second', async () => {

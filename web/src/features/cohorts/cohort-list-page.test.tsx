@@ -2,8 +2,8 @@ import type { Cohort } from '@lp/contract/cohorts';
 import { STORAGE_KEYS } from '@lp/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { staffProfile } from '@/test/fixtures.ts';
+import { jsonFetch, renderApp } from '@/test/render-app.tsx';
 
 const cohort = (id: number, fields: Partial<Cohort> = {}): Cohort => ({
   id,

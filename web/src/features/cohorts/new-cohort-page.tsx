@@ -2,9 +2,9 @@ import { QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Callout, Flex, Heading, Text, TextField, Tooltip } from '@radix-ui/themes';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Loading } from '../../ui/loading.tsx';
-import { PageLayout } from '../../ui/page-layout.tsx';
-import { useToast } from '../../ui/toasts/index.ts';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useCreateCohort } from './api/cohorts-api.ts';
 import { type CourseChoice, useCourseChoices } from './api/lookups.ts';
 import {

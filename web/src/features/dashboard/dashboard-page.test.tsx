@@ -4,8 +4,13 @@ import type { CohortEvent } from '@lp/contract/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { course as fixtureCourse, learner } from '../board/model/fixtures.ts';
-import { fakeNetwork, renderWithProviders, statuses } from '../board/testing/render-board.tsx';
+import {
+  fakeNetwork,
+  course as fixtureCourse,
+  learner,
+  renderWithProviders,
+  statuses,
+} from '@/features/board/testing';
 import DashboardPage from './dashboard-page.tsx';
 import { addDays, todayIn } from './model/upcoming-events.ts';
 

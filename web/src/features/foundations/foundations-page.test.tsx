@@ -1,8 +1,8 @@
 import type { FoundationsLearner } from '@lp/contract/foundations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { staffProfile } from '@/test/fixtures.ts';
+import { jsonFetch, renderApp } from '@/test/render-app.tsx';
 
 const exercise = (id: number, complete: boolean, first: string, last: string) => ({
   id,

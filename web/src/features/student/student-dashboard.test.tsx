@@ -5,10 +5,10 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { resetSessionCache, setSession } from '../../lib/session.ts';
-import { studentProfile } from '../../test/fixtures.ts';
-import { resetToasts } from '../../ui/toasts/toast-store.ts';
+import { resetSessionCache, setSession } from '@/lib/session.ts';
+import { studentProfile } from '@/test/fixtures.ts';
+import { Providers } from '@/test/render.tsx';
+import { resetToasts } from '@/ui/toasts/toast-store.ts';
 import { TimelineCard } from './components/cohort-cards.tsx';
 import OverviewPage from './pages/overview-page.tsx';
 

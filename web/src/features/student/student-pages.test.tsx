@@ -1,8 +1,8 @@
 import type { StaffProfile } from '@lp/contract/profile';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { staffProfile, studentProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { staffProfile, studentProfile } from '@/test/fixtures.ts';
+import { jsonFetch, renderApp } from '@/test/render-app.tsx';
 
 describe('learner pages in the route table', () => {
   it.each([

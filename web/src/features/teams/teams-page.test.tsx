@@ -2,8 +2,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { jsonFetch } from '../../test/render-app.tsx';
+import { Providers } from '@/test/render.tsx';
+import { jsonFetch } from '@/test/render-app.tsx';
 import TeamsPage from './teams-page.tsx';
 
 const savedTeam = {

@@ -9,8 +9,8 @@ import type {
   UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { toast } from '../../../ui/toasts/index.ts';
+import { ApiError, api } from '@/lib/api-client.ts';
+import { toast } from '@/ui/toasts/index.ts';
 import { patchLearner } from '../model/optimistic.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { boardQueryKey } from './get-board.ts';

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter } from 'react-router';
 import { vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
+import { Providers } from '@/test/render.tsx';
 import { boardQueryKey, useBoard } from '../api/get-board.ts';
 import type { LearnerDialogActions } from '../components/board-context.ts';
 import { LearnerBoard } from '../components/learner-board.tsx';

@@ -1,6 +1,6 @@
 import type { CohortEvent, CreateEventBody, EventType } from '@lp/contract/events';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 // Query keys are shared with the board's upcoming-events panel, so one invalidation refreshes both.
 

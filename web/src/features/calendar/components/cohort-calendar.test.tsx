@@ -3,8 +3,8 @@ import { QueryClient } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { jsonFetch } from '../../../test/render-app.tsx';
+import { Providers } from '@/test/render.tsx';
+import { jsonFetch } from '@/test/render-app.tsx';
 import { CohortCalendar } from './cohort-calendar.tsx';
 
 const types = [

@@ -1,6 +1,6 @@
 import { Button, Card, Flex, Text } from '@radix-ui/themes';
-import { AppDialog, useConfirm } from '../../../ui/dialog/index.ts';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useDeleteEvent } from '../api/calendar-api.ts';
 import { formatLongDay } from '../model/calendar-days.ts';
 import type { CalendarDayEvent } from '../model/event-buckets.ts';

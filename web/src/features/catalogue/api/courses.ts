@@ -1,6 +1,6 @@
 import type { Course, CourseStats, CreateCourseBody, UpdateCourseBody } from '@lp/contract/courses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { invalidateCatalogue } from './invalidate.ts';
 
 // GET /courses?all=true — every course, active and inactive (the course list screen).

@@ -12,10 +12,10 @@ import {
   Tooltip,
 } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
-import { useConfirm } from '../../../ui/dialog/index.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { useConfirm } from '@/ui/dialog/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useAssessments, useDeleteAssessment } from '../api/assessments.ts';
 import { errorText, QueryView } from '../components/catalogue-ui.tsx';
 

@@ -1,7 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../../test/render-app.tsx';
+import { staffProfile } from '@/test/fixtures.ts';
+import { jsonFetch, renderApp } from '@/test/render-app.tsx';
 
 const session = { profile: staffProfile, token: 'tok' };
 const course = { id: 3, name: 'JavaScript', date_created: '2026-01-01', active: true };

@@ -2,7 +2,7 @@ import type { Book } from '@lp/contract/books';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { useBook, useDeleteBook } from '../api/books.ts';
 import { type ExpandedProject, useBookProjects } from '../api/projects.ts';
 import {

@@ -2,9 +2,9 @@ import type { Book } from '@lp/contract/books';
 import { Flex, Heading, TextArea, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Loading } from '../../../ui/loading.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useBook, useBooks, useCreateBook, useUpdateBook } from '../api/books.ts';
 import { useCourse } from '../api/courses.ts';
 import {

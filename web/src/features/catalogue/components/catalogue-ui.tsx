@@ -2,8 +2,8 @@ import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import type { UseQueryResult } from '@tanstack/react-query';
 import { Fragment, type ReactNode, useId } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { ApiError } from '../../../lib/api-client.ts';
-import { Loading } from '../../../ui/loading.tsx';
+import { ApiError } from '@/lib/api-client.ts';
+import { Loading } from '@/ui/loading.tsx';
 import './catalogue.css';
 
 export interface Crumb {

@@ -1,6 +1,6 @@
 import { useNavigate } from 'react-router';
-import { type ConfirmOptions, useConfirm } from '../../../ui/dialog/index.ts';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { type ConfirmOptions, useConfirm } from '@/ui/dialog/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { errorText } from './catalogue-ui.tsx';
 
 export interface ConfirmedDelete {

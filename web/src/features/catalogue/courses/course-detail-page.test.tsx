@@ -1,8 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../../test/render-app.tsx';
+import { staffProfile } from '@/test/fixtures.ts';
+import { jsonFetch, renderApp } from '@/test/render-app.tsx';
 
 // The canvas is not drawn in jsdom: the charts show the data they were given instead.
 vi.mock('react-chartjs-2', () => {

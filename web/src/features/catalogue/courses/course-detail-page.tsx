@@ -1,9 +1,9 @@
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Loading } from '../../../ui/loading.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { useBooks } from '../api/books.ts';
 import { useCourse, useDeactivateCourse } from '../api/courses.ts';
 import {

@@ -2,8 +2,8 @@ import { STORAGE_KEYS } from '@lp/contract/constants';
 import type { Course } from '@lp/contract/courses';
 import { Button, Flex, Heading } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { useAllCourses } from '../api/courses.ts';
 import { QueryView, RowLink, RowList } from '../components/catalogue-ui.tsx';
 

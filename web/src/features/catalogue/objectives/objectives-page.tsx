@@ -2,10 +2,10 @@ import type { Objective } from '@lp/contract/objectives';
 import { Button, Flex, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useConfirm } from '../../../ui/dialog/index.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { useConfirm } from '@/ui/dialog/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import {
   useCreateObjective,
   useDeleteObjective,

@@ -1,6 +1,6 @@
 import { Badge, Button, DataList, Flex, Link } from '@radix-ui/themes';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { type ExpandedProject, useDeleteProject, useProject } from '../api/projects.ts';
 import { Breadcrumb, ErrorCallout, idParam, QueryView } from '../components/catalogue-ui.tsx';
 import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';

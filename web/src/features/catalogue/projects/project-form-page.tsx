@@ -1,7 +1,7 @@
 import { useNavigate, useParams } from 'react-router';
-import { Loading } from '../../../ui/loading.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useBook } from '../api/books.ts';
 import { useCreateProject, useProject, useUpdateProject } from '../api/projects.ts';
 import { ErrorCallout, errorText, idParam } from '../components/catalogue-ui.tsx';

@@ -15,7 +15,7 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 // Keys: ['cohorts', 'list', filter], ['cohorts', 'detail', id], ['cohortinfo', id] — shared with
 // the dashboard's cohort strip, so invalidating ['cohorts'] refreshes it too.

@@ -1,6 +1,6 @@
 import type { CohortSummary } from '@lp/contract/cohorts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /cohorts?active=true: the cohort links of the dashboard strip (id, name). */
 export function getActiveCohorts(signal?: AbortSignal): Promise<CohortSummary[]> {

@@ -1,6 +1,6 @@
 import type { Cohort } from '@lp/contract/cohorts';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /cohorts/{id}: the cohort's name, time zone and capstone flag. */
 export function getCohort(cohortId: number, signal?: AbortSignal): Promise<Cohort> {

@@ -1,6 +1,6 @@
 import type { CohortEvent } from '@lp/contract/events';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /events?cohort={id}: the cohort calendar. */
 export function getCohortEvents(cohortId: number, signal?: AbortSignal): Promise<CohortEvent[]> {

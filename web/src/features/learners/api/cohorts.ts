@@ -1,6 +1,6 @@
 import type { CohortSummary } from '@lp/contract/cohorts';
 import { useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { learnerKeys } from './keys.ts';
 
 // GET /cohorts?active=true — the cohorts a learner can be transferred to (cohorts feature's route).

@@ -1,7 +1,7 @@
 import type { Objective } from '@lp/contract/objectives';
 import type { LearningRecord } from '@lp/contract/records';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { achievedOnNote } from '../model/dates.ts';
 import { invalidateLearners, learnerKeys } from './keys.ts';
 

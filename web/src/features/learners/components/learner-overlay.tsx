@@ -2,7 +2,7 @@
 
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Dialog, Flex, IconButton, VisuallyHidden } from '@radix-ui/themes';
-import { Loading } from '../../../ui/loading.tsx';
+import { Loading } from '@/ui/loading.tsx';
 import { useStudent } from '../api/student.ts';
 import { ErrorLine } from './error-line.tsx';
 import { LearnerRecord } from './learner-record.tsx';

@@ -3,9 +3,9 @@
 // a click marks it achieved ('Achieved on {date}') and it leaves the panel.
 import { Box, Button, Heading } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Loading } from '../../../ui/loading.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useMarkAchieved, useRemainingObjectives } from '../api/records.ts';
 import { OBJECTIVES_HEADING } from '../model/texts.ts';
 import { ErrorLine } from './error-line.tsx';

@@ -4,10 +4,10 @@ import type { Tag } from '@lp/contract/tags';
 import { Cross2Icon, DrawingPinIcon } from '@radix-ui/react-icons';
 import { Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
-import { AppDialog, useConfirm } from '../../../ui/dialog/index.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Loading } from '../../../ui/loading.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
+import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useStudent } from '../api/student.ts';
 import {
   useCreateAndTag,

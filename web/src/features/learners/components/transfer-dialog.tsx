@@ -4,7 +4,7 @@ import type { CohortRef } from '@lp/contract/learners';
 import { Button, Flex, Select, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AppDialog } from '../../../ui/dialog/index.ts';
+import { AppDialog } from '@/ui/dialog/index.ts';
 import { useActiveCohorts } from '../api/cohorts.ts';
 import { useTransferStudent } from '../api/learner-changes.ts';
 import { showWithUndo } from '../api/undo.ts';

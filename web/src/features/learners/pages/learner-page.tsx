@@ -3,8 +3,8 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Loading } from '../../../ui/loading.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { useStudent } from '../api/student.ts';
 import { useStudentTags, useTags } from '../api/tags.ts';
 import { ErrorLine } from '../components/error-line.tsx';

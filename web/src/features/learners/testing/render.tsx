@@ -5,7 +5,7 @@ import userEvent from '@testing-library/user-event';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
 import { vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
+import { Providers } from '@/test/render.tsx';
 
 export type Answer = { status: number; body?: unknown };
 export interface Call {

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayIn } from '../../dashboard/model/upcoming-events.ts';
+import { todayIn } from '@/features/dashboard';
 import { cohortTimeline, daysBetween, displayDate, longDate } from './timeline.ts';
 
 describe('cohort timeline', () => {

@@ -2,7 +2,7 @@ import { QueryClient } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
+import { Providers } from '@/test/render.tsx';
 import { TeamBuilder } from './team-builder.tsx';
 
 const learners = [
