@@ -17,9 +17,7 @@ describe('GitHub sign-in callback', () => {
       await screen.findByRole('heading', { name: 'Authorization complete' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Engaging warp drive to Learning Platform')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('heading', { name: 'Overview' }, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
     const exchanges = fetch.mock.calls.filter(([url]) => String(url).endsWith('/auth/github'));
     expect(exchanges).toHaveLength(1);

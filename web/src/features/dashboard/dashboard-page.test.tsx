@@ -129,9 +129,7 @@ describe('dashboard', () => {
     window.localStorage.setItem('activeCohort', '72');
     const calls = network();
     renderDashboard();
-    expect(
-      await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Book 1, 1 learner' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Book 2, 1 learner' })).toBeInTheDocument();
     const strip = screen.getByRole('navigation', { name: 'Active cohorts' });
     expect(within(strip).getByRole('button', { name: 'Day Cohort 72' })).toHaveAttribute(
@@ -163,7 +161,7 @@ describe('dashboard', () => {
     window.localStorage.setItem('activeCohort', '72');
     network();
     const { user } = renderDashboard();
-    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' });
     await user.keyboard('sl');
     const search = screen.getByPlaceholderText('Search learners & tags (s l)');
     expect(search).toHaveFocus();
@@ -182,7 +180,7 @@ describe('dashboard', () => {
       'GET /cohorts/70': { status: 200, body: cohort({ id: 70, name: 'Day Cohort 70' }) },
     });
     const { user } = renderDashboard();
-    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' });
     await user.keyboard('sc');
     const cohortSearch = screen.getByPlaceholderText('Search cohorts (s c)');
     expect(cohortSearch).toHaveFocus();
@@ -218,7 +216,7 @@ describe('dashboard', () => {
     window.localStorage.setItem('activeCohort', '72');
     network();
     const { user } = renderDashboard();
-    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' });
     await user.click(screen.getByRole('button', { name: 'Actions for Ada Lovelace' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Learner Notes' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();
