@@ -2,9 +2,12 @@ import type { Objective } from '@lp/contract/objectives';
 import { Button, Flex, Table, Text, TextField, VisuallyHidden } from '@radix-ui/themes';
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { errorText } from '@/lib/api-client.ts';
 import { useConfirm } from '@/ui/dialog/index.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
+import { FieldNote } from '@/ui/form-field.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
+import { QueryView } from '@/ui/query-view.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import {
   useCreateObjective,
@@ -12,7 +15,7 @@ import {
   useObjectives,
   useUpdateObjective,
 } from '../api/objectives.ts';
-import { Breadcrumb, errorText, FieldNote, QueryView } from '../components/catalogue-ui.tsx';
+import { Breadcrumb } from '../components/catalogue-ui.tsx';
 
 interface Draft {
   label: string;
