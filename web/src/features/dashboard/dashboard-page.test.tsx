@@ -11,8 +11,8 @@ import {
   renderWithProviders,
   statuses,
 } from '@/features/board/testing';
+import { addDays, todayIn } from '@/features/calendar';
 import DashboardPage from './dashboard-page.tsx';
-import { addDays, todayIn } from './model/upcoming-events.ts';
 
 const course: Course = {
   id: fixtureCourse.id,

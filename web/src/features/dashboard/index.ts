@@ -1,4 +1,3 @@
-// The dashboard feature's public surface: the upcoming-events panel, also on the learner's
-// overview. The board screen itself is in screens.ts.
-export { todayIn } from './model/upcoming-events.ts';
-export { UpcomingEventsPanel } from './upcoming-events-panel.tsx';
+// The dashboard feature's public surface. Other features use nothing of it; the board screen
+// ('/') is in screens.ts.
+export {};

@@ -13,6 +13,10 @@ export const allCoursesQuery = () =>
   });
 export const useAllCourses = () => useQuery(allCoursesQuery());
 
+const onlyActive = (courses: Course[]) => courses.filter((course) => course.active);
+/** The active courses (the new-cohort form's choices), from the same request and cache. */
+export const useActiveCourses = () => useQuery({ ...allCoursesQuery(), select: onlyActive });
+
 // GET /courses/{id}
 export const getCourse = (id: number, signal?: AbortSignal) =>
   api.get<Course>(`/courses/${id}`, { signal });

@@ -2,11 +2,11 @@
 // one. Ticking another cohort transfers the learner there (history kept, 'Undo' offered).
 import { Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
+import { useActiveCohorts } from '@/features/cohorts';
 import { AppDialog } from '@/ui/dialog/index.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { toast } from '@/ui/toasts/index.ts';
-import { useActiveCohorts } from '../api/cohorts.ts';
 import { useTransferStudent } from '../api/learner-changes.ts';
 import { useStudent } from '../api/student.ts';
 import { showWithUndo } from '../api/undo.ts';

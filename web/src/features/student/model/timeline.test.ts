@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { todayIn } from '@/features/dashboard';
+import { todayIn } from '@/features/calendar';
 import { cohortTimeline, daysBetween, displayDate, longDate } from './timeline.ts';
 
 describe('cohort timeline', () => {

@@ -2,7 +2,7 @@
 // it ends, counted in the display time zone. Cohort dates are 'YYYY-MM-DD' calendar days; they are
 // never parsed with new Date('YYYY-MM-DD') (that would be UTC midnight, a day off in Chicago).
 import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
-import { todayIn } from '@/features/dashboard';
+import { todayIn } from '@/features/calendar';
 
 const DAY_MS = 86_400_000;
 

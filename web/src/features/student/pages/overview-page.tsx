@@ -1,5 +1,5 @@
 import { Box, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
-import { UpcomingEventsPanel } from '@/features/dashboard';
+import { UpcomingEventsPanel } from '@/features/calendar';
 import { useStudentProfile } from '@/lib/profile-api.ts';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { CohortCards } from '../components/cohort-cards.tsx';
