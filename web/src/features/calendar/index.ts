@@ -4,4 +4,3 @@
 export type { CohortCalendarProps } from './components/cohort-calendar.tsx';
 export { CohortCalendar } from './components/cohort-calendar.tsx';
 export { UpcomingEventsPanel } from './components/upcoming-events-panel.tsx';
-export { addDays, formatDay, formatLongDay, todayIn } from './model/calendar-days.ts';

@@ -11,7 +11,7 @@ import {
   renderWithProviders,
   statuses,
 } from '@/features/board/testing';
-import { addDays, todayIn } from '@/features/calendar';
+import { addDays, todayIn } from '@/lib/dates.ts';
 import DashboardPage from './dashboard-page.tsx';
 
 const course: Course = {

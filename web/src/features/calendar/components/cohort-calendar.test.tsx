@@ -82,7 +82,7 @@ describe('CohortCalendar', () => {
     vi.useRealTimers();
     const dialog = await screen.findByRole('dialog', { name: 'Events for January 6, 2025' });
     expect(within(dialog).getByText('Kickoff')).toBeInTheDocument();
-    expect(within(dialog).getByText('9:30 AM')).toBeInTheDocument();
+    expect(within(dialog).getByText('9:30 am')).toBeInTheDocument();
     expect(within(dialog).getByText('Teams meet')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });

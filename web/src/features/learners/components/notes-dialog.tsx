@@ -6,6 +6,7 @@ import type { Note, NoteType } from '@lp/contract/notes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Box, Button, DropdownMenu, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
+import { formatLongDate } from '@/lib/dates.ts';
 import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
@@ -13,7 +14,6 @@ import { Loading } from '@/ui/loading.tsx';
 import { toast } from '@/ui/toasts/index.ts';
 import { useAddNote, useDeleteNote, useNotes, useNoteTypes } from '../api/notes.ts';
 import { useStudent } from '../api/student.ts';
-import { formatLongDate } from '../model/dates.ts';
 import { CHOOSE_NOTE_TYPE } from '../model/texts.ts';
 import './learners.css';
 
