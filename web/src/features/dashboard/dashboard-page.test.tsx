@@ -4,14 +4,10 @@ import type { CohortEvent } from '@lp/contract/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import {
-  fakeNetwork,
-  course as fixtureCourse,
-  learner,
-  renderWithProviders,
-  statuses,
-} from '@/features/board/testing';
+import { course as fixtureCourse, learner, statuses } from '@/features/board/testing';
 import { addDays, todayIn } from '@/lib/dates.ts';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
 
 const course: Course = {
@@ -137,8 +133,8 @@ describe('dashboard', () => {
       'true',
     );
     expect(screen.getByPlaceholderText('Search learners & tags (s l)')).toBeInTheDocument();
-    expect(calls.calls.find((call) => call.path === '/students')?.query).toBe('?cohort=72');
-    expect(calls.calls.find((call) => call.path === '/courses')?.query).toBe(
+    expect(calls.calls.find((call) => call.path === '/students')?.search).toBe('?cohort=72');
+    expect(calls.calls.find((call) => call.path === '/courses')?.search).toBe(
       '?cohortId=72&active=true',
     );
 
@@ -185,7 +181,9 @@ describe('dashboard', () => {
     const cohortSearch = screen.getByPlaceholderText('Search cohorts (s c)');
     expect(cohortSearch).toHaveFocus();
     await user.keyboard('70{Enter}');
-    await waitFor(() => expect(calls.calls.some((call) => call.query === '?cohort=70')).toBe(true));
+    await waitFor(() =>
+      expect(calls.calls.some((call) => call.search === '?cohort=70')).toBe(true),
+    );
     expect(window.localStorage.getItem('activeCohort')).toBe('70');
   });
 
