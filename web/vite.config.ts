@@ -22,6 +22,8 @@ const vendorGroups = [
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [react()],
+  // '@/…' is web/src/…: code outside a feature is imported by this path, never by climbing '../'.
+  resolve: { alias: { '@': fileURLToPath(new URL('./src', import.meta.url)) } },
   server: {
     proxy: { '/api': { target: apiTarget, changeOrigin: false } },
   },

@@ -9,6 +9,9 @@ export default mergeConfig(
       include: ['src/**/*.test.{ts,tsx}'],
       setupFiles: ['./vitest.setup.ts'],
       restoreMocks: true,
+      // Component tests render whole screens in jsdom; on a busy 2-core machine one can take
+      // several seconds. Waits are for visible state, so a generous limit costs nothing when idle.
+      testTimeout: 30_000,
       unstubGlobals: true,
     },
   }),

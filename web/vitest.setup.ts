@@ -1,8 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetSessionCache } from './src/lib/session.ts';
 import { resetToasts } from './src/ui/toasts/toast-store.ts';
+
+// findBy… and waitFor wait for what the user would see; under load a screen can take longer
+// than Testing Library's default second to get there.
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks a few browser APIs that Radix primitives touch.
 class ResizeObserverStub {

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { addDays, formatLongDay as longDay, todayIn, weekdayOf } from '../src/lib/dates.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
 
@@ -8,36 +9,15 @@ import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
 
 const baseUrl = inject('baseUrl');
 const COHORT = 'Day Cohort 99 (e2e)';
-const DAY_MS = 86_400_000;
 
 let session: BrowserSession;
 let page: Page;
 
 /** Today in America/Chicago plus whole days, 'YYYY-MM-DD'. */
-function chicagoDay(offset: number): string {
-  const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'America/Chicago' }).format(
-    new Date(),
-  );
-  return new Date(Date.parse(`${today}T00:00:00Z`) + offset * DAY_MS).toISOString().slice(0, 10);
-}
+const chicagoDay = (offset: number) => addDays(todayIn('America/Chicago'), offset);
 
 /** The Monday on or after a day, so a drag stays within one calendar week row. */
-function mondayFrom(day: string): string {
-  const date = new Date(`${day}T00:00:00Z`);
-  const shift = (8 - date.getUTCDay()) % 7;
-  return new Date(date.getTime() + shift * DAY_MS).toISOString().slice(0, 10);
-}
-
-const addDays = (day: string, days: number) =>
-  new Date(Date.parse(`${day}T00:00:00Z`) + days * DAY_MS).toISOString().slice(0, 10);
-
-const longDay = (day: string) =>
-  new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(`${day}T12:00:00Z`));
+const mondayFrom = (day: string) => addDays(day, (8 - weekdayOf(day)) % 7);
 
 async function apiAs(token: string, method: string, path: string, body?: unknown) {
   const response = await fetch(`${baseUrl}/api${path}`, {
@@ -300,7 +280,7 @@ describe('cohorts, as an instructor', () => {
   it('shows a day’s events on hover and in Events for {date}, and deletes one', async () => {
     await day(oneDay).hover();
     await page.locator('.rt-HoverCardContent').getByText('Demo Day').waitFor();
-    expect(await page.locator('.rt-HoverCardContent').textContent()).toContain('9:00 AM: Demo Day');
+    expect(await page.locator('.rt-HoverCardContent').textContent()).toContain('9:00 am: Demo Day');
 
     await day(oneDay).click();
     const dayDialog = page.getByRole('dialog', { name: `Events for ${longDay(oneDay)}` });

@@ -1,7 +1,8 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { staffProfile, studentProfile } from '../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../test/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile, studentProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 describe('route guard and role switch', () => {
   it('sends a signed-out visitor of /cohorts to the sign-in page', async () => {
@@ -29,7 +30,7 @@ describe('route guard and role switch', () => {
   });
 
   it('gives learners the student navbar without staff links or settings', async () => {
-    vi.stubGlobal('fetch', jsonFetch({ 'GET /profile': { status: 200, body: studentProfile } }));
+    fakeNetwork({ 'GET /profile': { status: 200, body: studentProfile } });
     renderApp('/', { profile: studentProfile, token: 'tok' });
     expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(screen.getByText('Evening Cohort 31')).toBeInTheDocument();
@@ -50,13 +51,10 @@ describe('route guard and role switch', () => {
 
 describe('an ended session', () => {
   it('sends the user to sign in again and says why', async () => {
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({
-        'GET /profile': { status: 401, body: { message: 'Invalid token.' } },
-        'GET /auth/options': { status: 200, body: { password: true, github: false } },
-      }),
-    );
+    fakeNetwork({
+      'GET /profile': { status: 401, body: { message: 'Invalid token.' } },
+      'GET /auth/options': { status: 200, body: { password: true, github: false } },
+    });
     renderApp('/', { profile: studentProfile, token: 'revoked' });
     expect(
       await screen.findByText('Your session has ended. Please sign in again.'),

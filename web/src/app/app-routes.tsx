@@ -1,14 +1,13 @@
 import { lazy, Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
-import { useSession } from '../lib/use-session.ts';
-import { useSettings } from '../lib/use-settings.ts';
-import { Loading } from '../ui/loading.tsx';
+import { GithubCallbackPage, LoginPage } from '@/features/auth/screens.ts';
+import { useSession } from '@/lib/use-session.ts';
+import { useSettings } from '@/lib/use-settings.ts';
+import { Loading } from '@/ui/loading.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { SESSION_ENDED_EVENT } from './providers.tsx';
 import { type AppRoute, publicRoutes, staffRoutes, studentRoutes } from './routes.tsx';
 
-const LoginPage = lazy(() => import('../features/auth/login-page.tsx'));
-const GithubCallbackPage = lazy(() => import('../features/auth/github-callback-page.tsx'));
 const StaffShell = lazy(() => import('./shell/staff-shell.tsx'));
 const StudentShell = lazy(() => import('./shell/student-shell.tsx'));
 const PublicShell = lazy(() => import('./shell/public-shell.tsx'));

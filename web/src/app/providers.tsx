@@ -1,10 +1,10 @@
 import { Theme } from '@radix-ui/themes';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useState } from 'react';
-import { setUnauthorizedHandler } from '../lib/api-client.ts';
-import { ConfirmProvider } from '../ui/dialog/confirm-provider.tsx';
-import { toast } from '../ui/toasts/toast-store.ts';
-import { Toaster } from '../ui/toasts/toaster.tsx';
+import { setUnauthorizedHandler } from '@/lib/api-client.ts';
+import { ConfirmProvider } from '@/ui/dialog/confirm-provider.tsx';
+import { toast } from '@/ui/toasts/toast-store.ts';
+import { Toaster } from '@/ui/toasts/toaster.tsx';
 import { createQueryClient } from './query-client.ts';
 import './theme.css';
 

@@ -1,5 +1,5 @@
 import { QueryClient } from '@tanstack/react-query';
-import { ApiError } from '../lib/api-client.ts';
+import { ApiError } from '@/lib/api-client.ts';
 
 /** Client errors (4xx) are answers, not glitches: only network and server errors are retried. */
 export function createQueryClient(): QueryClient {

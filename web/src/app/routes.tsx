@@ -1,6 +1,34 @@
-// The route table. Add a screen with one line: { path, Component: lazy(() => import(...)) }.
-// A lazily loaded screen module has a default export; it lives in src/features/<name>/.
-import { type ComponentType, lazy } from 'react';
+// The route table. Add a screen with one line: { path, Component }, where Component comes from
+// the feature's screens.ts (each screen is loaded lazily, in its own chunk).
+import type { ComponentType } from 'react';
+import { CalendarPage } from '@/features/calendar/screens.ts';
+import {
+  AssessmentFormPage,
+  AssessmentListPage,
+  BookDetailPage,
+  BookFormPage,
+  CourseDetailPage,
+  CourseFormPage,
+  CourseListPage,
+  ObjectivesPage,
+  ProjectDetailPage,
+  ProjectFormPage,
+} from '@/features/catalogue/screens.ts';
+import { CohortListPage, NewCohortPage } from '@/features/cohorts/screens.ts';
+import { DashboardPage } from '@/features/dashboard/screens.ts';
+import { FoundationsPage } from '@/features/foundations/screens.ts';
+import { FeedbackPage, LearnerPage } from '@/features/learners/screens.ts';
+import {
+  CapstonesPage,
+  ClientRequirementsPage,
+  CoreSkillsPage,
+  OverviewPage,
+  ProposalPage,
+  ReadmePage,
+  ServerRequirementsPage,
+  SlackUpdatePage,
+} from '@/features/student/screens.ts';
+import { TeamsPage } from '@/features/teams/screens.ts';
 
 export interface AppRoute {
   /** React Router path, e.g. '/courses/:courseId'. */
@@ -10,115 +38,113 @@ export interface AppRoute {
 
 /** Staff and instructors (not in mimic mode), under the staff navbar. */
 export const staffRoutes: AppRoute[] = [
-  { path: '/', Component: lazy(() => import('../features/dashboard/dashboard-page.tsx')) },
-  { path: '/teams', Component: lazy(() => import('../features/teams/teams-page.tsx')) },
-  { path: '/cohorts', Component: lazy(() => import('../features/cohorts/cohort-list-page.tsx')) },
+  { path: '/', Component: DashboardPage },
+  { path: '/teams', Component: TeamsPage },
+  { path: '/cohorts', Component: CohortListPage },
   {
     path: '/cohorts/new',
-    Component: lazy(() => import('../features/cohorts/new-cohort-page.tsx')),
+    Component: NewCohortPage,
   },
   {
     path: '/courses',
-    Component: lazy(() => import('../features/catalogue/courses/course-list-page.tsx')),
+    Component: CourseListPage,
   },
   {
     path: '/courses/new',
-    Component: lazy(() => import('../features/catalogue/courses/course-form-page.tsx')),
+    Component: CourseFormPage,
   },
   {
     path: '/courses/edit/:courseId',
-    Component: lazy(() => import('../features/catalogue/courses/course-form-page.tsx')),
+    Component: CourseFormPage,
   },
   {
     path: '/courses/:courseId',
-    Component: lazy(() => import('../features/catalogue/courses/course-detail-page.tsx')),
+    Component: CourseDetailPage,
   },
   {
     path: '/books/new/:courseId',
-    Component: lazy(() => import('../features/catalogue/books/book-form-page.tsx')),
+    Component: BookFormPage,
   },
   {
     path: '/books/edit/:bookId',
-    Component: lazy(() => import('../features/catalogue/books/book-form-page.tsx')),
+    Component: BookFormPage,
   },
   {
     path: '/books/:bookId',
-    Component: lazy(() => import('../features/catalogue/books/book-detail-page.tsx')),
+    Component: BookDetailPage,
   },
   {
     path: '/projects/new/:bookId',
-    Component: lazy(() => import('../features/catalogue/projects/project-form-page.tsx')),
+    Component: ProjectFormPage,
   },
   {
     path: '/projects/edit/:projectId',
-    Component: lazy(() => import('../features/catalogue/projects/project-form-page.tsx')),
+    Component: ProjectFormPage,
   },
   {
     path: '/projects/:projectId',
-    Component: lazy(() => import('../features/catalogue/projects/project-detail-page.tsx')),
+    Component: ProjectDetailPage,
   },
   {
     path: '/assessments',
-    Component: lazy(() => import('../features/catalogue/assessments/assessment-list-page.tsx')),
+    Component: AssessmentListPage,
   },
   {
     path: '/assessments/new',
-    Component: lazy(() => import('../features/catalogue/assessments/assessment-form-page.tsx')),
+    Component: AssessmentFormPage,
   },
   {
     path: '/assessments/edit/:assessmentId',
-    Component: lazy(() => import('../features/catalogue/assessments/assessment-form-page.tsx')),
+    Component: AssessmentFormPage,
   },
   {
     path: '/objectives',
-    Component: lazy(() => import('../features/catalogue/objectives/objectives-page.tsx')),
+    Component: ObjectivesPage,
   },
   {
     path: '/learners/:learnerId',
-    Component: lazy(() => import('../features/learners/pages/learner-page.tsx')),
+    Component: LearnerPage,
   },
   {
     path: '/feedback/new',
-    Component: lazy(() => import('../features/learners/pages/feedback-page.tsx')),
+    Component: FeedbackPage,
   },
   {
     path: '/foundations',
-    Component: lazy(() => import('../features/foundations/foundations-page.tsx')),
+    Component: FoundationsPage,
   },
 ];
 
 /** Learners, and staff in mimic mode, under the student navbar. */
 export const studentRoutes: AppRoute[] = [
-  { path: '/', Component: lazy(() => import('../features/student/pages/overview-page.tsx')) },
+  { path: '/', Component: OverviewPage },
   {
     path: '/assessment',
-    Component: lazy(() => import('../features/student/pages/capstones-page.tsx')),
+    Component: CapstonesPage,
   },
   {
     path: '/assessment/client',
-    Component: lazy(() => import('../features/student/pages/requirements-page.tsx')),
+    Component: ClientRequirementsPage,
   },
   {
     path: '/assessment/server',
-    Component: lazy(() => import('../features/student/pages/server-requirements-page.tsx')),
+    Component: ServerRequirementsPage,
   },
   {
     path: '/proposal/client',
-    Component: lazy(() => import('../features/student/pages/proposal-page.tsx')),
+    Component: ProposalPage,
   },
   {
     path: '/slackUpdate',
-    Component: lazy(() => import('../features/student/pages/slack-update-page.tsx')),
+    Component: SlackUpdatePage,
   },
-  { path: '/readme', Component: lazy(() => import('../features/student/pages/readme-page.tsx')) },
+  { path: '/readme', Component: ReadmePage },
   {
     path: '/goals',
-    Component: lazy(() => import('../features/student/pages/core-skills-page.tsx')),
+    Component: CoreSkillsPage,
   },
-  { path: '/calendar', Component: lazy(() => import('../features/calendar/calendar-page.tsx')) },
+  { path: '/calendar', Component: CalendarPage },
 ];
 
 /** Reachable when signed out (under a minimal header). Every other signed-out path goes to /login. */
-export const publicRoutes: AppRoute[] = [
-  { path: '/', Component: lazy(() => import('../features/foundations/foundations-page.tsx')) },
-];
+export const publicRoutes: AppRoute[] = [{ path: '/', Component: FoundationsPage }];

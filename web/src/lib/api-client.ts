@@ -15,6 +15,10 @@ export class ApiError extends Error {
   }
 }
 
+/** The message of a failed request, for a toast or a line on the page. */
+export const errorText = (error: unknown) =>
+  error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+
 type QueryValue = string | number | boolean | null | undefined;
 
 export interface RequestOptions {

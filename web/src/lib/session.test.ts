@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { staffProfile, studentProfile } from '../test/fixtures.ts';
+import { staffProfile, studentProfile } from '@/test/fixtures.ts';
 import {
   activeCohortFor,
   clearSession,

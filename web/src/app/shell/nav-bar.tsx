@@ -2,8 +2,8 @@ import { ExitIcon, GearIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
-import { useLogOut } from '../../features/auth/api/log-out.ts';
-import { SettingsDialog } from '../../features/settings/settings-dialog.tsx';
+import { useLogOut } from '@/features/auth';
+import { SettingsDialog } from '@/features/settings';
 import './nav-bar.css';
 
 export interface NavItem {

@@ -1,7 +1,7 @@
 import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
-import { ErrorBoundary } from '../../ui/error-boundary.tsx';
-import { Loading } from '../../ui/loading.tsx';
+import { ErrorBoundary } from '@/ui/error-boundary.tsx';
+import { Loading } from '@/ui/loading.tsx';
 
 /** The screen area under a navbar: lazy screens load here, and a failing screen stays contained. */
 export function ScreenOutlet() {

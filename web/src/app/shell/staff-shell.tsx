@@ -1,4 +1,4 @@
-import { useDisplayShortcuts } from '../../features/settings/use-display-shortcuts.ts';
+import { useDisplayShortcuts } from '@/features/settings';
 import { NavBar, type NavItem } from './nav-bar.tsx';
 import { ScreenOutlet } from './shell-layout.tsx';
 

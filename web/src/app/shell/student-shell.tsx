@@ -1,8 +1,8 @@
 import { Button, Callout, Flex } from '@radix-ui/themes';
 import { useNavigate } from 'react-router';
-import { setSetting } from '../../lib/settings.ts';
-import { useSession } from '../../lib/use-session.ts';
-import { useSettings } from '../../lib/use-settings.ts';
+import { setSetting } from '@/lib/settings.ts';
+import { useSession } from '@/lib/use-session.ts';
+import { useSettings } from '@/lib/use-settings.ts';
 import { NavBar, type NavItem } from './nav-bar.tsx';
 import { ScreenOutlet } from './shell-layout.tsx';
 

@@ -1,5 +1,5 @@
-import { getProfile } from '../../lib/profile-api.ts';
-import { setSession } from '../../lib/session.ts';
+import { getProfile } from '@/lib/profile-api.ts';
+import { setSession } from '@/lib/session.ts';
 
 /** The last step of every sign-in: load the profile with the new token and store the session. */
 export async function completeSignIn(token: string): Promise<void> {

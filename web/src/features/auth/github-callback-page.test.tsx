@@ -1,38 +1,31 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { studentProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { studentProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 describe('GitHub sign-in callback', () => {
   it('exchanges the code, signs in and moves on to the start page after a second', async () => {
-    const fetch = vi.fn(
-      jsonFetch({
-        'POST /auth/github': { status: 200, body: { key: 'github-key' } },
-        'GET /profile': { status: 200, body: studentProfile },
-      }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const network = fakeNetwork({
+      'POST /auth/github': { status: 200, body: { key: 'github-key' } },
+      'GET /profile': { status: 200, body: studentProfile },
+    });
     renderApp('/auth/github?code=one-time');
     expect(
       await screen.findByRole('heading', { name: 'Authorization complete' }),
     ).toBeInTheDocument();
     expect(screen.getByText('Engaging warp drive to Learning Platform')).toBeInTheDocument();
-    expect(
-      await screen.findByRole('heading', { name: 'Overview' }, { timeout: 3000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
-    const exchanges = fetch.mock.calls.filter(([url]) => String(url).endsWith('/auth/github'));
-    expect(exchanges).toHaveLength(1);
-    expect(exchanges[0]?.[1]?.body).toBe(JSON.stringify({ code: 'one-time' }));
+    expect(network.writes()).toEqual([
+      { method: 'POST', path: '/auth/github', body: { code: 'one-time' } },
+    ]);
   });
 
   it('explains a failed exchange and offers the way back to sign in', async () => {
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({
-        'POST /auth/github': { status: 400, body: { message: 'This sign-in code has expired.' } },
-      }),
-    );
+    fakeNetwork({
+      'POST /auth/github': { status: 400, body: { message: 'This sign-in code has expired.' } },
+    });
     const { user } = renderApp('/auth/github?code=stale');
     expect(await screen.findByRole('alert')).toHaveTextContent('This sign-in code has expired.');
     await user.click(screen.getByRole('link', { name: 'Back to sign in' }));

@@ -1,20 +1,18 @@
 import { screen } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 const options = { status: 200, body: { password: true, github: true } };
 
 describe('login page', () => {
   it("shows the server's message when the password is wrong, and stays signed out", async () => {
     const message = 'Unable to sign in with those credentials.';
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({
-        'GET /auth/options': options,
-        'POST /accounts/verify': { status: 400, body: { message } },
-      }),
-    );
+    fakeNetwork({
+      'GET /auth/options': options,
+      'POST /accounts/verify': { status: 400, body: { message } },
+    });
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Username'), 'instructor');
     await user.type(screen.getByLabelText('Password'), 'wrong');
@@ -27,31 +25,25 @@ describe('login page', () => {
   });
 
   it('signs in with a password and lands on the staff start page', async () => {
-    const fetch = vi.fn(
-      jsonFetch({
-        'GET /auth/options': options,
-        'POST /accounts/verify': { status: 200, body: { token: 'fresh-token' } },
-        'GET /profile': { status: 200, body: staffProfile },
-      }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const network = fakeNetwork({
+      'GET /auth/options': options,
+      'POST /accounts/verify': { status: 200, body: { token: 'fresh-token' } },
+      'GET /profile': { status: 200, body: staffProfile },
+    });
     const { user } = renderApp('/login');
     await user.type(await screen.findByLabelText('Username'), 'instructor');
     await user.type(screen.getByLabelText('Password'), 'learnops');
     await user.click(screen.getByRole('button', { name: 'Sign in' }));
 
     expect(await screen.findByRole('heading', { name: 'Students' })).toBeInTheDocument();
-    const profileCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/profile'));
-    expect(new Headers(profileCall?.[1]?.headers).get('Authorization')).toBe('Token fresh-token');
-    const verifyCall = fetch.mock.calls.find(([url]) => String(url).endsWith('/accounts/verify'));
-    expect(new Headers(verifyCall?.[1]?.headers).has('Authorization')).toBe(false);
+    const profileCall = network.calls.find((call) => call.path === '/profile');
+    expect(profileCall?.headers.get('Authorization')).toBe('Token fresh-token');
+    const verifyCall = network.calls.find((call) => call.path === '/accounts/verify');
+    expect(verifyCall?.headers.has('Authorization')).toBe(false);
   });
 
   it('offers only GitHub when password sign-in is off', async () => {
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({ 'GET /auth/options': { status: 200, body: { password: false, github: true } } }),
-    );
+    fakeNetwork({ 'GET /auth/options': { status: 200, body: { password: false, github: true } } });
     renderApp('/login');
     const github = await screen.findByRole('link', { name: 'Sign in with Github' });
     expect(github).toHaveAttribute('href', '/api/auth/github/url');
@@ -59,10 +51,7 @@ describe('login page', () => {
   });
 
   it('shows GitHub sign-in as unavailable when the server has no GitHub app', async () => {
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({ 'GET /auth/options': { status: 200, body: { password: true, github: false } } }),
-    );
+    fakeNetwork({ 'GET /auth/options': { status: 200, body: { password: true, github: false } } });
     renderApp('/login');
     const github = await screen.findByRole('button', { name: 'Sign in with Github' });
     expect(github).toBeDisabled();

@@ -1,7 +1,7 @@
 import { GitHubLogoIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Separator, Spinner, Text } from '@radix-ui/themes';
 import { useEffect } from 'react';
-import { API_BASE } from '../../lib/api-client.ts';
+import { API_BASE } from '@/lib/api-client.ts';
 import { useSignInOptions } from './api/get-sign-in-options.ts';
 import { PasswordForm } from './password-form.tsx';
 

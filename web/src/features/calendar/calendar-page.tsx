@@ -1,8 +1,8 @@
 import { Callout } from '@radix-ui/themes';
-import { useStudentProfile } from '../../lib/profile-api.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { Loading } from '../../ui/loading.tsx';
-import { PageLayout } from '../../ui/page-layout.tsx';
+import { useStudentProfile } from '@/lib/profile-api.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { CohortCalendar } from './components/cohort-calendar.tsx';
 
 /** The student /calendar: the learner's cohort calendar, read-only. */

@@ -1,5 +1,6 @@
-// The calendar feature's public surface: the cohort calendar, used by the cohort overlay and the
-// student /calendar screen.
+// The calendar feature's public surface. It owns the cohort's events (GET /events): the cohort
+// calendar (cohort overlay, learner /calendar screen) and the upcoming-events panel (board and
+// learner overview) read them through one hook and one cache key.
 export type { CohortCalendarProps } from './components/cohort-calendar.tsx';
 export { CohortCalendar } from './components/cohort-calendar.tsx';
-export { formatDay, formatLongDay, todayIn } from './model/calendar-days.ts';
+export { UpcomingEventsPanel } from './components/upcoming-events-panel.tsx';

@@ -2,8 +2,9 @@ import type { BoardProposal } from '@lp/contract/board';
 import type { Capstone } from '@lp/contract/capstones';
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { learner } from '../board/model/fixtures.ts';
-import { fakeNetwork, renderWithProviders } from '../board/testing/render-board.tsx';
+import { learner } from '@/features/board/testing';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { ProposalList } from './proposal-list.tsx';
 
 const proposal = (

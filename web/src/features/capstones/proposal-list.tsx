@@ -4,11 +4,11 @@
 import { PROPOSAL_STATUS } from '@lp/contract/constants';
 import { Button, Heading, Link, Text } from '@radix-ui/themes';
 import { useMemo } from 'react';
-import { useConfirm } from '../../ui/dialog/index.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { Loading } from '../../ui/loading.tsx';
-import type { BoardLearner, LearnerDialogActions } from '../board/index.ts';
-import { learnerFilter } from '../board/index.ts';
+import type { BoardLearner, LearnerDialogActions } from '@/features/board';
+import { learnerFilter } from '@/features/board';
+import { useConfirm } from '@/ui/dialog/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
 
 import { useCohortCapstones } from './api/get-capstones.ts';
 import { useProposalStatuses } from './api/get-proposal-statuses.ts';

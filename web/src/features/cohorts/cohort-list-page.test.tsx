@@ -1,9 +1,10 @@
 import type { Cohort } from '@lp/contract/cohorts';
 import { STORAGE_KEYS } from '@lp/contract/constants';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Call, fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 const cohort = (id: number, fields: Partial<Cohort> = {}): Cohort => ({
   id,
@@ -25,27 +26,15 @@ const cohort = (id: number, fields: Partial<Cohort> = {}): Cohort => ({
   ...fields,
 });
 
-let calls: Array<{ method: string; url: string; body: unknown }>;
+let calls: Call[];
 
 beforeEach(() => {
-  calls = [];
-  const answers = jsonFetch({
+  calls = fakeNetwork({
     'GET /cohorts': () => ({ status: 200, body: [cohort(72, { is_instructor: 1 }), cohort(73)] }),
     'PUT /cohorts/73': { status: 204 },
     'POST /cohorts/73/assign': { status: 201, body: { message: 'User assigned to cohort' } },
     'DELETE /cohorts/72/assign': { status: 204 },
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      return answers(input, init);
-    }),
-  );
+  }).calls;
 });
 
 const session = { profile: staffProfile, token: 'staff-token' };
@@ -63,10 +52,10 @@ describe('Cohorts page', () => {
     );
     const other = screen.getByRole('group', { name: 'Day Cohort 73' });
     expect(within(other).getByRole('button', { name: 'Join' })).toBeInTheDocument();
-    expect(calls[0]?.url).toBe('/api/cohorts?active=true');
+    expect(calls[0]?.url).toBe('/cohorts?active=true');
 
     await user.click(screen.getByRole('button', { name: 'Show Previous 12 Cohorts' }));
-    await waitFor(() => expect(calls.at(-1)?.url).toBe('/api/cohorts?active=false&limit=12'));
+    await waitFor(() => expect(calls.at(-1)?.url).toBe('/cohorts?active=false&limit=12'));
     expect(screen.getByRole('button', { name: 'Show Active Cohorts' })).toBeInTheDocument();
   });
 
@@ -75,11 +64,13 @@ describe('Cohorts page', () => {
     const other = await screen.findByRole('group', { name: 'Day Cohort 73' });
     await user.click(within(other).getByRole('button', { name: 'Join' }));
     await waitFor(() =>
-      expect(calls).toContainEqual({
-        method: 'POST',
-        url: '/api/cohorts/73/assign?userType=instructor',
-        body: undefined,
-      }),
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          method: 'POST',
+          url: '/cohorts/73/assign?userType=instructor',
+          body: undefined,
+        }),
+      ),
     );
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe('73'));
 
@@ -104,11 +95,13 @@ describe('Cohorts page', () => {
     await user.clear(again);
     await user.type(again, 'C0NEW{Enter}');
     await waitFor(() =>
-      expect(calls).toContainEqual({
-        method: 'PUT',
-        url: '/api/cohorts/73',
-        body: { slack_channel: 'C0NEW' },
-      }),
+      expect(calls).toContainEqual(
+        expect.objectContaining({
+          method: 'PUT',
+          url: '/cohorts/73',
+          body: { slack_channel: 'C0NEW' },
+        }),
+      ),
     );
     expect(await screen.findByText('Cohort updated')).toBeInTheDocument();
   });

@@ -1,8 +1,8 @@
 import { Button, Callout } from '@radix-ui/themes';
 import { Link, useSearchParams } from 'react-router';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { Loading } from '../../ui/loading.tsx';
-import { PageLayout } from '../../ui/page-layout.tsx';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { type CohortView, useCohortList } from './api/cohorts-api.ts';
 import { CohortCard } from './components/cohort-card.tsx';
 import { CohortOverlay } from './components/cohort-overlay.tsx';

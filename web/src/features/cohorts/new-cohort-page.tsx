@@ -1,12 +1,13 @@
+import type { Course } from '@lp/contract/courses';
 import { QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Callout, Flex, Heading, Text, TextField, Tooltip } from '@radix-ui/themes';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { Loading } from '../../ui/loading.tsx';
-import { PageLayout } from '../../ui/page-layout.tsx';
-import { useToast } from '../../ui/toasts/index.ts';
+import { useActiveCourses } from '@/features/catalogue';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useCreateCohort } from './api/cohorts-api.ts';
-import { type CourseChoice, useCourseChoices } from './api/lookups.ts';
 import {
   emptyNewCohort,
   type NewCohortForm,
@@ -44,7 +45,7 @@ function Field({
 
 function CoursePicker(props: {
   title: string;
-  courses: readonly CourseChoice[];
+  courses: readonly Pick<Course, 'id' | 'name'>[];
   chosen: number | null;
   onChoose(id: number): void;
 }) {
@@ -76,7 +77,7 @@ function CoursePicker(props: {
 export default function NewCohortPage() {
   const [form, setForm] = useState<NewCohortForm>(emptyNewCohort);
   const [problem, setProblem] = useState<string | null>(null);
-  const courses = useCourseChoices();
+  const courses = useActiveCourses();
   const create = useCreateCohort();
   const navigate = useNavigate();
   const toast = useToast();

@@ -2,7 +2,7 @@
 // 's c'), the learner search ('s l') and, for capstone cohorts, the 'N / total @ MVP' counter.
 import { TextField } from '@radix-ui/themes';
 import { type RefObject, useMemo, useState } from 'react';
-import { useActiveCohorts } from './api/get-active-cohorts.ts';
+import { useActiveCohorts } from '@/features/cohorts';
 
 interface CohortStripProps {
   cohortId: number;

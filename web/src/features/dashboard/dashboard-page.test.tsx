@@ -4,10 +4,11 @@ import type { CohortEvent } from '@lp/contract/events';
 import { screen, waitFor, within } from '@testing-library/react';
 import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
-import { course as fixtureCourse, learner } from '../board/model/fixtures.ts';
-import { fakeNetwork, renderWithProviders, statuses } from '../board/testing/render-board.tsx';
+import { course as fixtureCourse, learner, statuses } from '@/features/board/testing';
+import { addDays, todayIn } from '@/lib/dates.ts';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
-import { addDays, todayIn } from './model/upcoming-events.ts';
 
 const course: Course = {
   id: fixtureCourse.id,
@@ -124,9 +125,7 @@ describe('dashboard', () => {
     window.localStorage.setItem('activeCohort', '72');
     const calls = network();
     renderDashboard();
-    expect(
-      await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 }),
-    ).toBeInTheDocument();
+    expect(await screen.findByRole('region', { name: 'Book 1, 1 learner' })).toBeInTheDocument();
     expect(screen.getByRole('region', { name: 'Book 2, 1 learner' })).toBeInTheDocument();
     const strip = screen.getByRole('navigation', { name: 'Active cohorts' });
     expect(within(strip).getByRole('button', { name: 'Day Cohort 72' })).toHaveAttribute(
@@ -134,8 +133,8 @@ describe('dashboard', () => {
       'true',
     );
     expect(screen.getByPlaceholderText('Search learners & tags (s l)')).toBeInTheDocument();
-    expect(calls.calls.find((call) => call.path === '/students')?.query).toBe('?cohort=72');
-    expect(calls.calls.find((call) => call.path === '/courses')?.query).toBe(
+    expect(calls.calls.find((call) => call.path === '/students')?.search).toBe('?cohort=72');
+    expect(calls.calls.find((call) => call.path === '/courses')?.search).toBe(
       '?cohortId=72&active=true',
     );
 
@@ -158,7 +157,7 @@ describe('dashboard', () => {
     window.localStorage.setItem('activeCohort', '72');
     network();
     const { user } = renderDashboard();
-    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' });
     await user.keyboard('sl');
     const search = screen.getByPlaceholderText('Search learners & tags (s l)');
     expect(search).toHaveFocus();
@@ -177,12 +176,14 @@ describe('dashboard', () => {
       'GET /cohorts/70': { status: 200, body: cohort({ id: 70, name: 'Day Cohort 70' }) },
     });
     const { user } = renderDashboard();
-    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' });
     await user.keyboard('sc');
     const cohortSearch = screen.getByPlaceholderText('Search cohorts (s c)');
     expect(cohortSearch).toHaveFocus();
     await user.keyboard('70{Enter}');
-    await waitFor(() => expect(calls.calls.some((call) => call.query === '?cohort=70')).toBe(true));
+    await waitFor(() =>
+      expect(calls.calls.some((call) => call.search === '?cohort=70')).toBe(true),
+    );
     expect(window.localStorage.getItem('activeCohort')).toBe('70');
   });
 
@@ -213,7 +214,7 @@ describe('dashboard', () => {
     window.localStorage.setItem('activeCohort', '72');
     network();
     const { user } = renderDashboard();
-    await screen.findByRole('region', { name: 'Book 1, 1 learner' }, { timeout: 4000 });
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' });
     await user.click(screen.getByRole('button', { name: 'Actions for Ada Lovelace' }));
     await user.click(await screen.findByRole('menuitem', { name: 'Learner Notes' }));
     expect(await screen.findByRole('dialog')).toBeInTheDocument();

@@ -3,18 +3,17 @@
 import { Button, Callout, Flex, Link } from '@radix-ui/themes';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { Loading } from '../../ui/loading.tsx';
-import { useShortcut } from '../../ui/shortcuts/index.ts';
-import { toast } from '../../ui/toasts/index.ts';
-import { LearnerBoard, useActiveCourse, useBoard, useStatuses } from '../board/index.ts';
-import { mvpCounter } from '../capstones/model/proposals.ts';
-import { ProposalList } from '../capstones/proposal-list.tsx';
-import { useCohort } from './api/get-cohort.ts';
+import { LearnerBoard, useActiveCourse, useBoard, useStatuses } from '@/features/board';
+import { UpcomingEventsPanel } from '@/features/calendar';
+import { mvpCounter, ProposalList } from '@/features/capstones';
+import { useCohort } from '@/features/cohorts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { useShortcut } from '@/ui/shortcuts/index.ts';
+import { toast } from '@/ui/toasts/index.ts';
 import { CohortStrip } from './cohort-strip.tsx';
 import { useLearnerDialogs } from './learner-dialogs.tsx';
 import { ShortcutsPanel } from './shortcuts-panel.tsx';
-import { UpcomingEventsPanel } from './upcoming-events-panel.tsx';
 import { useActiveCohort } from './use-active-cohort.ts';
 import './dashboard.css';
 

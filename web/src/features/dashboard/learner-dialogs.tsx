@@ -1,8 +1,8 @@
 // The learners feature's overlay, notes dialog and tag dialog, opened from the board's cards and
 // the proposal list (one learner and one dialog at a time).
 import { type ReactNode, useMemo, useState } from 'react';
-import type { LearnerDialogActions } from '../board/index.ts';
-import { LearnerOverlay, NotesDialog, TagDialog } from '../learners/index.ts';
+import type { LearnerDialogActions } from '@/features/board';
+import { LearnerOverlay, NotesDialog, TagDialog } from '@/features/learners';
 
 type Open = { kind: 'overlay' | 'notes' | 'tags'; learnerId: number } | null;
 

@@ -2,7 +2,7 @@
 // cohort strip also changes (and keeps across reloads).
 import { STORAGE_KEYS } from '@lp/contract/constants';
 import { useCallback, useSyncExternalStore } from 'react';
-import { getActiveCohort } from '../../lib/session.ts';
+import { getActiveCohort } from '@/lib/session.ts';
 
 const EVENT = 'lp_active_cohort_changed';
 

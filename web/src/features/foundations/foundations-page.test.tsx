@@ -1,8 +1,9 @@
 import type { FoundationsLearner } from '@lp/contract/foundations';
 import { screen, waitFor, within } from '@testing-library/react';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { type Call, fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 const exercise = (id: number, complete: boolean, first: string, last: string) => ({
   id,
@@ -44,25 +45,13 @@ const learners: FoundationsLearner[] = [
   },
 ];
 
-let calls: Array<{ method: string; url: string; body: unknown }>;
+let calls: Call[];
 
 beforeEach(() => {
-  calls = [];
-  const answers = jsonFetch({
+  calls = fakeNetwork({
     'GET /foundations': { status: 200, body: learners },
     'PUT /foundations/assigncohort': { status: 204 },
-  });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push({
-        method: init?.method ?? 'GET',
-        url: String(input),
-        body: init?.body ? JSON.parse(String(init.body)) : undefined,
-      });
-      return answers(input, init);
-    }),
-  );
+  }).calls;
 });
 
 const rowOf = (name: string) => {
@@ -142,7 +131,7 @@ describe('Foundations table (staff)', () => {
   });
 
   it('says so when nothing matches', async () => {
-    vi.stubGlobal('fetch', jsonFetch({ 'GET /foundations': { status: 200, body: [] } }));
+    fakeNetwork({ 'GET /foundations': { status: 200, body: [] } });
     renderApp('/foundations', { profile: staffProfile, token: 'tok' });
     expect(
       await screen.findByText('No exercises found matching the criteria.'),

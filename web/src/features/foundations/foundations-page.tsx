@@ -1,9 +1,9 @@
 import { Box, Button, Callout, Card, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
-import { useSession } from '../../lib/use-session.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { Loading } from '../../ui/loading.tsx';
-import { PageLayout } from '../../ui/page-layout.tsx';
+import { useSession } from '@/lib/use-session.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { type FoundationsFilter, useFoundations } from './api/foundations-api.ts';
 import { FoundationsTable } from './components/foundations-table.tsx';
 import { ALL_COHORTS, cohortFilters, inCohort } from './model/foundations-model.ts';

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { staffProfile, studentProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile, studentProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 const signedInStaff = { profile: staffProfile, token: 'tok' };
 
@@ -19,8 +20,7 @@ describe('settings dialog', () => {
       first_name: 'Ada',
       last_name: 'Coach',
     };
-    const fetch = vi.fn(jsonFetch({ 'GET /profile': { status: 200, body: mimicProfile } }));
-    vi.stubGlobal('fetch', fetch);
+    const network = fakeNetwork({ 'GET /profile': { status: 200, body: mimicProfile } });
     const { user } = renderApp('/', signedInStaff);
     await openSettings(user);
     await user.click(screen.getByRole('button', { name: 'Student Interface' }));
@@ -28,7 +28,7 @@ describe('settings dialog', () => {
     expect(await screen.findByRole('link', { name: 'Capstones' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'Teams' })).not.toBeInTheDocument();
     expect(await screen.findByText('Ada Coach')).toBeInTheDocument();
-    expect(fetch.mock.calls.map((call) => String(call[0]))).toContain('/api/profile?mimic=true');
+    expect(network.calls.map((call) => call.url)).toContain('/profile?mimic=true');
 
     await openSettings(user);
     await user.click(screen.getByRole('button', { name: 'Instructor Interface' }));

@@ -1,8 +1,8 @@
 import { Button, Flex, Separator, Switch, Text } from '@radix-ui/themes';
 import { useNavigate } from 'react-router';
-import { setSetting } from '../../lib/settings.ts';
-import { useSettings } from '../../lib/use-settings.ts';
-import { AppDialog } from '../../ui/dialog/app-dialog.tsx';
+import { setSetting } from '@/lib/settings.ts';
+import { useSettings } from '@/lib/use-settings.ts';
+import { AppDialog } from '@/ui/dialog/app-dialog.tsx';
 
 interface SettingsDialogProps {
   open: boolean;

@@ -1,6 +1,6 @@
-import { toggleSetting } from '../../lib/settings.ts';
-import { useShortcut } from '../../ui/shortcuts/use-shortcut.ts';
-import { toast } from '../../ui/toasts/toast-store.ts';
+import { toggleSetting } from '@/lib/settings.ts';
+import { useShortcut } from '@/ui/shortcuts/use-shortcut.ts';
+import { toast } from '@/ui/toasts/toast-store.ts';
 
 /** 't g' toggles tags and 't a' toggles avatars on learner cards. */
 export function useDisplayShortcuts(): void {

@@ -1,14 +1,14 @@
+import { TOAST_REMOVAL_MS } from '@lp/contract/constants';
 import type { StudentProfile } from '@lp/contract/profile';
 import { Theme } from '@radix-ui/themes';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter } from 'react-router';
+import { defaultScheduler, notifyManager } from '@tanstack/react-query';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { resetSessionCache, setSession } from '../../lib/session.ts';
-import { studentProfile } from '../../test/fixtures.ts';
-import { resetToasts } from '../../ui/toasts/toast-store.ts';
+import { resetSessionCache, setSession } from '@/lib/session.ts';
+import { type Answer, fakeNetwork } from '@/test/fake-network.ts';
+import { studentProfile } from '@/test/fixtures.ts';
+import { renderWithProviders } from '@/test/render.tsx';
+import { resetToasts } from '@/ui/toasts/toast-store.ts';
 import { TimelineCard } from './components/cohort-cards.tsx';
 import OverviewPage from './pages/overview-page.tsx';
 
@@ -31,49 +31,18 @@ const learner = (overrides: Partial<StudentProfile> = {}): StudentProfile => ({
   ...overrides,
 });
 
-interface Answer {
-  status: number;
-  body?: unknown;
-  headers?: Record<string, string>;
-}
-
 function network(profile: StudentProfile, answers: Record<string, Answer> = {}) {
-  const calls: { method: string; path: string; body?: unknown }[] = [];
-  const fetch = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    const url = new URL(String(input), 'http://localhost');
-    const method = init?.method ?? 'GET';
-    const path = url.pathname.replace(/^\/api/, '');
-    calls.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-    const all: Record<string, Answer> = {
-      'GET /profile': { status: 200, body: profile },
-      'GET /events': { status: 200, body: [] },
-      ...answers,
-    };
-    const answer = all[`${method} ${path}`];
-    if (!answer) return new Response(JSON.stringify({ message: 'no stub' }), { status: 404 });
-    if (answer.status === 204) return new Response(null, { status: 204 });
-    return new Response(JSON.stringify(answer.body ?? {}), {
-      status: answer.status,
-      headers: { 'content-type': 'application/json', ...answer.headers },
-    });
+  return fakeNetwork({
+    'GET /profile': { status: 200, body: profile },
+    'GET /events': { status: 200, body: [] },
+    ...answers,
   });
-  vi.stubGlobal('fetch', fetch);
-  return { calls, writes: () => calls.filter((call) => call.method !== 'GET') };
 }
 
 function renderOverview(profile: StudentProfile) {
   resetSessionCache();
   setSession({ profile, token: 'tok' });
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  const user = userEvent.setup();
-  render(
-    <Providers queryClient={queryClient}>
-      <MemoryRouter>
-        <OverviewPage />
-      </MemoryRouter>
-    </Providers>,
-  );
-  return { user };
+  return renderWithProviders(<OverviewPage />);
 }
 
 beforeEach(() => resetToasts());
@@ -82,10 +51,8 @@ afterEach(() => resetToasts());
 describe('student overview gates', () => {
   it('shows Loading... while a staff member in mimic mode waits for the profile', async () => {
     resetSessionCache();
-    vi.stubGlobal(
-      'fetch',
-      vi.fn(() => new Promise<Response>(() => {})),
-    );
+    // The profile never arrives.
+    fakeNetwork({ 'GET /profile': () => new Promise<Answer>(() => {}) });
     setSession({
       profile: {
         id: 1,
@@ -101,13 +68,7 @@ describe('student overview gates', () => {
       },
       token: 'tok',
     });
-    render(
-      <Providers queryClient={new QueryClient()}>
-        <MemoryRouter>
-          <OverviewPage />
-        </MemoryRouter>
-      </Providers>,
-    );
+    renderWithProviders(<OverviewPage />);
     expect(screen.getByText('Loading...')).toBeInTheDocument();
   });
 
@@ -275,18 +236,31 @@ describe('self-assessment', () => {
         },
       },
     });
-    const setTimeoutSpy = vi.spyOn(globalThis, 'setTimeout');
-    const { user } = renderOverview(profile);
-    await user.click(await screen.findByRole('button', { name: 'Start Self-Assessment' }));
-    expect(await screen.findByText('Already Started')).toBeInTheDocument();
-    expect(
-      screen.getByText(
-        'You have already started the Fundamentals self-assessment. Its status is In Progress.',
-        { exact: false },
-      ),
-    ).toHaveTextContent('Here is the link https://github.com/sam/fundamentals');
-    expect(screen.getByRole('button', { name: 'Open link' })).toBeInTheDocument();
-    expect(setTimeoutSpy.mock.calls.some(([, ms]) => ms === 6000)).toBe(true);
+    renderOverview(profile);
+    const start = await screen.findByRole('button', { name: 'Start Self-Assessment' });
+    // From here the clock is the test's: the toast's 6000 ms pass only when the test says so.
+    // (The query cache's own notifications go through microtasks meanwhile.)
+    notifyManager.setScheduler(queueMicrotask);
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    try {
+      fireEvent.click(start);
+      // vi.waitFor, not findBy: Testing Library's own waits need the real setTimeout.
+      await vi.waitFor(() => expect(screen.getByText('Already Started')).toBeInTheDocument());
+      expect(
+        screen.getByText(
+          'You have already started the Fundamentals self-assessment. Its status is In Progress.',
+          { exact: false },
+        ),
+      ).toHaveTextContent('Here is the link https://github.com/sam/fundamentals');
+      expect(screen.getByRole('button', { name: 'Open link' })).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(5_999));
+      expect(screen.getByText('Already Started')).toBeInTheDocument();
+      act(() => vi.advanceTimersByTime(1 + TOAST_REMOVAL_MS));
+      expect(screen.queryByText('Already Started')).not.toBeInTheDocument();
+    } finally {
+      vi.useRealTimers();
+      notifyManager.setScheduler(defaultScheduler);
+    }
   });
 
   it('says so when the book has no self-assessment, instead of claiming success', async () => {

@@ -1,13 +1,12 @@
 import type { StudentProfile } from '@lp/contract/profile';
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { MemoryRouter, Route, Routes, useLocation } from 'react-router';
-import { afterEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { resetSessionCache, setSession } from '../../lib/session.ts';
-import { studentProfile } from '../../test/fixtures.ts';
-import { resetToasts } from '../../ui/toasts/toast-store.ts';
+import { screen, waitFor } from '@testing-library/react';
+import type { ReactElement } from 'react';
+import { afterEach, describe, expect, it } from 'vitest';
+import { resetSessionCache, setSession } from '@/lib/session.ts';
+import { type Answer, fakeNetwork } from '@/test/fake-network.ts';
+import { studentProfile } from '@/test/fixtures.ts';
+import { renderWithProviders } from '@/test/render.tsx';
+import { resetToasts } from '@/ui/toasts/toast-store.ts';
 import { isUrl, validateProposal } from './model/proposal.ts';
 import ProposalPage from './pages/proposal-page.tsx';
 import SlackUpdatePage from './pages/slack-update-page.tsx';
@@ -25,54 +24,14 @@ const profile: StudentProfile = {
   },
 };
 
-type Answer = { status: number; body?: unknown };
-
 function network(answers: Record<string, Answer>) {
-  const writes: { method: string; path: string; body?: unknown }[] = [];
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      const url = new URL(String(input), 'http://localhost');
-      const method = init?.method ?? 'GET';
-      const path = url.pathname.replace(/^\/api/, '');
-      if (method !== 'GET')
-        writes.push({ method, path, body: init?.body ? JSON.parse(String(init.body)) : undefined });
-      const all: Record<string, Answer> = {
-        'GET /profile': { status: 200, body: profile },
-        ...answers,
-      };
-      const answer = all[`${method} ${path}`];
-      if (!answer) return new Response('{"message":"no stub"}', { status: 404 });
-      if (answer.status === 204) return new Response(null, { status: 204 });
-      return new Response(JSON.stringify(answer.body ?? {}), {
-        status: answer.status,
-        headers: { 'content-type': 'application/json' },
-      });
-    }),
-  );
-  return writes;
+  return fakeNetwork({ 'GET /profile': { status: 200, body: profile }, ...answers });
 }
 
-function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
-}
-
-function renderAt(path: string, element: React.ReactNode) {
+function renderAt(path: string, element: ReactElement) {
   resetSessionCache();
   setSession({ profile, token: 'tok' });
-  const user = userEvent.setup();
-  render(
-    <Providers queryClient={new QueryClient({ defaultOptions: { queries: { retry: false } } })}>
-      <MemoryRouter initialEntries={[path]}>
-        <Routes>
-          <Route path={path} element={element} />
-          <Route path="/" element={<p>Home</p>} />
-        </Routes>
-        <Where />
-      </MemoryRouter>
-    </Providers>,
-  );
-  return { user };
+  return renderWithProviders(element, { path, route: path });
 }
 
 afterEach(() => resetToasts());
@@ -108,7 +67,7 @@ describe('proposal rules', () => {
 
 describe('proposal form', () => {
   it('shows the errors inline and sends nothing until the form is complete', async () => {
-    const writes = network({ 'POST /capstones': { status: 201, body: { message: 'ok', id: 1 } } });
+    const net = network({ 'POST /capstones': { status: 201, body: { message: 'ok', id: 1 } } });
     const { user } = renderAt('/proposal/client', <ProposalPage />);
     expect(
       await screen.findByRole('heading', { name: 'Submit JavaScript Proposal' }),
@@ -119,7 +78,7 @@ describe('proposal form', () => {
     expect(screen.getByText('Enter a URL, e.g. https://docs.google.com/…')).toBeInTheDocument();
     expect(screen.getByText('Write a short overview of your project.')).toBeInTheDocument();
     expect(screen.getByText('Confirm all five items of the checklist.')).toBeInTheDocument();
-    expect(writes).toEqual([]);
+    expect(net.writes()).toEqual([]);
 
     await user.clear(url);
     await user.type(url, 'https://docs.google.com/document/d/abc');
@@ -129,13 +88,13 @@ describe('proposal form', () => {
     for (const box of boxes.slice(0, 4)) await user.click(box);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
     expect(screen.getByText('Confirm all five items of the checklist.')).toBeInTheDocument();
-    expect(writes).toEqual([]);
+    expect(net.writes()).toEqual([]);
 
     await user.click(boxes[4] as HTMLElement);
     await user.click(screen.getByRole('button', { name: 'Submit' }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(await screen.findByText('Proposal submitted')).toBeInTheDocument();
-    expect(writes).toEqual([
+    expect(net.writes()).toEqual([
       {
         method: 'POST',
         path: '/capstones',
@@ -167,13 +126,13 @@ describe('proposal form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'You have already submitted a proposal for this course.',
     );
-    expect(screen.getByTestId('where')).toHaveTextContent('/proposal/client');
+    expect(screen.getByTestId('location')).toHaveTextContent('/proposal/client');
   });
 });
 
 describe('Slack member ID', () => {
   it('saves the member ID and goes back to the overview', async () => {
-    const writes = network({ 'PUT /students/42': { status: 204 } });
+    const net = network({ 'PUT /students/42': { status: 204 } });
     const { user } = renderAt('/slackUpdate', <SlackUpdatePage />);
     expect(
       await screen.findByText(
@@ -185,8 +144,8 @@ describe('Slack member ID', () => {
     await user.clear(field);
     await user.type(field, 'U0NEW');
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
-    expect(writes).toEqual([
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(net.writes()).toEqual([
       { method: 'PUT', path: '/students/42', body: { slack_handle: 'U0NEW' } },
     ]);
   });

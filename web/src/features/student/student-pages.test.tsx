@@ -1,8 +1,9 @@
 import type { StaffProfile } from '@lp/contract/profile';
 import { screen, waitFor } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { staffProfile, studentProfile } from '../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../test/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile, studentProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 describe('learner pages in the route table', () => {
   it.each([
@@ -12,13 +13,13 @@ describe('learner pages in the route table', () => {
     ['/goals', 'Core Skills'],
     ['/readme', 'README Guidelines'],
   ])('%s shows %s', async (path, title) => {
-    vi.stubGlobal('fetch', jsonFetch({ 'GET /profile': { status: 200, body: studentProfile } }));
+    fakeNetwork({ 'GET /profile': { status: 200, body: studentProfile } });
     renderApp(path, { profile: studentProfile, token: 'tok' });
     expect(await screen.findByRole('heading', { level: 1, name: title })).toBeInTheDocument();
   });
 
   it('links each capstone to its requirements, and lists the four core skills', async () => {
-    vi.stubGlobal('fetch', jsonFetch({ 'GET /profile': { status: 200, body: studentProfile } }));
+    fakeNetwork({ 'GET /profile': { status: 200, body: studentProfile } });
     const { user } = renderApp('/assessment', { profile: studentProfile, token: 'tok' });
     await screen.findByText('Server Side Capstone Project');
     const [client, server] = screen.getAllByRole('link', { name: 'Requirements' });
@@ -36,7 +37,7 @@ describe('learner pages in the route table', () => {
   });
 
   it('requirements keep the after-MVP guidelines folded away', async () => {
-    vi.stubGlobal('fetch', jsonFetch({ 'GET /profile': { status: 200, body: studentProfile } }));
+    fakeNetwork({ 'GET /profile': { status: 200, body: studentProfile } });
     renderApp('/assessment/server', { profile: studentProfile, token: 'tok' });
     const summary = await screen.findByText('Some guidelines you can work on after MVP');
     expect(summary.closest('details')).not.toHaveAttribute('open');
@@ -47,17 +48,14 @@ describe('learner pages in the route table', () => {
   it('staff in mimic mode see the overview built from GET /profile?mimic=true', async () => {
     const staff: StaffProfile = { ...staffProfile, instructor: false };
     window.localStorage.setItem('lp_settings', JSON.stringify({ mimic: true }));
-    const fetch = vi.fn(
-      jsonFetch({
-        'GET /profile': { status: 200, body: { ...studentProfile, staff: true } },
-        'GET /events': { status: 200, body: [] },
-      }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const network = fakeNetwork({
+      'GET /profile': { status: 200, body: { ...studentProfile, staff: true } },
+      'GET /events': { status: 200, body: [] },
+    });
     renderApp('/', { profile: staff, token: 'tok' });
     expect(await screen.findByTestId('student-dashboard')).toBeInTheDocument();
     await waitFor(() =>
-      expect(fetch.mock.calls.map(([url]) => String(url))).toContain('/api/profile?mimic=true'),
+      expect(network.calls.map((call) => call.url)).toContain('/profile?mimic=true'),
     );
     window.localStorage.removeItem('lp_settings');
   });

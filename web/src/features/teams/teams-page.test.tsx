@@ -1,9 +1,7 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../app/providers.tsx';
-import { jsonFetch } from '../../test/render-app.tsx';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import TeamsPage from './teams-page.tsx';
 
 const savedTeam = {
@@ -23,13 +21,12 @@ const savedTeam = {
 const learner = (id: number, name: string) => ({ id, name, score: id });
 
 let teams: unknown[];
-let calls: string[];
+let network: ReturnType<typeof fakeNetwork>;
 
 beforeEach(() => {
   window.localStorage.setItem('activeCohort', '5');
   teams = [savedTeam];
-  calls = [];
-  const answers = jsonFetch({
+  network = fakeNetwork({
     'GET /teams': () => ({ status: 200, body: teams }),
     'GET /students': { status: 200, body: [learner(1, 'Ada Lovelace'), learner(2, 'Alan Turing')] },
     'GET /cohorts/5': { status: 200, body: { id: 5, coaches: [{ id: 90, name: 'Coach' }] } },
@@ -43,23 +40,10 @@ beforeEach(() => {
       return { status: 204 };
     },
   });
-  vi.stubGlobal(
-    'fetch',
-    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-      calls.push(`${init?.method ?? 'GET'} ${new URL(String(input), 'http://x').pathname}`);
-      return answers(input, init);
-    }),
-  );
 });
 
 function renderPage() {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  render(
-    <Providers queryClient={queryClient}>
-      <TeamsPage />
-    </Providers>,
-  );
-  return userEvent.setup();
+  return renderWithProviders(<TeamsPage />).user;
 }
 
 describe('TeamsPage with saved teams', () => {
@@ -77,7 +61,7 @@ describe('TeamsPage with saved teams', () => {
     await user.click(screen.getByRole('button', { name: 'Delete Current Teams' }));
     const dialog = await screen.findByRole('alertdialog');
     await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
-    expect(calls.filter((c) => c.startsWith('DELETE'))).toEqual([]);
+    expect(network.writes().filter((call) => call.method === 'DELETE')).toEqual([]);
 
     await user.click(screen.getByRole('button', { name: 'Delete Current Teams' }));
     await user.click(
@@ -86,7 +70,11 @@ describe('TeamsPage with saved teams', () => {
       }),
     );
     expect(await screen.findByText('Teams deleted')).toBeInTheDocument();
-    expect(calls).toContain('DELETE /api/teams/reset');
+    expect(network.writes()).toContainEqual({
+      method: 'DELETE',
+      path: '/teams/reset',
+      body: undefined,
+    });
     expect(await screen.findByRole('button', { name: 'Random' })).toBeInTheDocument();
   });
 

@@ -1,14 +1,14 @@
 import type { Team } from '@lp/contract/teams';
 import { Box, Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useEffect, useMemo, useState } from 'react';
-import { getActiveCohort } from '../../lib/session.ts';
-import { useConfirm } from '../../ui/dialog/index.ts';
-import { EmptyState } from '../../ui/empty-state.tsx';
-import { Loading } from '../../ui/loading.tsx';
-import { PageLayout } from '../../ui/page-layout.tsx';
-import { useToast } from '../../ui/toasts/index.ts';
-import { useBoard } from '../board/api/get-board.ts';
-import { useCohort } from '../cohorts/api/cohorts-api.ts';
+import { useBoard } from '@/features/board';
+import { useCohort } from '@/features/cohorts';
+import { getActiveCohort } from '@/lib/session.ts';
+import { useConfirm } from '@/ui/dialog/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import {
   useDeleteTeams,
   useGroupProjects,

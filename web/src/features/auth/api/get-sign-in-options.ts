@@ -1,6 +1,6 @@
 import type { SignInOptions } from '@lp/contract/auth';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export function getSignInOptions(signal?: AbortSignal): Promise<SignInOptions> {
   return api.get<SignInOptions>('/auth/options', { signal });

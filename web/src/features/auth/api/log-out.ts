@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { api } from '../../../lib/api-client.ts';
-import { clearSession, getToken } from '../../../lib/session.ts';
+import { api } from '@/lib/api-client.ts';
+import { clearSession, getToken } from '@/lib/session.ts';
 
 /** Revokes the token on the server. */
 export function logOut(token: string): Promise<void> {

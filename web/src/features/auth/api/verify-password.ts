@@ -1,6 +1,6 @@
 import type { PasswordSignInBody, TokenResponse } from '@lp/contract/auth';
 import { useMutation } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { completeSignIn } from '../complete-sign-in.ts';
 
 export function verifyPassword(body: PasswordSignInBody): Promise<TokenResponse> {

@@ -9,8 +9,8 @@ import type {
   UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { ApiError, api } from '../../../lib/api-client.ts';
-import { toast } from '../../../ui/toasts/index.ts';
+import { api, errorText } from '@/lib/api-client.ts';
+import { toast } from '@/ui/toasts/index.ts';
 import { patchLearner } from '../model/optimistic.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { boardQueryKey } from './get-board.ts';
@@ -44,11 +44,6 @@ export function assignmentErrorText(error: unknown): string {
     ? DUPLICATE_ASSIGNMENT_TOAST
     : ASSIGNMENT_FAILED_TOAST;
 }
-
-const messageOf = (error: unknown) =>
-  error instanceof ApiError || error instanceof Error
-    ? error.message
-    : 'Something went wrong. Please try again.';
 
 interface Change<Vars> {
   learner: BoardLearner;
@@ -103,7 +98,7 @@ export function useBoardMutations(cohortId: number) {
   const assess = useBoardMutation<{ bookId: number }, StartAssessmentResponse>(
     cohortId,
     (learner, vars) => startAssessment(learner.id, { bookId: vars.bookId }),
-    { success: () => ASSESSMENT_STARTED_TOAST, failure: messageOf },
+    { success: () => ASSESSMENT_STARTED_TOAST, failure: errorText },
   );
   const setStatus = useBoardMutation<
     { statusId: number; statusName: string; instructorNotes?: string },
@@ -115,7 +110,7 @@ export function useBoardMutations(cohortId: number) {
         statusId: vars.statusId,
         ...(vars.instructorNotes === undefined ? {} : { instructorNotes: vars.instructorNotes }),
       }),
-    { success: ({ learner, vars }) => `${learner.name}: ${vars.statusName}`, failure: messageOf },
+    { success: ({ learner, vars }) => `${learner.name}: ${vars.statusName}`, failure: errorText },
   );
   return { assign, assess, setStatus };
 }

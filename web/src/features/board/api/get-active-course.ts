@@ -1,6 +1,6 @@
 import type { Course } from '@lp/contract/courses';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /courses?cohortId={id}&active=true: the course the cohort is taking now (or none). */
 export async function getActiveCourse(

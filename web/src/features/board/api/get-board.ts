@@ -1,6 +1,6 @@
 import type { BoardResponse } from '@lp/contract/board';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /students?cohort={id}: the cohort's learner cards (conditional: the browser sends If-None-Match). */
 export function getBoard(cohortId: number, signal?: AbortSignal): Promise<BoardResponse> {

@@ -1,6 +1,6 @@
 import type { StatusItem, StatusList } from '@lp/contract/board';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /statuses: the assessment statuses (1 In Progress … 4 Reviewed and Complete). */
 export async function getStatuses(signal?: AbortSignal): Promise<StatusItem[]> {

@@ -1,6 +1,6 @@
 import type { StudentAssessment } from '@lp/contract/assessments';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /assessments?studentId={id}: the learner's self-assessments, newest first. */
 export function getStudentAssessments(

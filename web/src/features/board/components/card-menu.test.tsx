@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
 import { learner } from '../model/fixtures.ts';
-import { fakeNetwork, renderBoard } from '../testing/render-board.tsx';
+import { renderBoard } from '../testing/render-board.tsx';
 
 async function openMenu(user: ReturnType<typeof renderBoard>['user'], name: string) {
   await user.click(screen.getByRole('button', { name: `Actions for ${name}` }));

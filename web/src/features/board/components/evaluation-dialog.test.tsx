@@ -2,9 +2,11 @@ import type { StudentAssessment } from '@lp/contract/assessments';
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { course, learner } from '../model/fixtures.ts';
 import type { BoardLearner } from '../model/types.ts';
-import { fakeNetwork, renderBoard, renderWithProviders } from '../testing/render-board.tsx';
+import { renderBoard } from '../testing/render-board.tsx';
 import { EvaluationDialog } from './evaluation-dialog.tsx';
 
 const flowers = (id: number): StudentAssessment => ({
@@ -153,7 +155,7 @@ describe('Assessment Evaluation dialog', () => {
         body: { statusId: 4, instructorNotes: 'Well explained.' },
       }),
     ]);
-    expect(network.calls.find((call) => call.path === '/assessments')?.query).toBe('?studentId=1');
+    expect(network.calls.find((call) => call.path === '/assessments')?.search).toBe('?studentId=1');
     expect(await screen.findByText('Ada Lovelace: Reviewed and Complete')).toBeInTheDocument();
   });
 });

@@ -3,8 +3,8 @@
 import { VALIDATION_MESSAGE_MS } from '@lp/contract/constants';
 import { Badge, Button, Callout, Checkbox, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useEffect, useId, useState } from 'react';
-import { AppDialog } from '../../../ui/dialog/index.ts';
-import { Loading } from '../../../ui/loading.tsx';
+import { AppDialog } from '@/ui/dialog/index.ts';
+import { Loading } from '@/ui/loading.tsx';
 import { useStudentAssessments } from '../api/get-student-assessments.ts';
 import { type EvaluationProblem, validateEvaluation } from '../model/evaluation.ts';
 import type { BoardCourse, BoardLearner } from '../model/types.ts';

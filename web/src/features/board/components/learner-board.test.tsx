@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
 import { learner } from '../model/fixtures.ts';
-import { fakeNetwork, renderBoard } from '../testing/render-board.tsx';
+import { renderBoard } from '../testing/render-board.tsx';
 
 const region = (name: string | RegExp) => screen.getByRole('region', { name });
 const cardNames = (element: HTMLElement) =>

@@ -13,8 +13,8 @@ import {
 } from '@dnd-kit/core';
 import type { StatusItem } from '@lp/contract/board';
 import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
-import { useSettings } from '../../../lib/use-settings.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
+import { useSettings } from '@/lib/use-settings.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
 import { cardStatus } from '../model/card-status.ts';
 import { buildBoard } from '../model/grouping.ts';
 import { learnerFilter, searchTerm } from '../model/search.ts';

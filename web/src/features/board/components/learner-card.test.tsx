@@ -1,7 +1,8 @@
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
 import { learner } from '../model/fixtures.ts';
-import { fakeNetwork, renderBoard } from '../testing/render-board.tsx';
+import { renderBoard } from '../testing/render-board.tsx';
 
 const cardOf = (name: string) => {
   const card = screen

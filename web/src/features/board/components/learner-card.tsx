@@ -6,7 +6,7 @@ import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
 import { Avatar } from '@radix-ui/themes';
 import { type MouseEvent, memo, useCallback, useEffect, useRef } from 'react';
-import { TagChips } from '../../learners/index.ts';
+import { TagChips } from '@/features/learners';
 import { cardStatus } from '../model/card-status.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { AssessmentBadge } from './assessment-badge.tsx';

@@ -4,7 +4,7 @@
 import type { StatusItem } from '@lp/contract/board';
 import { ASSESSMENT_STATUS } from '@lp/contract/constants';
 import { useMemo, useState } from 'react';
-import { toast } from '../../../ui/toasts/index.ts';
+import { toast } from '@/ui/toasts/index.ts';
 import { useBoardMutations } from '../api/board-mutations.ts';
 import type { StatusChoice } from '../model/card-status.ts';
 import { type DropDecision, decideBoardDrop, decideDrop } from '../model/drop-rules.ts';

@@ -1,8 +1,9 @@
 import type { CohortEvent, CreateEventBody, EventType } from '@lp/contract/events';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
-// Query keys are shared with the board's upcoming-events panel, so one invalidation refreshes both.
+// The only reader of GET /events and /eventtypes: the calendar and the upcoming-events panel use
+// these hooks, so adding or deleting an event refreshes both.
 
 export const getEventTypes = (signal?: AbortSignal) =>
   api.get<EventType[]>('/eventtypes', { signal });

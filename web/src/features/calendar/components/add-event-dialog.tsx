@@ -1,8 +1,8 @@
 import type { EventType } from '@lp/contract/events';
 import { Button, Callout, DropdownMenu, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { AppDialog } from '../../../ui/dialog/index.ts';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { AppDialog } from '@/ui/dialog/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useCreateEvents } from '../api/calendar-api.ts';
 import {
   type AddEventForm,

@@ -1,6 +1,6 @@
 import { Card, HoverCard, Text } from '@radix-ui/themes';
 import type { CSSProperties, MouseEvent, PointerEvent } from 'react';
-import { formatLongDay, formatWallTime } from '../model/calendar-days.ts';
+import { formatLongDay, formatWallTime } from '@/lib/dates.ts';
 import type { CalendarDayEvent } from '../model/event-buckets.ts';
 import { type MonthBlock, WEEKDAY_HEADERS } from '../model/month-grid.ts';
 

@@ -1,10 +1,8 @@
 import type { CohortEvent } from '@lp/contract/events';
-import { QueryClient } from '@tanstack/react-query';
-import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
-import { jsonFetch } from '../../../test/render-app.tsx';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { CohortCalendar } from './cohort-calendar.tsx';
 
 const types = [
@@ -26,31 +24,21 @@ const events: CohortEvent[] = [
   },
 ];
 
-let posted: unknown[];
-let fetchMock: ReturnType<typeof vi.fn>;
+let network: ReturnType<typeof fakeNetwork>;
 
 beforeEach(() => {
-  posted = [];
-  const answers = jsonFetch({
+  network = fakeNetwork({
     'GET /eventtypes': { status: 200, body: types },
     'GET /events': { status: 200, body: events },
     'POST /events': { status: 201, body: events[0] },
     'DELETE /events/11': { status: 204 },
   });
-  fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
-    if (init?.method === 'POST') posted.push(JSON.parse(String(init.body)));
-    return answers(input, init);
-  });
-  vi.stubGlobal('fetch', fetchMock);
 });
 afterEach(() => vi.useRealTimers());
 
 function renderCalendar(canEdit: boolean) {
-  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
-  return render(
-    <Providers queryClient={queryClient}>
-      <CohortCalendar cohortId={5} startDate="2025-01-02" endDate="2025-02-14" canEdit={canEdit} />
-    </Providers>,
+  return renderWithProviders(
+    <CohortCalendar cohortId={5} startDate="2025-01-02" endDate="2025-02-14" canEdit={canEdit} />,
   );
 }
 
@@ -82,7 +70,7 @@ describe('CohortCalendar', () => {
     vi.useRealTimers();
     const dialog = await screen.findByRole('dialog', { name: 'Events for January 6, 2025' });
     expect(within(dialog).getByText('Kickoff')).toBeInTheDocument();
-    expect(within(dialog).getByText('9:30 AM')).toBeInTheDocument();
+    expect(within(dialog).getByText('9:30 am')).toBeInTheDocument();
     expect(within(dialog).getByText('Teams meet')).toBeInTheDocument();
     expect(within(dialog).queryByRole('button', { name: 'Delete' })).not.toBeInTheDocument();
   });
@@ -90,18 +78,20 @@ describe('CohortCalendar', () => {
   it('lets an instructor double-click a day to add an event there, without opening the day', async () => {
     renderCalendar(true);
     await screen.findByRole('region', { name: 'January 2025' });
+    vi.useFakeTimers();
     fireEvent.click(day('2025-01-06'), { detail: 1 });
     fireEvent.click(day('2025-01-06'), { detail: 2 });
     fireEvent.doubleClick(day('2025-01-06'));
+    // Past the 300 ms a single click waits for: the double click has cancelled it.
+    act(() => vi.advanceTimersByTime(350));
+    vi.useRealTimers();
     const dialog = await screen.findByRole('dialog', { name: 'Add Event' });
     expect(within(dialog).getByText('Add an event for January 6, 2025')).toBeInTheDocument();
-    await new Promise((resolve) => setTimeout(resolve, 350));
     expect(screen.queryByRole('dialog', { name: /Events for/ })).not.toBeInTheDocument();
   });
 
   it('adds one event per day of a dragged range, in either direction', async () => {
-    const user = userEvent.setup();
-    renderCalendar(true);
+    const { user } = renderCalendar(true);
     await screen.findByRole('region', { name: 'January 2025' });
     fireEvent.pointerDown(day('2025-01-15'), { button: 0 });
     fireEvent.pointerOver(day('2025-01-14'));
@@ -120,20 +110,17 @@ describe('CohortCalendar', () => {
     await user.click(await screen.findByRole('menuitem', { name: 'Holiday' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add Event' }));
     await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
-    expect(posted).toEqual(
+    expect(network.writes()).toEqual(
       ['2025-01-13', '2025-01-14', '2025-01-15'].map((date) => ({
-        cohort: 5,
-        name: 'Intersession',
-        type: 4,
-        date,
-        description: '',
+        method: 'POST',
+        path: '/events',
+        body: { cohort: 5, name: 'Intersession', type: 4, date, description: '' },
       })),
     );
   });
 
   it('asks before deleting an event and reloads the calendar after', async () => {
-    const user = userEvent.setup();
-    renderCalendar(true);
+    const { user } = renderCalendar(true);
     await screen.findByRole('region', { name: 'January 2025' });
     day('2025-01-06').focus();
     await user.keyboard('{Enter}');
@@ -142,16 +129,11 @@ describe('CohortCalendar', () => {
     const confirm = await screen.findByRole('alertdialog', { name: 'Delete event?' });
     await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
     await waitFor(() =>
-      expect(fetchMock).toHaveBeenCalledWith(
-        expect.stringContaining('/events/11'),
-        expect.objectContaining({ method: 'DELETE' }),
-      ),
+      expect(network.writes()).toEqual([{ method: 'DELETE', path: '/events/11', body: undefined }]),
     );
     expect(await screen.findByText('Event deleted')).toBeInTheDocument();
     const eventLoads = () =>
-      fetchMock.mock.calls.filter(
-        ([url, init]) => String(url).includes('/events?') && init?.method === 'GET',
-      ).length;
+      network.calls.filter((call) => call.method === 'GET' && call.path === '/events').length;
     await waitFor(() => expect(eventLoads()).toBe(2));
   });
 });

@@ -1,10 +1,10 @@
 import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
 import { type MouseEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Loading } from '../../../ui/loading.tsx';
+import { todayIn } from '@/lib/dates.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
 import { useCohortEvents, useEventTypes } from '../api/calendar-api.ts';
-import { todayIn } from '../model/calendar-days.ts';
 import { bucketEvents } from '../model/event-buckets.ts';
 import { buildMonthBlocks } from '../model/month-grid.ts';
 import { AddEventDialog } from './add-event-dialog.tsx';

@@ -1,8 +1,9 @@
+import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
 import { Button, Card, Flex, Text } from '@radix-ui/themes';
-import { AppDialog, useConfirm } from '../../../ui/dialog/index.ts';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { formatLongDay } from '@/lib/dates.ts';
+import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useDeleteEvent } from '../api/calendar-api.ts';
-import { formatLongDay } from '../model/calendar-days.ts';
 import type { CalendarDayEvent } from '../model/event-buckets.ts';
 import { timeLabel } from './calendar-month.tsx';
 
@@ -57,7 +58,7 @@ export function DayEventsDialog({
               </Text>
               <Text size="1" color="gray">
                 {timeLabel(event)}
-                {event.timeZone !== 'America/Chicago' && event.time ? ` (${event.timeZone})` : ''}
+                {event.timeZone !== DISPLAY_TIME_ZONE && event.time ? ` (${event.timeZone})` : ''}
               </Text>
             </Flex>
             <Text as="p" size="1" color="gray">

@@ -1,7 +1,7 @@
 // The Add Event form: what it needs before it can save, and the requests it sends (one per day
 // of the chosen range, as the API creates one event per day).
 import type { CreateEventBody } from '@lp/contract/events';
-import { daysBetween, formatLongDay } from './calendar-days.ts';
+import { eachDay, formatLongDay } from '@/lib/dates.ts';
 
 export interface AddEventForm {
   name: string;
@@ -26,7 +26,7 @@ export function addEventProblem(form: AddEventForm): string | null {
 
 export function selectedDays(form: Pick<AddEventForm, 'start' | 'end'>): string[] {
   if (!form.start) return [];
-  return daysBetween(form.start, form.end || form.start);
+  return eachDay(form.start, form.end || form.start);
 }
 
 export function eventBodies(cohortId: number, form: AddEventForm): CreateEventBody[] {
@@ -42,7 +42,7 @@ export function eventBodies(cohortId: number, form: AddEventForm): CreateEventBo
 
 /** 'Add an event for January 6, 2025' or 'Add an event for … to … (n days)'. */
 export function describeSelection(start: string, end: string): string {
-  const days = daysBetween(start, end || start);
+  const days = eachDay(start, end || start);
   const first = days[0] ?? start;
   const last = days.at(-1) ?? start;
   if (days.length <= 1) return `Add an event for ${formatLongDay(first)}`;

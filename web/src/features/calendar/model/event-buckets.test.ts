@@ -1,7 +1,7 @@
 import type { CohortEvent } from '@lp/contract/events';
 import { expect, it } from 'vitest';
+import { describeInEveryZone } from '@/test/time-zones.ts';
 import { bucketEvents, wallClockOf } from './event-buckets.ts';
-import { describeInEveryZone } from './with-time-zones.ts';
 
 const type = { id: 1, description: 'Group Project', color: '#98FB98' };
 const event = (id: number, fields: Partial<CohortEvent>): CohortEvent => ({

@@ -1,5 +1,6 @@
 // Events bucketed by the calendar day they happen on, in their own zone's wall clock: an event
 // on Jan 6 at 00:30 in Chicago is on Jan 6 for everyone, whatever the browser's offset.
+import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
 import type { CohortEvent } from '@lp/contract/events';
 
 export interface CalendarDayEvent {
@@ -32,7 +33,7 @@ export function wallClockOf(event: EventSource): { date: string; time: string | 
 /** Day → that day's events, all-day events first, then by time. */
 export function bucketEvents(
   events: readonly EventSource[],
-  displayZone = 'America/Chicago',
+  displayZone = DISPLAY_TIME_ZONE,
 ): Map<string, CalendarDayEvent[]> {
   const buckets = new Map<string, CalendarDayEvent[]>();
   for (const event of events) {

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
+import { describeInEveryZone } from '@/test/time-zones.ts';
 import { buildMonthBlocks } from './month-grid.ts';
-import { describeInEveryZone } from './with-time-zones.ts';
 
 describeInEveryZone('month grid', () => {
   it('starts at the cohort start date and stops at its end date, one block per month', () => {

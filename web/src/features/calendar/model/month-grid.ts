@@ -1,7 +1,7 @@
 // The calendar grid (reference client §9.6): one block per month of the cohort's date range.
 // The first block starts at the cohort's start date and the last stops at its end date; blank
 // cells line each day up under its weekday (S M T W T F S).
-import { daysBetween, formatDay, weekdayOf } from './calendar-days.ts';
+import { eachDay, formatDay, weekdayOf } from '@/lib/dates.ts';
 
 export interface MonthBlock {
   /** 'YYYY-MM' */
@@ -30,13 +30,13 @@ export const WEEKDAY_HEADERS = [
 export function buildMonthBlocks(start: string, end: string): MonthBlock[] {
   if (!start || !end || end < start) return [];
   const blocks: MonthBlock[] = [];
-  for (const date of daysBetween(start, end)) {
+  for (const date of eachDay(start, end)) {
     const key = date.slice(0, 7);
     let block = blocks.at(-1);
     if (block?.key !== key) {
       block = {
         key,
-        label: formatDay(date, { month: 'long', year: 'numeric' }),
+        label: formatDay(date, 'MMMM yyyy'),
         leadingBlanks: weekdayOf(date),
         days: [],
         trailingBlanks: 0,

@@ -1,6 +1,6 @@
 import type { Capstone } from '@lp/contract/capstones';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /capstones?cohortId={id}: the cohort's proposals with their timelines (for revoking). */
 export function getCohortCapstones(cohortId: number, signal?: AbortSignal): Promise<Capstone[]> {

@@ -1,6 +1,6 @@
 import type { StatusItem, StatusList } from '@lp/contract/board';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 /** GET /proposalstatuses: In Review, Requires Changes, Approved, MVP. */
 export async function getProposalStatuses(signal?: AbortSignal): Promise<StatusItem[]> {

@@ -2,8 +2,8 @@
 // removes one (revoking an approval). Both refresh the board and the cohort's capstones.
 import type { CreateTimelineBody, Timeline } from '@lp/contract/capstones';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { toast } from '../../../ui/toasts/index.ts';
+import { api } from '@/lib/api-client.ts';
+import { toast } from '@/ui/toasts/index.ts';
 
 export function createTimeline(body: CreateTimelineBody): Promise<Timeline> {
   return api.post<Timeline>('/timelines', body);

@@ -1,6 +1,6 @@
 import type { BoardProposal } from '@lp/contract/board';
 import { describe, expect, it } from 'vitest';
-import { learner } from '../../board/model/fixtures.ts';
+import { learner } from '@/features/board/testing';
 import { groupProposals, mvpCounter, PROPOSAL_GROUPS, proposalGroupOf } from './proposals.ts';
 
 const proposal = (

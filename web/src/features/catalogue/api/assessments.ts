@@ -4,7 +4,7 @@ import type {
   UpdateBookAssessmentBody,
 } from '@lp/contract/assessments';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { invalidateCatalogue } from './invalidate.ts';
 
 // GET /assessments — every book's self-assessment.

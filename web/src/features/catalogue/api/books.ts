@@ -1,6 +1,6 @@
 import type { Book, CreateBookBody, UpdateBookBody } from '@lp/contract/books';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { invalidateCatalogue } from './invalidate.ts';
 
 // GET /books?orderBy=course&orderBy=index[&courseId=]

@@ -1,6 +1,6 @@
 import type { Course, CourseStats, CreateCourseBody, UpdateCourseBody } from '@lp/contract/courses';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { invalidateCatalogue } from './invalidate.ts';
 
 // GET /courses?all=true — every course, active and inactive (the course list screen).
@@ -12,6 +12,10 @@ export const allCoursesQuery = () =>
     queryFn: ({ signal }) => getAllCourses(signal),
   });
 export const useAllCourses = () => useQuery(allCoursesQuery());
+
+const onlyActive = (courses: Course[]) => courses.filter((course) => course.active);
+/** The active courses (the new-cohort form's choices), from the same request and cache. */
+export const useActiveCourses = () => useQuery({ ...allCoursesQuery(), select: onlyActive });
 
 // GET /courses/{id}
 export const getCourse = (id: number, signal?: AbortSignal) =>

@@ -1,6 +1,6 @@
 import type { CreateObjectiveBody, Objective, UpdateObjectiveBody } from '@lp/contract/objectives';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { invalidateCatalogue } from './invalidate.ts';
 
 // GET /weights — learning objectives by tier.

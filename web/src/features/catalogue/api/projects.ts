@@ -1,6 +1,6 @@
 import type { CreateProjectBody, Project, UpdateProjectBody } from '@lp/contract/projects';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { invalidateCatalogue } from './invalidate.ts';
 
 /** A project as read with expand=book&expand=course. */

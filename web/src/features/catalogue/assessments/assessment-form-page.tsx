@@ -1,7 +1,9 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
-import { Loading } from '../../../ui/loading.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { errorText } from '@/lib/api-client.ts';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import {
   useBookAssessment,
   useCreateAssessment,
@@ -9,7 +11,7 @@ import {
 } from '../api/assessments.ts';
 import { useBooks } from '../api/books.ts';
 import { useObjectives } from '../api/objectives.ts';
-import { ErrorCallout, errorText, idParam } from '../components/catalogue-ui.tsx';
+import { idParam } from '../components/catalogue-ui.tsx';
 import { AssessmentForm, type AssessmentFormValues } from './assessment-form.tsx';
 
 /** /assessments/new (the book may come as navigation state) and /assessments/edit/:assessmentId */

@@ -2,7 +2,8 @@ import type { Book } from '@lp/contract/books';
 import type { Objective } from '@lp/contract/objectives';
 import { Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
-import { FormActions, FormField } from '../components/catalogue-ui.tsx';
+import { FormField } from '@/ui/form-field.tsx';
+import { FormActions } from '../components/catalogue-ui.tsx';
 
 export interface AssessmentFormValues {
   bookId: number;

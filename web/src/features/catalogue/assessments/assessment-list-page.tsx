@@ -12,12 +12,13 @@ import {
   Tooltip,
 } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
-import { useConfirm } from '../../../ui/dialog/index.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { errorText } from '@/lib/api-client.ts';
+import { useConfirm } from '@/ui/dialog/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { QueryView } from '@/ui/query-view.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useAssessments, useDeleteAssessment } from '../api/assessments.ts';
-import { errorText, QueryView } from '../components/catalogue-ui.tsx';
 
 function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
   const remove = useDeleteAssessment();

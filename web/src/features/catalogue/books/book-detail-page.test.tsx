@@ -1,7 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import { describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../../test/render-app.tsx';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 const session = { profile: staffProfile, token: 'tok' };
 const course = { id: 3, name: 'JavaScript', date_created: '2026-01-01', active: true };
@@ -38,13 +39,10 @@ const projects = [
 
 describe('book detail', () => {
   it('sorts projects into core, group and deprecated, and offers Add Self-Assessment', async () => {
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({
-        'GET /books/11': { status: 200, body: book(false) },
-        'GET /projects': { status: 200, body: projects },
-      }),
-    );
+    fakeNetwork({
+      'GET /books/11': { status: 200, body: book(false) },
+      'GET /projects': { status: 200, body: projects },
+    });
     renderApp('/books/11', session);
     const core = await screen.findByRole('list', { name: 'Core Projects' });
     expect(within(core).getByRole('link').textContent).toBe('Kennels');
@@ -58,13 +56,10 @@ describe('book detail', () => {
   });
 
   it('shows the assessment and hides Add Self-Assessment once the book has one', async () => {
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({
-        'GET /books/11': { status: 200, body: book(true) },
-        'GET /projects': { status: 200, body: projects },
-      }),
-    );
+    fakeNetwork({
+      'GET /books/11': { status: 200, body: book(true) },
+      'GET /projects': { status: 200, body: projects },
+    });
     renderApp('/books/11', session);
     const assessment = await screen.findByRole('list', { name: 'Assessment' });
     expect(within(assessment).getByRole('link', { name: 'Get Started check' })).toHaveAttribute(
@@ -75,10 +70,7 @@ describe('book detail', () => {
   });
 
   it('says so when the book does not exist', async () => {
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({ 'GET /books/99': { status: 404, body: { message: 'Book not found.' } } }),
-    );
+    fakeNetwork({ 'GET /books/99': { status: 404, body: { message: 'Book not found.' } } });
     renderApp('/books/99', session);
     expect(await screen.findByRole('alert')).toHaveTextContent('This book does not exist');
   });

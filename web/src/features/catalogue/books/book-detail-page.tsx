@@ -2,14 +2,14 @@ import type { Book } from '@lp/contract/books';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { QueryView } from '@/ui/query-view.tsx';
 import { useBook, useDeleteBook } from '../api/books.ts';
 import { type ExpandedProject, useBookProjects } from '../api/projects.ts';
 import {
   Breadcrumb,
-  ErrorCallout,
   idParam,
-  QueryView,
   type RowKind,
   RowLink,
   RowList,

@@ -1,7 +1,7 @@
 import { useNavigate } from 'react-router';
-import { type ConfirmOptions, useConfirm } from '../../../ui/dialog/index.ts';
-import { useToast } from '../../../ui/toasts/index.ts';
-import { errorText } from './catalogue-ui.tsx';
+import { errorText } from '@/lib/api-client.ts';
+import { type ConfirmOptions, useConfirm } from '@/ui/dialog/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 
 export interface ConfirmedDelete {
   confirm: ConfirmOptions;

@@ -12,8 +12,8 @@ import {
 } from 'chart.js';
 import ChartDataLabels from 'chartjs-plugin-datalabels';
 import { Bar, Bubble } from 'react-chartjs-2';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { useCourseStats } from '../api/courses.ts';
-import { ErrorCallout } from '../components/catalogue-ui.tsx';
 import {
   BAR_DATASET_LABEL,
   BUBBLE_DATASET_LABEL,

@@ -1,8 +1,9 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
-import { staffProfile } from '../../../test/fixtures.ts';
-import { jsonFetch, renderApp } from '../../../test/render-app.tsx';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
 
 // The canvas is not drawn in jsdom: the charts show the data they were given instead.
 vi.mock('react-chartjs-2', () => {
@@ -51,14 +52,11 @@ const stats = {
 
 describe('course detail', () => {
   it('lists the books and draws both charts from the course stats', async () => {
-    vi.stubGlobal(
-      'fetch',
-      jsonFetch({
-        'GET /courses/3': { status: 200, body: course },
-        'GET /books': { status: 200, body: books },
-        'GET /courses/3/stats': { status: 200, body: stats },
-      }),
-    );
+    fakeNetwork({
+      'GET /courses/3': { status: 200, body: course },
+      'GET /books': { status: 200, body: books },
+      'GET /courses/3/stats': { status: 200, body: stats },
+    });
     renderApp('/courses/3', session);
     const list = await screen.findByRole('list', { name: 'Books' });
     expect(within(list).getByRole('link')).toHaveTextContent('Get Started3 projects');
@@ -77,22 +75,19 @@ describe('course detail', () => {
   });
 
   it('asks before deleting and then goes back to the course list', async () => {
-    const fetch = vi.fn(
-      jsonFetch({
-        'GET /courses/3': { status: 200, body: course },
-        'GET /books': { status: 200, body: books },
-        'GET /courses/3/stats': { status: 200, body: { data: [] } },
-        'DELETE /courses/3': { status: 204 },
-        'GET /courses': { status: 200, body: [] },
-      }),
-    );
-    vi.stubGlobal('fetch', fetch);
+    const network = fakeNetwork({
+      'GET /courses/3': { status: 200, body: course },
+      'GET /books': { status: 200, body: books },
+      'GET /courses/3/stats': { status: 200, body: { data: [] } },
+      'DELETE /courses/3': { status: 204 },
+      'GET /courses': { status: 200, body: [] },
+    });
     const { user } = renderApp('/courses/3', session);
     await user.click(await screen.findByRole('button', { name: 'Delete Course' }));
     const dialog = await screen.findByRole('alertdialog');
-    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(false);
+    expect(network.writes()).toEqual([]);
     await user.click(within(dialog).getByRole('button', { name: 'Delete Course' }));
     expect(await screen.findByTestId('location')).toHaveTextContent('/courses');
-    expect(fetch.mock.calls.some(([, init]) => init?.method === 'DELETE')).toBe(true);
+    expect(network.writes()).toEqual([{ method: 'DELETE', path: '/courses/3', body: undefined }]);
   });
 });

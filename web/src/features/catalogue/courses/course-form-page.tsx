@@ -1,17 +1,14 @@
 import { Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Loading } from '../../../ui/loading.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { errorText } from '@/lib/api-client.ts';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { FormField } from '@/ui/form-field.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useCourse, useCreateCourse, useUpdateCourse } from '../api/courses.ts';
-import {
-  ErrorCallout,
-  errorText,
-  FormActions,
-  FormField,
-  idParam,
-} from '../components/catalogue-ui.tsx';
+import { FormActions, idParam } from '../components/catalogue-ui.tsx';
 
 interface CourseFormValues {
   name: string;

@@ -2,10 +2,11 @@ import { STORAGE_KEYS } from '@lp/contract/constants';
 import type { Course } from '@lp/contract/courses';
 import { Button, Flex, Heading } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { QueryView } from '@/ui/query-view.tsx';
 import { useAllCourses } from '../api/courses.ts';
-import { QueryView, RowLink, RowList } from '../components/catalogue-ui.tsx';
+import { RowLink, RowList } from '../components/catalogue-ui.tsx';
 
 /** Remembers the course last opened (spec §3: activeCourse in local storage). */
 export function rememberActiveCourse(course: Pick<Course, 'id' | 'name'>) {

@@ -1,8 +1,10 @@
 import { Badge, Button, DataList, Flex, Link } from '@radix-ui/themes';
 import { Link as RouterLink, useParams } from 'react-router';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { QueryView } from '@/ui/query-view.tsx';
 import { type ExpandedProject, useDeleteProject, useProject } from '../api/projects.ts';
-import { Breadcrumb, ErrorCallout, idParam, QueryView } from '../components/catalogue-ui.tsx';
+import { Breadcrumb, idParam } from '../components/catalogue-ui.tsx';
 import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 
 function UrlItem({ label, url }: { label: string; url: string }) {

@@ -1,6 +1,7 @@
 import { Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormActions, FormField } from '../components/catalogue-ui.tsx';
+import { FormField } from '@/ui/form-field.tsx';
+import { FormActions } from '../components/catalogue-ui.tsx';
 import {
   type ProjectFields,
   type ProjectFormErrors,

@@ -15,27 +15,36 @@ import {
   useQuery,
   useQueryClient,
 } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
-// Keys: ['cohorts', 'list', filter], ['cohorts', 'detail', id], ['cohortinfo', id] — shared with
-// the dashboard's cohort strip, so invalidating ['cohorts'] refreshes it too.
+// Keys: ['cohorts', 'list', query], ['cohorts', 'detail', id], ['cohortinfo', id]. These hooks are
+// the only readers of these requests: the dashboard, the learner dialogs and the team builder use
+// them too (through the feature's index.ts), so invalidating ['cohorts'] refreshes every screen.
 
 export type CohortView = 'active' | 'previous';
 
+const listQuery = (view: CohortView) =>
+  view === 'active' ? { active: true } : { active: false, limit: COHORT_PAGE_SIZE };
+
 /** Active cohorts, or the 12 most recent that are no longer active (spec §7, page size 12). */
 export function getCohorts(view: CohortView, signal?: AbortSignal) {
-  const query = view === 'active' ? { active: true } : { active: false, limit: COHORT_PAGE_SIZE };
-  return api.get<Cohort[]>('/cohorts', { query, signal });
+  return api.get<Cohort[]>('/cohorts', { query: listQuery(view), signal });
 }
 
 export const cohortListQuery = (view: CohortView) =>
   queryOptions({
-    queryKey: ['cohorts', 'list', { view }],
+    queryKey: ['cohorts', 'list', listQuery(view)],
     queryFn: ({ signal }) => getCohorts(view, signal),
+    staleTime: 60_000,
   });
 
 export const useCohortList = (view: CohortView) => useQuery(cohortListQuery(view));
 
+/** GET /cohorts?active=true: the cohort strip, transfer targets; fetched when `enabled`. */
+export const useActiveCohorts = (enabled = true) =>
+  useQuery({ ...cohortListQuery('active'), enabled });
+
+/** GET /cohorts/{id}: a cohort's name, dates, time zone, coaches and capstone flag. */
 export const cohortQuery = (id: number) =>
   queryOptions({
     queryKey: ['cohorts', 'detail', id],

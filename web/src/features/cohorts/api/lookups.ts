@@ -1,23 +1,6 @@
+// The learner search of the cohort overlay's Add Learner dialog.
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-
-// Reads owned by other features' APIs, fetched here with this screen's own fetchers.
-
-export interface CourseChoice {
-  id: number;
-  name: string;
-  active: boolean;
-}
-
-/** GET /courses: the course badges of the new-cohort form (active courses). */
-export const coursesQuery = queryOptions({
-  queryKey: ['courses', 'active'],
-  queryFn: ({ signal }) => api.get<CourseChoice[]>('/courses', { signal }),
-  staleTime: 5 * 60_000,
-});
-
-export const useCourseChoices = () =>
-  useQuery({ ...coursesQuery, select: (courses) => courses.filter((course) => course.active) });
+import { api } from '@/lib/api-client.ts';
 
 export interface StudentMatch {
   id: number;

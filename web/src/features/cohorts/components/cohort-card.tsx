@@ -2,8 +2,8 @@ import type { Cohort } from '@lp/contract/cohorts';
 import { STORAGE_KEYS, TOAST_DURATION } from '@lp/contract/constants';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Link, Text } from '@radix-ui/themes';
-import { useToast } from '../../../ui/toasts/index.ts';
-import { formatDay } from '../../calendar/index.ts';
+import { formatDay } from '@/lib/dates.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useJoinCohort, useLeaveCohort, useUpdateCohort } from '../api/cohorts-api.ts';
 import { SlackChannelEditor } from './slack-channel-editor.tsx';
 

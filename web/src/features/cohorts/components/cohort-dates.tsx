@@ -1,7 +1,7 @@
 import type { Cohort } from '@lp/contract/cohorts';
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useUpdateCohort } from '../api/cohorts-api.ts';
 
 /** 'Starts:' and 'Ends:' as editable calendar days, saved together. */

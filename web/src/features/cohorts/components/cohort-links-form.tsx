@@ -1,8 +1,8 @@
 import type { Cohort, UpdateCohortInfoBody } from '@lp/contract/cohorts';
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
-import { Loading } from '../../../ui/loading.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { Loading } from '@/ui/loading.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useCohortInfo, useSaveCohortInfo } from '../api/cohorts-api.ts';
 import { isUrlOrEmpty } from '../model/links.ts';
 

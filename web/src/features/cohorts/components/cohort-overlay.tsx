@@ -1,10 +1,10 @@
 import type { Cohort } from '@lp/contract/cohorts';
 import { Badge, Button, Callout, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useNavigate } from 'react-router';
-import { AppDialog, useConfirm } from '../../../ui/dialog/index.ts';
-import { Loading } from '../../../ui/loading.tsx';
-import { useToast } from '../../../ui/toasts/index.ts';
-import { CohortCalendar } from '../../calendar/index.ts';
+import { CohortCalendar } from '@/features/calendar';
+import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
+import { Loading } from '@/ui/loading.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
 import {
   useCohort,
   useMigrateCohort,

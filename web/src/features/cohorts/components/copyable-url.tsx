@@ -1,6 +1,6 @@
 import { CopyIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Tooltip } from '@radix-ui/themes';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 
 /** A read-only URL chip with a copy button ('URL copied'). */
 export function CopyableUrl({ url, label }: { url: string; label: string }) {

@@ -1,7 +1,7 @@
 import { Button, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { AppDialog } from '../../../ui/dialog/index.ts';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { AppDialog } from '@/ui/dialog/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useAddLearner } from '../api/cohorts-api.ts';
 import { type StudentMatch, useStudentsByLastName } from '../api/lookups.ts';
 

@@ -1,7 +1,7 @@
 import type { Cohort } from '@lp/contract/cohorts';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
-import { useConfirm } from '../../../ui/dialog/index.ts';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { useConfirm } from '@/ui/dialog/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useRotateCalendarFeed, useRotateInvitation } from '../api/cohorts-api.ts';
 import { invitationUrl } from '../model/links.ts';
 import { CopyableUrl } from './copyable-url.tsx';

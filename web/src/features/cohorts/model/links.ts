@@ -1,5 +1,5 @@
 // Pure helpers of the cohort screens: the invitation link and URL checks.
-import { API_BASE } from '../../../lib/api-client.ts';
+import { API_BASE } from '@/lib/api-client.ts';
 
 /** The API base as an absolute URL: a relative '/api' is taken on this page's origin. */
 export function absoluteApiBase(base: string = API_BASE, origin: string = window.location.origin) {

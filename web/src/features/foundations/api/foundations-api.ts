@@ -1,6 +1,6 @@
 import type { AssignCohortBody, FoundationsList } from '@lp/contract/foundations';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 // Keys: ['foundations', filter]. Assigning a cohort invalidates ['foundations'].
 

@@ -1,6 +1,6 @@
 import { Flex, RadioGroup, Text, TextField } from '@radix-ui/themes';
 import { type SyntheticEvent, useId, useState } from 'react';
-import { useToast } from '../../../ui/toasts/index.ts';
+import { useToast } from '@/ui/toasts/index.ts';
 import { useAssignCohort } from '../api/foundations-api.ts';
 
 type CohortType = 'Day' | 'Evening';

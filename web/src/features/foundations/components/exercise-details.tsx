@@ -1,6 +1,6 @@
 import type { FoundationsExercise } from '@lp/contract/foundations';
 import { Table } from '@radix-ui/themes';
-import { formatDay, formatDuration } from '../model/foundations-model.ts';
+import { attemptDay, formatDuration } from '../model/foundations-model.ts';
 
 /** One learner's exercises: complete rows green, incomplete ones orange. */
 export function ExerciseDetails({ exercises }: { exercises: FoundationsExercise[] }) {
@@ -26,8 +26,8 @@ export function ExerciseDetails({ exercises }: { exercises: FoundationsExercise[
           >
             <Table.Cell>{exercise.title}</Table.Cell>
             <Table.Cell>{exercise.attempts}</Table.Cell>
-            <Table.Cell>{formatDay(exercise.first_attempt)}</Table.Cell>
-            <Table.Cell>{formatDay(exercise.last_attempt)}</Table.Cell>
+            <Table.Cell>{attemptDay(exercise.first_attempt)}</Table.Cell>
+            <Table.Cell>{attemptDay(exercise.last_attempt)}</Table.Cell>
             <Table.Cell>{formatDuration(exercise.first_attempt, exercise.last_attempt)}</Table.Cell>
             <Table.Cell>{exercise.used_solution ? 'Yes' : 'No'}</Table.Cell>
           </Table.Row>

@@ -1,8 +1,8 @@
 import type { FoundationsLearner } from '@lp/contract/foundations';
 import { describe, expect, it } from 'vitest';
 import {
+  attemptDay,
   cohortFilters,
-  formatDay,
   formatDuration,
   inCohort,
   isUnassignedCohort,
@@ -50,10 +50,10 @@ describe('formatDuration', () => {
   });
 });
 
-describe('formatDay', () => {
+describe('attemptDay', () => {
   it('shows the Central-time calendar day of an instant', () => {
-    expect(formatDay('2025-03-04T03:00:00.000Z')).toBe('2025-03-03');
-    expect(formatDay(null)).toBe('—');
+    expect(attemptDay('2025-03-04T03:00:00.000Z')).toBe('2025-03-03');
+    expect(attemptDay(null)).toBe('—');
   });
 });
 

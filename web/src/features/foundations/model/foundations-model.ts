@@ -1,9 +1,10 @@
-import { DISPLAY_TIME_ZONE, FOUNDATIONS_EXERCISE_TOTAL } from '@lp/contract/constants';
+import { FOUNDATIONS_EXERCISE_TOTAL } from '@lp/contract/constants';
 import {
   type FoundationsExercise,
   type FoundationsLearner,
   isUnassignedCohort,
 } from '@lp/contract/foundations';
+import { instantDay } from '@/lib/dates.ts';
 
 export { isUnassignedCohort };
 
@@ -42,16 +43,8 @@ export function formatDuration(first: string | null, last: string | null): strin
   return `${hours}h ${minutes}m ${seconds % 60}s`;
 }
 
-const dayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: DISPLAY_TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
-/** The calendar day (YYYY-MM-DD, Central time) of an ISO instant, or "—". */
-export const formatDay = (instant: string | null) =>
-  instant ? dayFormat.format(new Date(instant)) : '—';
+/** The calendar day (YYYY-MM-DD, Central time) of an attempt's instant, or "—". */
+export const attemptDay = (instant: string | null) => (instant ? instantDay(instant) : '—');
 
 /** The cohort filter buttons after "All": each cohort found, sorted, without unassigned ones. */
 export function cohortFilters(learners: FoundationsLearner[]): string[] {

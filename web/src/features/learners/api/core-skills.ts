@@ -1,6 +1,6 @@
 import type { CoreSkillList, CoreSkillRecord } from '@lp/contract/core-skills';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { INITIAL_CORE_SKILL_NOTE } from '../model/texts.ts';
 import { learnerKeys } from './keys.ts';
 

@@ -1,6 +1,6 @@
 import type { FeedbackCreated } from '@lp/contract/notes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { learnerKeys } from './keys.ts';
 
 // POST /students/{id}/status {notes} — 1:1 feedback to the learner.

@@ -15,7 +15,6 @@ export const learnerKeys = {
   noteTypes: ['notetypes'] as const,
   skills: ['coreskills'] as const,
   tags: ['tags'] as const,
-  activeCohorts: ['cohorts', 'transfer-targets'] as const,
 };
 
 /** After a change to a learner: the board, their record and every list about learners. */

@@ -6,7 +6,7 @@ import type {
   UndoResult,
 } from '@lp/contract/learners';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { invalidateLearners, learnerKeys } from './keys.ts';
 
 // DELETE /students/{id}?soft=true — "Clear Student Data" (undoable for 30 days).

@@ -1,6 +1,6 @@
 import type { CreateNoteBody, Note, NoteTypeList } from '@lp/contract/notes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { learnerKeys } from './keys.ts';
 
 // GET /notetypes — the note types (results).

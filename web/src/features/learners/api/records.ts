@@ -1,8 +1,8 @@
 import type { Objective } from '@lp/contract/objectives';
 import type { LearningRecord } from '@lp/contract/records';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
-import { achievedOnNote } from '../model/dates.ts';
+import { api } from '@/lib/api-client.ts';
+import { formatShortDate } from '@/lib/dates.ts';
 import { invalidateLearners, learnerKeys } from './keys.ts';
 
 // GET /weights?studentId= — the objectives the learner has not achieved (catalogue feature's route).
@@ -30,7 +30,8 @@ export const useRecords = (studentId: number, enabled = true) =>
  * record; either way with the entry note 'Achieved on {M/D/YYYY}'.
  */
 export async function markAchieved(studentId: number, objectiveId: number, now = new Date()) {
-  const note = achievedOnNote(now);
+  // The entry note written when an objective is marked achieved (spec §4).
+  const note = `Achieved on ${formatShortDate(now)}`;
   const records = await getRecords(studentId);
   const existing = records.find((record) => record.objective === objectiveId);
   if (existing) return api.put(`/records/${existing.id}`, { ...existing, achieved: true, note });

@@ -1,6 +1,6 @@
 import type { StudentDetail } from '@lp/contract/learners';
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { learnerKeys } from './keys.ts';
 
 // GET /students/{id} — the learner's record (name, score, GitHub handle, cohort, skills).

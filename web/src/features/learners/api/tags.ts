@@ -1,6 +1,6 @@
 import type { StudentTag, Tag, TagList } from '@lp/contract/tags';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 import { invalidateLearners, learnerKeys } from './keys.ts';
 
 // GET /tags — every tag (results), by name.

@@ -1,5 +1,5 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { toast } from '../../../ui/toasts/index.ts';
+import { toast } from '@/ui/toasts/index.ts';
 import { invalidateLearners } from './keys.ts';
 import { undoChange } from './learner-changes.ts';
 

@@ -2,15 +2,15 @@
 // one. Ticking another cohort transfers the learner there (history kept, 'Undo' offered).
 import { Checkbox, Flex, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
-import { AppDialog } from '../../../ui/dialog/index.ts';
-import { Loading } from '../../../ui/loading.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
-import { useActiveCohorts } from '../api/cohorts.ts';
+import { useActiveCohorts } from '@/features/cohorts';
+import { AppDialog } from '@/ui/dialog/index.ts';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useTransferStudent } from '../api/learner-changes.ts';
 import { useStudent } from '../api/student.ts';
 import { showWithUndo } from '../api/undo.ts';
 import { TRANSFERRED_TOAST } from '../model/texts.ts';
-import { ErrorLine } from './error-line.tsx';
 
 export interface CohortsDialogProps {
   learnerId: number;
@@ -50,7 +50,7 @@ export function CohortsDialog({ learnerId, open, onClose }: CohortsDialogProps) 
       {cohorts.isPending || student.isPending ? (
         <Loading />
       ) : cohorts.isError ? (
-        <ErrorLine error={cohorts.error} retry={() => cohorts.refetch()} />
+        <ErrorCallout error={cohorts.error} retry={() => cohorts.refetch()} compact />
       ) : (
         <Flex direction="column" gap="2">
           {cohorts.data.map((cohort) => (

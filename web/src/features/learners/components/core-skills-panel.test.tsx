@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { skillRecords } from '../testing/fixtures.ts';
-import { fakeNetwork, renderLearners } from '../testing/render.tsx';
 import { CoreSkillsPanel } from './core-skills-panel.tsx';
 
 const skills = {
@@ -22,7 +23,7 @@ describe('CoreSkillsPanel', () => {
         return { status: 201, body };
       },
     });
-    const { user } = renderLearners(<CoreSkillsPanel learnerId={7} />);
+    const { user } = renderWithProviders(<CoreSkillsPanel learnerId={7} />);
     await user.click(await screen.findByRole('button', { name: 'Start Tracking Core Skills' }));
     expect(
       await screen.findByRole('heading', { name: 'Algorithmic Thinking (3)' }),
@@ -41,7 +42,7 @@ describe('CoreSkillsPanel', () => {
       'GET /coreskillrecords': { status: 200, body: skillRecords },
       'PUT /coreskillrecords/21': { status: 204 },
     });
-    const { user } = renderLearners(<CoreSkillsPanel learnerId={7} />);
+    const { user } = renderWithProviders(<CoreSkillsPanel learnerId={7} />);
     await screen.findByRole('heading', { name: 'Algorithmic Thinking (3)' });
     const [slider] = screen.getAllByRole('slider');
     slider!.focus();
@@ -67,7 +68,7 @@ describe('CoreSkillsPanel', () => {
       'GET /coreskillrecords': { status: 200, body: skillRecords },
       'PUT /coreskillrecords/22': { status: 400, body: { message: 'body.level must be <= 10' } },
     });
-    const { user } = renderLearners(<CoreSkillsPanel learnerId={7} />);
+    const { user } = renderWithProviders(<CoreSkillsPanel learnerId={7} />);
     await screen.findByRole('heading', { name: 'Analytical Thinking (5)' });
     screen.getAllByRole('slider')[1]!.focus();
     await user.keyboard('{ArrowLeft}');

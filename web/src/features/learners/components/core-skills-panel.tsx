@@ -6,11 +6,11 @@ import type { CoreSkillRecord } from '@lp/contract/core-skills';
 import { QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading, Slider, Text, Tooltip } from '@radix-ui/themes';
 import { type ReactNode, useEffect, useState } from 'react';
-import { Loading } from '../../../ui/loading.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useCoreSkillRecords, useSetLevel, useStartTracking } from '../api/core-skills.ts';
 import { SKILL_HELP, START_TRACKING } from '../model/texts.ts';
-import { ErrorLine } from './error-line.tsx';
 
 export function CoreSkillsPanel({ learnerId }: { learnerId: number }) {
   const records = useCoreSkillRecords(learnerId);
@@ -19,7 +19,7 @@ export function CoreSkillsPanel({ learnerId }: { learnerId: number }) {
   let body: ReactNode;
   if (records.isPending) body = <Loading label="Loading core skills…" />;
   else if (records.isError)
-    body = <ErrorLine error={records.error} retry={() => records.refetch()} />;
+    body = <ErrorCallout error={records.error} retry={() => records.refetch()} compact />;
   else if (records.data.length === 0)
     body = (
       <Button

@@ -2,10 +2,10 @@
 import { Badge, Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
+import { formatDateTime, formatLongDate } from '@/lib/dates.ts';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { useHistory } from '../api/learner-changes.ts';
 import { runUndo } from '../api/undo.ts';
-import { formatDateTime, formatLongDate } from '../model/dates.ts';
-import { ErrorLine } from './error-line.tsx';
 
 export function LearnerHistory({ learnerId }: { learnerId: number }) {
   const history = useHistory(learnerId);
@@ -20,7 +20,7 @@ export function LearnerHistory({ learnerId }: { learnerId: number }) {
           History
         </Heading>
         {history.isError ? (
-          <ErrorLine error={history.error} retry={() => history.refetch()} />
+          <ErrorCallout error={history.error} retry={() => history.refetch()} compact />
         ) : (
           <ul className="lp-history">
             {history.data.map((item) => (

@@ -1,8 +1,9 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { type Answer, type Call, fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { learner } from '../testing/fixtures.ts';
-import { type Answer, type Call, fakeNetwork, renderLearners } from '../testing/render.tsx';
 import { LearnerOverlay } from './learner-overlay.tsx';
 
 const objectives = [
@@ -41,7 +42,7 @@ function setup(extra: Record<string, Answer | ((call: Call) => Answer)> = {}) {
     ...extra,
   });
   const onClose = vi.fn();
-  const view = renderLearners(<Host onClose={onClose} />);
+  const view = renderWithProviders(<Host onClose={onClose} />);
   return { ...view, network, onClose };
 }
 

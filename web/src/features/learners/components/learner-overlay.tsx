@@ -2,9 +2,9 @@
 
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Dialog, Flex, IconButton, VisuallyHidden } from '@radix-ui/themes';
-import { Loading } from '../../../ui/loading.tsx';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
 import { useStudent } from '../api/student.ts';
-import { ErrorLine } from './error-line.tsx';
 import { LearnerRecord } from './learner-record.tsx';
 import './learners.css';
 
@@ -36,7 +36,7 @@ export function LearnerOverlay({ learnerId, open, onClose }: LearnerOverlayProps
         {student.isPending ? (
           <Loading label="Loading learner…" />
         ) : student.isError ? (
-          <ErrorLine error={student.error} retry={() => student.refetch()} />
+          <ErrorCallout error={student.error} retry={() => student.refetch()} compact />
         ) : (
           <LearnerRecord learner={student.data} onCleared={onClose} onDeleted={onClose} />
         )}

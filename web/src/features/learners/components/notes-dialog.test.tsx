@@ -1,7 +1,8 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { learner, notes, noteTypes } from '../testing/fixtures.ts';
-import { fakeNetwork, renderLearners } from '../testing/render.tsx';
 import { NotesDialog } from './notes-dialog.tsx';
 
 function setup() {
@@ -22,7 +23,7 @@ function setup() {
     'DELETE /notes/10': { status: 204 },
   });
   const onClose = vi.fn();
-  const view = renderLearners(<NotesDialog learnerId={7} open onClose={onClose} />);
+  const view = renderWithProviders(<NotesDialog learnerId={7} open onClose={onClose} />);
   return { ...view, network, onClose };
 }
 
@@ -54,7 +55,7 @@ describe('NotesDialog', () => {
       'GET /notetypes': { status: 500, body: { message: 'Internal server error' } },
       'GET /notes': { status: 200, body: notes },
     });
-    const { user } = renderLearners(<NotesDialog learnerId={7} open onClose={() => {}} />);
+    const { user } = renderWithProviders(<NotesDialog learnerId={7} open onClose={() => {}} />);
     const input = await screen.findByPlaceholderText('Type a note and press Enter');
     await screen.findByText('Internal server error');
     await user.type(input, 'No type{Enter}');

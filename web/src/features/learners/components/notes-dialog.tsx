@@ -6,15 +6,15 @@ import type { Note, NoteType } from '@lp/contract/notes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Box, Button, DropdownMenu, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
-import { AppDialog, useConfirm } from '../../../ui/dialog/index.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Loading } from '../../../ui/loading.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
+import { formatLongDate } from '@/lib/dates.ts';
+import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useAddNote, useDeleteNote, useNotes, useNoteTypes } from '../api/notes.ts';
 import { useStudent } from '../api/student.ts';
-import { formatLongDate } from '../model/dates.ts';
 import { CHOOSE_NOTE_TYPE } from '../model/texts.ts';
-import { ErrorLine } from './error-line.tsx';
 import './learners.css';
 
 export interface NotesDialogProps {
@@ -105,7 +105,7 @@ function NotesBody({ learnerId }: { learnerId: number }) {
         ))}
         <FilterMenu types={typeList} filter={filter} onFilter={setFilter} />
       </Flex>
-      {types.isError && <ErrorLine error={types.error} retry={() => types.refetch()} />}
+      {types.isError && <ErrorCallout error={types.error} retry={() => types.refetch()} compact />}
       <div className="lp-notes__label">
         <Text as="label" htmlFor="lp-note-input" size="2" weight="bold">
           {chosen ? `Add ${chosen.label} Note:` : 'Choose a note type, then add a note:'}
@@ -134,7 +134,7 @@ function NotesBody({ learnerId }: { learnerId: number }) {
         {notes.isPending ? (
           <Loading label="Loading notes…" />
         ) : notes.isError ? (
-          <ErrorLine error={notes.error} retry={() => notes.refetch()} />
+          <ErrorCallout error={notes.error} retry={() => notes.refetch()} compact />
         ) : shown.length === 0 ? (
           <EmptyState title={filterLabel ? `No ${filterLabel} notes.` : 'No notes yet.'} />
         ) : (

@@ -3,12 +3,12 @@
 // a click marks it achieved ('Achieved on {date}') and it leaves the panel.
 import { Box, Button, Heading } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Loading } from '../../../ui/loading.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useMarkAchieved, useRemainingObjectives } from '../api/records.ts';
 import { OBJECTIVES_HEADING } from '../model/texts.ts';
-import { ErrorLine } from './error-line.tsx';
 
 export function ObjectivesPanel({ learnerId }: { learnerId: number }) {
   const remaining = useRemainingObjectives(learnerId);
@@ -17,7 +17,7 @@ export function ObjectivesPanel({ learnerId }: { learnerId: number }) {
   let body: ReactNode;
   if (remaining.isPending) body = <Loading label="Loading objectives…" />;
   else if (remaining.isError)
-    body = <ErrorLine error={remaining.error} retry={() => remaining.refetch()} />;
+    body = <ErrorCallout error={remaining.error} retry={() => remaining.refetch()} compact />;
   else if (remaining.data.length === 0)
     body = <EmptyState title="Every learning objective is achieved." />;
   else

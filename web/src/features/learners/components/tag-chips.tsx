@@ -2,7 +2,7 @@
 // click never removes one); the removal happens at once and the toast offers 'Undo'.
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { toast } from '../../../ui/toasts/index.ts';
+import { toast } from '@/ui/toasts/index.ts';
 import { invalidateLearners } from '../api/keys.ts';
 import { getTags, tagStudent, untagStudent } from '../api/tags.ts';
 import './learners.css';

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { learner } from '../testing/fixtures.ts';
-import { fakeNetwork, renderLearners } from '../testing/render.tsx';
 import { TagChips } from './tag-chips.tsx';
 import { TagDialog } from './tag-dialog.tsx';
 
@@ -28,7 +29,7 @@ function setup() {
     'DELETE /tags/1': { status: 204 },
   });
   const onClose = vi.fn();
-  const view = renderLearners(<TagDialog learnerId={7} open onClose={onClose} />);
+  const view = renderWithProviders(<TagDialog learnerId={7} open onClose={onClose} />);
   return { ...view, network, onClose };
 }
 
@@ -80,7 +81,7 @@ describe('TagChips', () => {
       'DELETE /studenttags/50': { status: 204 },
       'POST /studenttags': ({ body }) => ({ status: 201, body: { id: 52, ...(body as object) } }),
     });
-    const { user } = renderLearners(
+    const { user } = renderWithProviders(
       <TagChips learnerId={7} learnerName="Ada Lovelace" tags={[{ id: 50, tag: 'lighthouse' }]} />,
     );
     await user.click(screen.getByText('lighthouse'));

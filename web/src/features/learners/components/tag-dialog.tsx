@@ -4,10 +4,11 @@ import type { Tag } from '@lp/contract/tags';
 import { Cross2Icon, DrawingPinIcon } from '@radix-ui/react-icons';
 import { Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
 import { useState } from 'react';
-import { AppDialog, useConfirm } from '../../../ui/dialog/index.ts';
-import { EmptyState } from '../../../ui/empty-state.tsx';
-import { Loading } from '../../../ui/loading.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
+import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useStudent } from '../api/student.ts';
 import {
   useCreateAndTag,
@@ -17,7 +18,6 @@ import {
   useTags,
 } from '../api/tags.ts';
 import { NEW_TAG_PLACEHOLDER } from '../model/texts.ts';
-import { ErrorLine } from './error-line.tsx';
 import './learners.css';
 
 export interface TagDialogProps {
@@ -100,7 +100,7 @@ function TagBody({
       {tags.isPending ? (
         <Loading label="Loading tags…" />
       ) : tags.isError ? (
-        <ErrorLine error={tags.error} retry={() => tags.refetch()} />
+        <ErrorCallout error={tags.error} retry={() => tags.refetch()} compact />
       ) : tags.data.length === 0 ? (
         <EmptyState title="No tags yet." description="Type a new tag name below." />
       ) : (

@@ -4,12 +4,12 @@ import type { CohortRef } from '@lp/contract/learners';
 import { Button, Flex, Select, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AppDialog } from '../../../ui/dialog/index.ts';
-import { useActiveCohorts } from '../api/cohorts.ts';
+import { useActiveCohorts } from '@/features/cohorts';
+import { AppDialog } from '@/ui/dialog/index.ts';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { useTransferStudent } from '../api/learner-changes.ts';
 import { showWithUndo } from '../api/undo.ts';
 import { TRANSFER_DESCRIPTION, TRANSFER_TITLE, TRANSFERRED_TOAST } from '../model/texts.ts';
-import { ErrorLine } from './error-line.tsx';
 
 export interface TransferDialogProps {
   learnerId: number;
@@ -64,7 +64,9 @@ export function TransferDialog({ learnerId, currentCohort, open, onClose }: Tran
       title={TRANSFER_TITLE}
       description={TRANSFER_DESCRIPTION}
     >
-      {cohorts.isError && <ErrorLine error={cohorts.error} retry={() => cohorts.refetch()} />}
+      {cohorts.isError && (
+        <ErrorCallout error={cohorts.error} retry={() => cohorts.refetch()} compact />
+      )}
       <Flex direction="column" gap="2">
         <Text as="label" size="2" weight="bold" id="lp-transfer-cohort">
           Cohort

@@ -1,7 +1,8 @@
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
 import { learner } from '../testing/fixtures.ts';
-import { fakeNetwork, renderLearners } from '../testing/render.tsx';
 import FeedbackPage from './feedback-page.tsx';
 
 describe('/feedback/new', () => {
@@ -10,7 +11,7 @@ describe('/feedback/new', () => {
       'GET /students/7': { status: 200, body: learner },
       'POST /students/7/status': { status: 201, body: { message: 'Student note created', id: 1 } },
     });
-    const { user } = renderLearners(<FeedbackPage />, {
+    const { user } = renderWithProviders(<FeedbackPage />, {
       path: '/feedback/new',
       state: { studentId: 7 },
       route: '/feedback/new',
@@ -31,7 +32,7 @@ describe('/feedback/new', () => {
 
   it('says what to do when no learner was given', async () => {
     fakeNetwork({});
-    renderLearners(<FeedbackPage />, { path: '/feedback/new', route: '/feedback/new' });
+    renderWithProviders(<FeedbackPage />, { path: '/feedback/new', route: '/feedback/new' });
     expect(await screen.findByText(/Choose a learner first/)).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Send' })).not.toBeInTheDocument();
   });

@@ -3,8 +3,8 @@
 import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useSendFeedback } from '../api/feedback.ts';
 import { useStudent } from '../api/student.ts';
 

@@ -3,11 +3,11 @@
 import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
-import { Loading } from '../../../ui/loading.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { useStudent } from '../api/student.ts';
 import { useStudentTags, useTags } from '../api/tags.ts';
-import { ErrorLine } from '../components/error-line.tsx';
 import { LearnerRecord } from '../components/learner-record.tsx';
 import { NotesDialog } from '../components/notes-dialog.tsx';
 import { TagChips } from '../components/tag-chips.tsx';
@@ -26,7 +26,7 @@ export default function LearnerPage() {
   if (student.isError)
     return (
       <PageLayout title="Learner">
-        <ErrorLine error={student.error} retry={() => student.refetch()} />
+        <ErrorCallout error={student.error} retry={() => student.refetch()} compact />
       </PageLayout>
     );
 

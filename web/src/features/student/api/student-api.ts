@@ -5,8 +5,8 @@ import type { StartAssessmentResponse } from '@lp/contract/board';
 import type { CreateCapstoneBody, CreateCapstoneResponse } from '@lp/contract/capstones';
 import type { ProfileChangeBody } from '@lp/contract/profile';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { API_BASE, ApiError, api, apiUrl } from '../../../lib/api-client.ts';
-import { getToken } from '../../../lib/session.ts';
+import { API_BASE, ApiError, api, apiUrl } from '@/lib/api-client.ts';
+import { getToken } from '@/lib/session.ts';
 
 /** The statusId a learner sends to submit their self-assessment (spec §9). */
 export const SUBMIT_ASSESSMENT_STATUS_ID = 2;

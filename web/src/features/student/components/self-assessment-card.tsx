@@ -1,8 +1,8 @@
 import type { StudentProfile } from '@lp/contract/profile';
 import { Badge, Button, Card, Checkbox, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { AppDialog } from '../../../ui/dialog/index.ts';
-import { toast } from '../../../ui/toasts/index.ts';
+import { AppDialog } from '@/ui/dialog/index.ts';
+import { toast } from '@/ui/toasts/index.ts';
 import { useStartSelfAssessment, useSubmitSelfAssessment } from '../api/student-api.ts';
 import { CardHeading } from './student-cards.tsx';
 

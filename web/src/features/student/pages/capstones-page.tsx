@@ -1,6 +1,6 @@
 import { Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import '../student.css';
 
 function CapstoneBox({

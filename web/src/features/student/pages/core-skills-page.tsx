@@ -1,5 +1,5 @@
 import { Box, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import '../student.css';
 
 const SKILLS = [

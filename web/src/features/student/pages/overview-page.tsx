@@ -1,7 +1,7 @@
 import { Box, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
-import { useStudentProfile } from '../../../lib/profile-api.ts';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { UpcomingEventsPanel } from '../../dashboard/upcoming-events-panel.tsx';
+import { UpcomingEventsPanel } from '@/features/calendar';
+import { useStudentProfile } from '@/lib/profile-api.ts';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import { CohortCards } from '../components/cohort-cards.tsx';
 import { MissingNameForm, OrgInvitationPrompt } from '../components/gates.tsx';
 import { SelfAssessmentCard } from '../components/self-assessment-card.tsx';

@@ -1,10 +1,10 @@
 import { Box, Button, Callout, Checkbox, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { useNavigate } from 'react-router';
-import { useStudentProfile } from '../../../lib/profile-api.ts';
-import { Loading } from '../../../ui/loading.tsx';
-import { PageLayout } from '../../../ui/page-layout.tsx';
-import { toast } from '../../../ui/toasts/index.ts';
+import { useStudentProfile } from '@/lib/profile-api.ts';
+import { Loading } from '@/ui/loading.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { toast } from '@/ui/toasts/index.ts';
 import { useSubmitProposal } from '../api/student-api.ts';
 import {
   PROPOSAL_CHECKS,

@@ -1,6 +1,6 @@
 import { Box, Heading, Link, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import '../student.css';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

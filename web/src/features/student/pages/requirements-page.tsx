@@ -1,6 +1,6 @@
 import { Box, Callout, Heading, Link } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
-import { PageLayout } from '../../../ui/page-layout.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
 import '../student.css';
 
 type Side = 'client' | 'server';

@@ -1,7 +1,7 @@
 import type { Project } from '@lp/contract/projects';
 import type { CreateTeamsBatchBody, Team, TeamsBatchResponse } from '@lp/contract/teams';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { api } from '../../../lib/api-client.ts';
+import { api } from '@/lib/api-client.ts';
 
 export const getTeams = (cohortId: number, signal?: AbortSignal) =>
   api.get<Team[]>('/teams', { query: { cohort: cohortId }, signal });

@@ -1,8 +1,6 @@
-import { QueryClient } from '@tanstack/react-query';
-import { render, screen, waitFor, within } from '@testing-library/react';
-import userEvent from '@testing-library/user-event';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
-import { Providers } from '../../../app/providers.tsx';
+import { renderWithProviders } from '@/test/render.tsx';
 import { TeamBuilder } from './team-builder.tsx';
 
 const learners = [
@@ -15,20 +13,17 @@ const learners = [
 
 function renderBuilder(onSave = vi.fn(async () => ({}))) {
   const onMessage = vi.fn();
-  const queryClient = new QueryClient();
-  render(
-    <Providers queryClient={queryClient}>
-      <TeamBuilder
-        cohortId={7}
-        learners={learners}
-        coachIds={[90]}
-        groupProjects={[]}
-        onSave={onSave}
-        onMessage={onMessage}
-      />
-    </Providers>,
+  const { user } = renderWithProviders(
+    <TeamBuilder
+      cohortId={7}
+      learners={learners}
+      coachIds={[90]}
+      groupProjects={[]}
+      onSave={onSave}
+      onMessage={onMessage}
+    />,
   );
-  return { onSave, onMessage, user: userEvent.setup() };
+  return { onSave, onMessage, user };
 }
 
 describe('TeamBuilder save', () => {

@@ -1,9 +1,9 @@
 import { Theme } from '@radix-ui/themes';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useDisplayShortcuts } from '../../features/settings/use-display-shortcuts.ts';
-import { useSettings } from '../../lib/use-settings.ts';
-import { Toaster } from '../toasts/toaster.tsx';
+import { useSettings } from '@/lib/use-settings.ts';
+import { Toaster } from '@/ui/toasts/toaster.tsx';
+import { useDisplayShortcuts } from './use-display-shortcuts.ts';
 
 function Board() {
   useDisplayShortcuts();

@@ -1,8 +1,10 @@
 import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { useMemo } from 'react';
-import { useCohortEvents } from './api/get-events.ts';
-import { eventWhen, todayIn, upcomingEvents } from './model/upcoming-events.ts';
+import { todayIn } from '@/lib/dates.ts';
+import { useCohortEvents } from '../api/calendar-api.ts';
+import { eventWhen, upcomingEvents } from '../model/upcoming-events.ts';
+import './upcoming-events.css';
 
 /** '⏰ Upcoming Events': the next 14 days of the cohort calendar, at most 5, soonest first. */
 export function UpcomingEventsPanel({

@@ -1,0 +1,3 @@
+// The student feature's public surface. Other features use nothing of it yet; its screens are in
+// screens.ts.
+export {};

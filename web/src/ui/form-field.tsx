@@ -1,0 +1,59 @@
+import { Text } from '@radix-ui/themes';
+import { type ReactNode, useId } from 'react';
+
+/** A short note under a field, e.g. its rule or what went wrong. */
+export function FieldNote({
+  children,
+  error,
+  id,
+}: {
+  children: ReactNode;
+  error?: boolean;
+  id?: string;
+}) {
+  return (
+    <Text as="p" size="1" color={error ? 'red' : 'gray'} mt="1" id={id}>
+      {children}
+    </Text>
+  );
+}
+
+export interface FieldControl {
+  id: string;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
+/** A labelled form field with its rule or error below; the control gets the ids it needs. */
+export function FormField({
+  label,
+  note,
+  error,
+  children,
+}: {
+  label: string;
+  note?: ReactNode;
+  error?: string;
+  children: (control: FieldControl) => ReactNode;
+}) {
+  const id = useId();
+  const noteId = `${id}-note`;
+  const shown = error ?? note;
+  return (
+    <div>
+      <Text as="div" size="2" weight="medium" mb="1">
+        <label htmlFor={id}>{label}</label>
+      </Text>
+      {children({
+        id,
+        'aria-invalid': Boolean(error),
+        ...(shown ? { 'aria-describedby': noteId } : {}),
+      })}
+      {shown && (
+        <FieldNote id={noteId} error={Boolean(error)}>
+          {shown}
+        </FieldNote>
+      )}
+    </div>
+  );
+}
