@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Timestamp } from './common.ts';
 
 /*
  * Capstone proposals and their timeline.
@@ -21,7 +22,7 @@ export const CapstoneStatus = Type.Object({
   status: Type.String(),
   status_id: Type.Integer(),
   /** ISO instant. */
-  date: Type.String(),
+  date: Timestamp,
 });
 export type CapstoneStatus = Static<typeof CapstoneStatus>;
 
@@ -71,6 +72,6 @@ export const Timeline = Type.Object({
   capstone: Type.Integer(),
   status: Type.Integer(),
   /** ISO instant. */
-  date: Type.String(),
+  date: Timestamp,
 });
 export type Timeline = Static<typeof Timeline>;

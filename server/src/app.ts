@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { features } from './features/index.ts';
+import { scheduleFormats } from './lib/dates.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerAccessControl } from './plugins/principal.ts';
 
@@ -39,7 +40,14 @@ export async function buildApp(
   const app = Fastify({
     logger: options.logger === false ? false : { level: config.logLevel },
     trustProxy: true,
-    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+    ajv: {
+      customOptions: {
+        removeAdditional: false,
+        coerceTypes: 'array',
+        allErrors: false,
+        formats: scheduleFormats,
+      },
+    },
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   app.decorate('db', database.db);

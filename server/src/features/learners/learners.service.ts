@@ -7,6 +7,7 @@ import { FEEDBACK_CREATED_MESSAGE, type FeedbackCreated } from '@lp/contract/not
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
+import { isoTimestamp } from '../../lib/dates.ts';
 import { HttpError } from '../../lib/http-errors.ts';
 import { learnerName } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
@@ -50,7 +51,7 @@ export async function studentDetail(
     cohorts: cohorts.map((row) => ({
       cohort: { id: row.id, name: row.name },
       joined_at: row.joined_at,
-      left_at: row.left_at ? row.left_at.toISOString() : null,
+      left_at: row.left_at ? isoTimestamp(row.left_at) : null,
     })),
     core_skill_records: skills.map((row) => ({
       id: row.id,
