@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Paginated } from './common.ts';
+import { Nullable, Paginated, Timestamp } from './common.ts';
 
 /*
  * The instructor board: GET /students and its variants, the board mutations
@@ -37,7 +37,7 @@ export const BoardProposal = Type.Object({
   current_status_id: Nullable(Type.Integer()),
   proposal_url: Type.String(),
   /** ISO instant of the latest timeline entry, or null. */
-  created_on: Nullable(Type.String()),
+  created_on: Nullable(Timestamp),
   course_name: Type.String(),
 });
 export type BoardProposal = Static<typeof BoardProposal>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { WebUrlOrEmpty } from './common.ts';
+import { Timestamp, WebUrlOrEmpty } from './common.ts';
 
 /*
  * Capstone proposals and their timeline.
@@ -24,7 +24,7 @@ export const CapstoneStatus = Type.Object({
   status: Type.String(),
   status_id: Type.Integer(),
   /** ISO instant. */
-  date: Type.String(),
+  date: Timestamp,
 });
 export type CapstoneStatus = Static<typeof CapstoneStatus>;
 
@@ -76,6 +76,6 @@ export const Timeline = Type.Object({
   capstone: Type.Integer(),
   status: Type.Integer(),
   /** ISO instant. */
-  date: Type.String(),
+  date: Timestamp,
 });
 export type Timeline = Static<typeof Timeline>;

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateOnly, Nullable, WebUrl, WebUrlOrEmpty } from './common.ts';
+import { DateOnly, Nullable, TimeZone, WebUrl, WebUrlOrEmpty } from './common.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Url = WebUrl(500);
@@ -11,7 +11,7 @@ export const CohortCourse = Type.Object({
   course: Type.Object({
     id: Type.Integer(),
     name: Type.String(),
-    date_created: Type.String(),
+    date_created: DateOnly,
     active: Type.Boolean(),
   }),
   active: Type.Boolean(),
@@ -33,7 +33,7 @@ export const Cohort = Type.Object({
   end_date: DateOnly,
   active: Type.Boolean(),
   capstone: Type.Boolean(),
-  time_zone: Type.String(),
+  time_zone: TimeZone,
   students: Type.Integer(),
   is_instructor: Type.Union([Type.Literal(0), Type.Literal(1)]),
   coaches: Type.Array(Coach),
@@ -79,7 +79,7 @@ export const UpdateCohortBody = Type.Object({
   end_date: Type.Optional(DateOnly),
   active: Type.Optional(Type.Boolean()),
   capstone: Type.Optional(Type.Boolean()),
-  time_zone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  time_zone: Type.Optional(TimeZone),
 });
 export type UpdateCohortBody = Static<typeof UpdateCohortBody>;
 

@@ -47,8 +47,20 @@ export const WebUrlOrEmpty = (maxLength = 512) =>
     description: 'Empty, or an http(s) URL',
   });
 
-/** A calendar day, 'YYYY-MM-DD'. */
-export const DateOnly = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$' });
+/** A calendar day, 'YYYY-MM-DD'; a day that does not exist (2025-02-30) is refused. */
+export const DateOnly = Type.String({ format: 'date' });
+
+/**
+ * A wall-clock time of day, 'HH:MM' or 'HH:MM:SS', in the zone its resource names. Not the
+ * standard 'time' format, which requires seconds and an offset; the server registers this one.
+ */
+export const WallTime = Type.String({ format: 'wall-time' });
+
+/** An IANA time-zone name the server knows, such as 'America/Chicago'. */
+export const TimeZone = Type.String({ format: 'time-zone', maxLength: 64 });
+
+/** An instant, as every answer writes it: ISO 8601 in UTC with milliseconds. */
+export const Timestamp = Type.String({ format: 'date-time' });
 
 /** The empty answer of updates and deletes. */
 export const NoContent = Type.Null({ description: 'No content' });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Paginated } from './common.ts';
+import { Paginated, Timestamp } from './common.ts';
 
 /*
  * Core skills and a learner's rating in each (level 1 to 10). Staff only.
@@ -28,7 +28,7 @@ export const CoreSkillRecord = Type.Object({
   skill: CoreSkill,
   level: Type.Integer(),
   /** ISO instant of the last change. */
-  updated_on: Type.String(),
+  updated_on: Timestamp,
 });
 export type CoreSkillRecord = Static<typeof CoreSkillRecord>;
 export const CoreSkillRecordList = Type.Array(CoreSkillRecord);

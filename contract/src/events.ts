@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateOnly, Nullable } from './common.ts';
+import { DateOnly, Nullable, TimeZone, WallTime } from './common.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -25,8 +25,8 @@ export const CohortEvent = Type.Object({
   description: Type.String(),
   event_type: EventType,
   date: DateOnly,
-  time: Nullable(Type.String()),
-  time_zone: Type.String(),
+  time: Nullable(WallTime),
+  time_zone: TimeZone,
   all_day: Type.Boolean(),
 });
 export type CohortEvent = Static<typeof CohortEvent>;
@@ -51,7 +51,7 @@ export const CreateEventBody = Type.Object({
     Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}(T\\d{2}:\\d{2}(:\\d{2}(\\.\\d{1,6})?)?Z?)?$' }),
   ),
   date: Type.Optional(DateOnly),
-  time: Type.Optional(Nullable(Type.String({ pattern: '^\\d{2}:\\d{2}(:\\d{2})?$' }))),
+  time: Type.Optional(Nullable(WallTime)),
 });
 export type CreateEventBody = Static<typeof CreateEventBody>;
 

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { DateOnly, Nullable } from './common.ts';
+import { DateOnly, Nullable, Timestamp } from './common.ts';
 
 /*
  * Foundations: progress of learners on the public pre-course exercise site, keyed by GitHub id.
@@ -17,8 +17,8 @@ export const FoundationsExercise = Type.Object({
   title: Type.String(),
   complete: Type.Boolean(),
   attempts: Type.Integer(),
-  first_attempt: Nullable(Type.String()),
-  last_attempt: Nullable(Type.String()),
+  first_attempt: Nullable(Timestamp),
+  last_attempt: Nullable(Timestamp),
   used_solution: Type.Boolean(),
 });
 export type FoundationsExercise = Static<typeof FoundationsExercise>;

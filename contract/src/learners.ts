@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, Timestamp } from './common.ts';
 
 /*
  * One learner's record and the actions that move or remove them.
@@ -50,8 +50,8 @@ export type CohortRef = Static<typeof CohortRef>;
 export const CohortMembership = Type.Object({
   cohort: CohortRef,
   /** ISO instants. */
-  joined_at: Type.String(),
-  left_at: Nullable(Type.String()),
+  joined_at: Timestamp,
+  left_at: Nullable(Timestamp),
 });
 export type CohortMembership = Static<typeof CohortMembership>;
 
@@ -64,7 +64,7 @@ export const DetailCoreSkill = Type.Object({
 export const DetailRecordEntry = Type.Object({
   id: Type.Integer(),
   note: Type.String(),
-  recorded_on: Type.String(),
+  recorded_on: Timestamp,
   instructor: Nullable(Type.String()),
 });
 
@@ -82,7 +82,7 @@ export const DetailFeedback = Type.Object({
   id: Type.Integer(),
   notes: Type.String(),
   /** ISO instant. */
-  session_date: Type.String(),
+  session_date: Timestamp,
   author: Nullable(Type.String()),
 });
 
@@ -151,7 +151,7 @@ export const ClearResult = Type.Object({
    */
   history_id: Nullable(Type.Integer()),
   /** ISO instant after which it can no longer be undone; null with history_id null. */
-  undo_until: Nullable(Type.String()),
+  undo_until: Nullable(Timestamp),
 });
 export type ClearResult = Static<typeof ClearResult>;
 
@@ -180,7 +180,7 @@ export const TransferResult = Type.Object({
   /** The target cohort's first project, when the learner was given it. */
   assigned_project: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   history_id: Type.Integer(),
-  undo_until: Type.String(),
+  undo_until: Timestamp,
 });
 export type TransferResult = Static<typeof TransferResult>;
 
@@ -195,9 +195,9 @@ export const HistoryItem = Type.Object({
   /** Who did it ("First Last"), null when unknown. */
   actor: Nullable(Type.String()),
   /** ISO instants. */
-  created_at: Type.String(),
-  undo_until: Type.String(),
-  undone_at: Nullable(Type.String()),
+  created_at: Timestamp,
+  undo_until: Timestamp,
+  undone_at: Nullable(Timestamp),
   /** Still within the window and not undone (the undo may yet meet a conflict). */
   can_undo: Type.Boolean(),
 });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable, Paginated } from './common.ts';
+import { Nullable, Paginated, Timestamp } from './common.ts';
 
 /*
  * Instructor notes about a learner, and the 1:1 feedback a coach sends them.
@@ -29,7 +29,7 @@ export const Note = Type.Object({
   author: Nullable(Type.String()),
   note_type: NoteType,
   /** ISO instant; the web shows it as a long US date in America/Chicago. */
-  created_on: Type.String(),
+  created_on: Timestamp,
 });
 export type Note = Static<typeof Note>;
 export const NoteList = Type.Array(Note);

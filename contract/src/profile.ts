@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, Timestamp } from './common.ts';
 
 export const CohortCourseSummary = Type.Object({
   course__name: Type.String(),
@@ -48,7 +48,7 @@ export const ProfileCapstone = Type.Object({
   capstone__id: Type.Integer(),
   course: Type.String(),
   proposal: Type.String(),
-  statuses: Type.Array(Type.Object({ status__status: Type.String(), date: Type.String() })),
+  statuses: Type.Array(Type.Object({ status__status: Type.String(), date: Timestamp })),
 });
 
 export const CohortRef = Type.Object({ id: Type.Integer(), name: Type.String() });

@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Nullable } from './common.ts';
+import { Nullable, Timestamp } from './common.ts';
 
 /*
  * Learning records: whether a learner has reached a learning objective (a "weight"), with a
@@ -25,7 +25,7 @@ export const RecordEntry = Type.Object({
   id: Type.Integer(),
   note: Type.String(),
   /** ISO instant. */
-  recorded_on: Type.String(),
+  recorded_on: Timestamp,
   /** "First Last" of the instructor; null when their account was removed. */
   instructor: Nullable(Type.String()),
 });

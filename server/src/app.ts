@@ -14,6 +14,7 @@ import type { Config } from './config.ts';
 import type { DatabaseKind } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
 import { features } from './features/index.ts';
+import { scheduleFormats } from './lib/dates.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
@@ -54,6 +55,7 @@ export async function buildApp(
         coerceTypes: 'array',
         allErrors: false,
         strictNumbers: false,
+        formats: scheduleFormats,
       },
     },
     frameworkErrors: answerFrameworkError,

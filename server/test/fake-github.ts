@@ -10,6 +10,13 @@ export interface FakeGithubUser {
   repos_url?: string | null;
 }
 
+/** An answer to give instead of the usual one: a rate limit, an outage. */
+export interface ScriptedAnswer {
+  status: number;
+  headers?: Record<string, string>;
+  body?: unknown;
+}
+
 export interface RecordedRequest {
   method: string;
   path: string;
@@ -31,13 +38,15 @@ export class FakeGithub {
   /** Make template generation answer 500, or collaborator calls 403. */
   failRepositories = false;
   failCollaborators = false;
+  /** Answers for the next requests, in order, whatever they ask. */
+  readonly nextAnswers: ScriptedAnswer[] = [];
   private server: Server | null = null;
   url = '';
 
   async start(): Promise<this> {
     this.server = createServer((request, response) => {
-      void this.handle(request).then(([status, body]) => {
-        response.writeHead(status, { 'content-type': 'application/json' });
+      void this.handle(request).then(([status, body, headers]) => {
+        response.writeHead(status, { ...headers, 'content-type': 'application/json' });
         response.end(JSON.stringify(body));
       });
     });
@@ -50,7 +59,9 @@ export class FakeGithub {
     await new Promise<void>((resolve) => this.server?.close(() => resolve()));
   }
 
-  private async handle(request: IncomingMessage): Promise<[number, unknown]> {
+  private async handle(
+    request: IncomingMessage,
+  ): Promise<[number, unknown, Record<string, string>?]> {
     const chunks: Buffer[] = [];
     for await (const chunk of request) chunks.push(chunk as Buffer);
     const text = Buffer.concat(chunks).toString();
@@ -58,6 +69,8 @@ export class FakeGithub {
     const path = request.url ?? '';
     const method = request.method ?? 'GET';
     this.requests.push({ method, path, body, authorization: request.headers.authorization });
+    const scripted = this.nextAnswers.shift();
+    if (scripted) return [scripted.status, scripted.body ?? {}, scripted.headers];
 
     if (method === 'POST' && path === '/login/oauth/access_token') {
       const code = (body as { code?: string }).code ?? '';

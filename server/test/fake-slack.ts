@@ -1,5 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import type { ScriptedAnswer } from './fake-github.ts';
 
 export interface SlackMessage {
   channel: string;
@@ -7,7 +8,7 @@ export interface SlackMessage {
   authorization: string | undefined;
 }
 
-/** A local stand-in for Slack's chat.postMessage that records the messages it received. */
+/** A local stand-in for the Slack Web API methods we call; records what it received. */
 export class FakeSlack {
   readonly messages: SlackMessage[] = [];
   /** Channels made by conversations.create, invitations and archived channel ids (teams). */
@@ -16,6 +17,10 @@ export class FakeSlack {
   readonly archived: string[] = [];
   /** Set to make every call fail the way Slack does (HTTP 200, ok: false). */
   failing = false;
+  /** The method of every call received, answered or not ('chat.postMessage', …). */
+  readonly calls: string[] = [];
+  /** Answers for the next calls, in order, whatever they ask. */
+  readonly nextAnswers: ScriptedAnswer[] = [];
   private server: Server | null = null;
   url = '';
 
@@ -25,6 +30,16 @@ export class FakeSlack {
       request.on('data', (chunk: Buffer) => chunks.push(chunk));
       request.on('end', () => {
         const body = JSON.parse(Buffer.concat(chunks).toString() || '{}');
+        this.calls.push(request.url?.slice(1) ?? '');
+        const scripted = this.nextAnswers.shift();
+        if (scripted) {
+          response.writeHead(scripted.status, {
+            ...scripted.headers,
+            'content-type': 'application/json',
+          });
+          response.end(JSON.stringify(scripted.body ?? { ok: false, error: 'ratelimited' }));
+          return;
+        }
         let answer: unknown = { ok: false, error: 'unknown_method' };
         if (request.url === '/chat.postMessage') {
           if (!this.failing) {

@@ -1,5 +1,5 @@
 import type { Config } from '../config.ts';
-import { fetchWithRetry } from './http.ts';
+import { fetchWithRetry, type HttpPolicy, type RequestOptions } from './http.ts';
 
 export interface GithubUser {
   id: number;
@@ -21,7 +21,14 @@ export interface GithubIssue {
 
 /** The GitHub calls this product makes: OAuth sign-in, organisation membership, repositories. */
 export class GithubClient {
-  constructor(private readonly config: Config['github']) {}
+  constructor(
+    private readonly config: Config['github'],
+    private readonly policy: HttpPolicy = {},
+  ) {}
+
+  private fetch(url: string, init: RequestInit, options: RequestOptions = {}) {
+    return fetchWithRetry(url, init, { ...this.policy, ...options });
+  }
 
   get oauthConfigured(): boolean {
     return Boolean(this.config.clientId && this.config.clientSecret);
@@ -43,7 +50,7 @@ export class GithubClient {
   }
 
   async exchangeCode(code: string, redirectUri: string): Promise<string> {
-    const response = await fetchWithRetry(`${this.config.oauthUrl}/login/oauth/access_token`, {
+    const response = await this.fetch(`${this.config.oauthUrl}/login/oauth/access_token`, {
       method: 'POST',
       headers: { accept: 'application/json', 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -64,7 +71,7 @@ export class GithubClient {
   }
 
   async currentUser(accessToken: string): Promise<GithubUser> {
-    const response = await fetchWithRetry(`${this.config.apiUrl}/user`, {
+    const response = await this.fetch(`${this.config.apiUrl}/user`, {
       headers: { accept: 'application/vnd.github+json', authorization: `Bearer ${accessToken}` },
     });
     if (!response.ok) throw new GithubError(`GitHub user lookup failed (${response.status})`);
@@ -87,7 +94,7 @@ export class GithubClient {
   async inviteToOrganization(org: string, login: string): Promise<boolean> {
     if (!this.apiConfigured) return false;
     const url = `${this.config.apiUrl}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`;
-    const response = await fetchWithRetry(url, {
+    const response = await this.fetch(url, {
       method: 'PUT',
       headers: this.serverHeaders(),
       body: JSON.stringify({ role: 'member' }),
@@ -99,7 +106,7 @@ export class GithubClient {
   async organizationMembershipState(org: string, login: string): Promise<string | null> {
     if (!this.apiConfigured) return null;
     const url = `${this.config.apiUrl}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`;
-    const response = await fetchWithRetry(url, { headers: this.serverHeaders() });
+    const response = await this.fetch(url, { headers: this.serverHeaders() });
     if (!response.ok) return null;
     const body = (await response.json().catch(() => ({}))) as { state?: string };
     return body.state ?? null;
@@ -108,17 +115,21 @@ export class GithubClient {
   /**
    * Creates `owner/name` from the template repository `template` ('owner/repo').
    * GitHub answers 422 when the repository already exists: that counts as created, so a retry
-   * after a failed collaborator call goes on.
+   * after a failed collaborator call goes on, and repeating the request is safe.
    */
   async generateFromTemplate(
     template: string,
     repository: { owner: string; name: string; description: string },
   ): Promise<void> {
-    const response = await fetchWithRetry(`${this.config.apiUrl}/repos/${template}/generate`, {
-      method: 'POST',
-      headers: this.serverHeaders(),
-      body: JSON.stringify({ ...repository, include_all_branches: false, private: false }),
-    });
+    const response = await this.fetch(
+      `${this.config.apiUrl}/repos/${template}/generate`,
+      {
+        method: 'POST',
+        headers: this.serverHeaders(),
+        body: JSON.stringify({ ...repository, include_all_branches: false, private: false }),
+      },
+      { idempotent: true },
+    );
     if (!response.ok && response.status !== 422) {
       throw new GithubError(
         `GitHub could not create the repository ${repository.owner}/${repository.name} (${response.status})`,
@@ -129,7 +140,7 @@ export class GithubClient {
   /** Gives a login write access to a repository: 204 already a collaborator, 201 invited. */
   async addCollaborator(owner: string, repo: string, login: string): Promise<void> {
     const url = `${this.config.apiUrl}/repos/${encodeURIComponent(owner)}/${encodeURIComponent(repo)}/collaborators/${encodeURIComponent(login)}`;
-    const response = await fetchWithRetry(url, {
+    const response = await this.fetch(url, {
       method: 'PUT',
       headers: this.serverHeaders(),
       body: JSON.stringify({ permission: 'write' }),
@@ -144,7 +155,7 @@ export class GithubClient {
   async openIssues(repository: string): Promise<GithubIssue[]> {
     const issues: GithubIssue[] = [];
     for (let page = 1; page <= 10; page += 1) {
-      const response = await fetchWithRetry(
+      const response = await this.fetch(
         `${this.config.apiUrl}/repos/${repository}/issues?state=open&direction=asc&per_page=100&page=${page}`,
         { method: 'GET', headers: this.serverHeaders() },
       );
@@ -170,7 +181,7 @@ export class GithubClient {
 
   /** Opens an issue in 'owner/repo'. */
   async createIssue(repository: string, issue: GithubIssue): Promise<void> {
-    const response = await fetchWithRetry(`${this.config.apiUrl}/repos/${repository}/issues`, {
+    const response = await this.fetch(`${this.config.apiUrl}/repos/${repository}/issues`, {
       method: 'POST',
       headers: this.serverHeaders(),
       body: JSON.stringify(issue),

@@ -1,18 +1,95 @@
-/** fetch with a timeout and one retry on network errors and 5xx answers. */
+/**
+ * How the GitHub and Slack clients call out: a timeout on every request, one retry of a request
+ * that is safe to repeat, and respect for the other side's rate limits. Work that must happen
+ * eventually belongs in a durable job, not in longer retries here: a request handler is waiting.
+ */
+export interface HttpPolicy {
+  /** Per attempt. */
+  timeoutMs?: number;
+  /** The longest rate-limit wait worth holding a request for; a longer one is answered as is. */
+  maxWaitMs?: number;
+  /** How to wait; tests pass one that records the wait instead of sleeping. */
+  sleep?: (ms: number) => Promise<void>;
+  /** The clock that rate-limit reset times are read against. */
+  now?: () => number;
+}
+
+export interface RequestOptions extends HttpPolicy {
+  /**
+   * The caller's word that repeating this request does no harm (e.g. a POST the other side
+   * answers "already exists" the second time). GET, HEAD, PUT, DELETE and OPTIONS are by method.
+   */
+  idempotent?: boolean;
+}
+
+const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
+const RETRY_DELAY_MS = 250;
+const DEFAULT_MAX_WAIT_MS = 5_000;
+
+const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Milliseconds the server asks us to wait before trying again, or null when the answer is not a
+ * rate limit. A refusal for rate reasons did nothing, so it may be repeated whatever the method:
+ * 429 (Slack and GitHub, with `Retry-After` in seconds or as a date) and GitHub's 403 with
+ * `x-ratelimit-remaining: 0` and the reset time in `x-ratelimit-reset` (epoch seconds).
+ */
+export function rateLimitWait(response: Response, now = Date.now()): number | null {
+  const retryAfter = response.headers.get('retry-after');
+  const remaining = response.headers.get('x-ratelimit-remaining');
+  const reset = response.headers.get('x-ratelimit-reset');
+  const limited =
+    response.status === 429 ||
+    (response.status === 403 && (remaining === '0' || retryAfter !== null));
+  if (!limited) return null;
+  if (retryAfter !== null) {
+    const seconds = Number(retryAfter);
+    if (Number.isFinite(seconds)) return Math.max(0, seconds * 1000);
+    const date = Date.parse(retryAfter);
+    if (Number.isFinite(date)) return Math.max(0, date - now);
+  }
+  if (remaining === '0' && reset !== null && Number.isFinite(Number(reset))) {
+    return Math.max(0, Number(reset) * 1000 - now);
+  }
+  return RETRY_DELAY_MS;
+}
+
+/**
+ * fetch with a timeout and at most one retry:
+ * - a rate-limited answer is retried after the wait it names, when that wait is short enough;
+ * - a network error or a 5xx answer is retried only when the request is safe to repeat.
+ * Otherwise the first answer (or error) is the caller's to handle.
+ */
 export async function fetchWithRetry(
   url: string,
   init: RequestInit,
-  timeoutMs = 10_000,
+  options: RequestOptions = {},
 ): Promise<Response> {
-  let lastError: unknown;
-  for (let attempt = 0; attempt < 2; attempt += 1) {
-    try {
-      const response = await fetch(url, { ...init, signal: AbortSignal.timeout(timeoutMs) });
-      if (response.status < 500 || attempt === 1) return response;
-    } catch (error) {
-      lastError = error;
-    }
-    await new Promise((resolve) => setTimeout(resolve, 200));
+  const method = (init.method ?? 'GET').toUpperCase();
+  const repeatable = options.idempotent ?? IDEMPOTENT_METHODS.has(method);
+  const sleep = options.sleep ?? sleepFor;
+  const attempt = () =>
+    fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+
+  let first: Response;
+  try {
+    first = await attempt();
+  } catch (error) {
+    if (!repeatable) throw error;
+    await sleep(RETRY_DELAY_MS);
+    return attempt();
   }
-  throw lastError instanceof Error ? lastError : new Error(`Request to ${url} failed`);
+  const wait = rateLimitWait(first, (options.now ?? Date.now)());
+  if (wait !== null) {
+    if (wait > (options.maxWaitMs ?? DEFAULT_MAX_WAIT_MS)) return first;
+    await first.body?.cancel();
+    await sleep(wait);
+    return attempt();
+  }
+  if (first.status >= 500 && repeatable) {
+    await first.body?.cancel();
+    await sleep(RETRY_DELAY_MS);
+    return attempt();
+  }
+  return first;
 }

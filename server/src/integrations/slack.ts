@@ -1,9 +1,16 @@
 import type { Config } from '../config.ts';
-import { fetchWithRetry } from './http.ts';
+import { fetchWithRetry, type HttpPolicy } from './http.ts';
 
-/** Slack Web API: the messages this product sends. Unconfigured (no token) sends nothing. */
+/**
+ * Slack Web API: the messages this product sends. Unconfigured (no token) sends nothing.
+ * Every method is a POST that Slack does not promise to treat as a repeat (a second message, or
+ * 'name_taken' for a channel made the first time), so only rate-limited calls are retried.
+ */
 export class SlackClient {
-  constructor(private readonly config: Config['slack']) {}
+  constructor(
+    private readonly config: Config['slack'],
+    private readonly policy: HttpPolicy = {},
+  ) {}
 
   get configured(): boolean {
     return Boolean(this.config.token);
@@ -15,30 +22,25 @@ export class SlackClient {
    */
   async postMessage(channel: string | null | undefined, text: string): Promise<boolean> {
     if (!this.configured || !channel) return false;
-    const response = await fetchWithRetry(`${this.config.apiUrl}/chat.postMessage`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${this.config.token}`,
-        'content-type': 'application/json; charset=utf-8',
-      },
-      body: JSON.stringify({ channel, text }),
-    });
-    const body = (await response.json().catch(() => ({}))) as { ok?: boolean };
-    return response.ok && body.ok === true;
+    return (await this.call('chat.postMessage', { channel, text })).ok;
   }
 
   /** Calls a Slack Web API method with a JSON body; Slack's answer, `ok: false` when it refused. */
   private async call(method: string, body: object): Promise<SlackAnswer> {
-    const response = await fetchWithRetry(`${this.config.apiUrl}/${method}`, {
-      method: 'POST',
-      headers: {
-        authorization: `Bearer ${this.config.token}`,
-        'content-type': 'application/json; charset=utf-8',
+    const response = await fetchWithRetry(
+      `${this.config.apiUrl}/${method}`,
+      {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${this.config.token}`,
+          'content-type': 'application/json; charset=utf-8',
+        },
+        body: JSON.stringify(body),
       },
-      body: JSON.stringify(body),
-    });
-    const answer = (await response.json().catch(() => ({}))) as SlackAnswer;
-    return response.ok ? answer : { ...answer, ok: false };
+      this.policy,
+    );
+    const answer = (await response.json().catch(() => ({}))) as Partial<SlackAnswer>;
+    return { ...answer, ok: response.ok && answer.ok === true };
   }
 
   /** Creates a public channel; its id, or throws with Slack's reason (e.g. 'name_taken'). */

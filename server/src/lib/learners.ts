@@ -51,7 +51,3 @@ export const fullNameSql = (alias: string) =>
   sql<
     string | null
   >`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;
-
-/** A timestamptz column as an ISO instant in UTC, for JSON built in SQL. */
-export const isoInstantSql = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;

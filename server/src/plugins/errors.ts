@@ -7,6 +7,15 @@ interface PgError {
   detail?: string;
 }
 
+/** What a value of a schema format must be, said the way a person would. */
+const FORMAT_RULES: Record<string, string> = {
+  date: 'is not a valid date',
+  'date-time': 'is not a valid date and time',
+  'wall-time': 'is not a valid time',
+  'time-zone': 'must be a time zone such as America/Chicago',
+  uri: 'is not a valid URL',
+};
+
 /** Turns a validation error into one sentence that names the field and the rule. */
 function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
@@ -19,6 +28,9 @@ function describeValidation(error: FastifyError): string {
     return `${where}.${String(params.additionalProperty)} is not allowed`;
   }
   const field = path ? `${where}.${path}` : where;
+  if (first.keyword === 'format') {
+    return `${field} ${FORMAT_RULES[String(params.format)] ?? first.message ?? 'is invalid'}`;
+  }
   return `${field} ${first.message ?? 'is invalid'}`;
 }
 

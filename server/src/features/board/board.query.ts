@@ -1,10 +1,8 @@
+import { isoTimestampText } from '../../lib/dates.ts';
 import { learnerScoreSql } from '../../lib/learner-score.ts';
 
 // The board's SQL, reviewed as SQL: queries/board.sql is this text (checked by a test) and
 // queries/board.explain.txt its plan on the benchmark dataset (npm run explain:board in server).
-
-const utcIso = (column: string) =>
-  `to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** The ETag parts of a cohort's board; no row when the cohort does not exist. */
 export const BOARD_VERSION_SQL = `-- The board's version (GET /students?cohort=$1 with If-None-Match): changes with anything shown.
@@ -82,7 +80,7 @@ select cohort.id,
                        'status', latest.status,
                        'current_status_id', latest.status_id,
                        'proposal_url', cap.proposal_url,
-                       'created_on', ${utcIso('latest.created_at')},
+                       'created_on', ${isoTimestampText('latest.created_at')},
                        'course_name', co.name) order by cap.id), '[]'::json)
                     from capstones cap
                     join courses co on co.id = cap.course_id

@@ -2,11 +2,9 @@ import type { Capstone } from '@lp/contract/capstones';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isoTimestampSql } from '../../lib/dates.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
-
-const iso = (column: string) =>
-  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 /** Capstones with their timelines (oldest first), in one query. */
 function capstones(db: Db) {
@@ -28,7 +26,7 @@ function capstones(db: Db) {
         .innerJoin('proposal_statuses as ps', 'ps.id', 'tl.status_id')
         .select(
           sql<Capstone['statuses']>`coalesce(json_agg(json_build_object(
-            'id', tl.id, 'status', ps.status, 'status_id', tl.status_id, 'date', ${iso('tl.created_at')}
+            'id', tl.id, 'status', ps.status, 'status_id', tl.status_id, 'date', ${isoTimestampSql('tl.created_at')}
           ) order by tl.created_at, tl.id), '[]'::json)`.as('statuses'),
         )
         .whereRef('tl.capstone_id', '=', 'cap.id')

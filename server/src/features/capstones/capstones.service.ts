@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
+import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
@@ -138,7 +139,7 @@ export async function addTimeline(
     id: entry.id,
     capstone: entry.capstone_id,
     status: entry.status_id,
-    date: entry.created_at.toISOString(),
+    date: isoTimestamp(entry.created_at),
   };
 }
 

@@ -5,6 +5,7 @@ import type {
 } from '@lp/contract/core-skills';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
+import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { findLearner, lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
@@ -18,7 +19,7 @@ const toRecord = (row: Row): CoreSkillRecord => ({
   student: row.student_id,
   skill: { id: row.skill_id, label: row.label },
   level: row.level,
-  updated_on: row.updated_at.toISOString(),
+  updated_on: isoTimestamp(row.updated_at),
 });
 
 export async function listSkills(

@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createEvent } from '../../../test/calendar-factories.ts';
 import { addCoach, createCohort, createLearner, createStaff } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { parseIcal } from '../../../test/ical.ts';
+import { parseFeed } from '../../../test/ical.ts';
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -41,29 +41,22 @@ describe('iCalendar feed', () => {
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/calendar; charset=utf-8');
 
-    const calendar = parseIcal(response.body);
-    expect(calendar.get('X-WR-CALNAME')?.value).toBe('Feed Cohort, Day');
-    const zone = calendar.components.find((c) => c.type === 'VTIMEZONE');
-    expect(zone?.get('TZID')?.value).toBe('America/Chicago');
-    // Chicago in July is CDT (-0500): the zone says so around the event's date.
-    const daylight = zone?.components.find(
-      (c) => c.type === 'DAYLIGHT' && c.get('DTSTART')?.value.startsWith('202603'),
-    );
-    expect(daylight?.get('TZOFFSETTO')?.value).toBe('-0500');
-    expect(daylight?.get('TZOFFSETFROM')?.value).toBe('-0600');
+    const { calendar, events } = parseFeed(response.body);
+    expect(calendar.getFirstPropertyValue('x-wr-calname')).toBe('Feed Cohort, Day');
+    const zone = calendar.getFirstSubcomponent('vtimezone');
+    expect(zone?.getFirstPropertyValue('tzid')).toBe('America/Chicago');
 
-    const events = calendar.components.filter((c) => c.type === 'VEVENT');
-    const demo = events.find((e) => e.get('SUMMARY')?.value === 'Demo day; bring snacks');
-    expect(demo?.get('DTSTART')).toEqual({
-      name: 'DTSTART',
-      params: { TZID: 'America/Chicago' },
-      value: '20260715T143000',
-    });
-    expect(demo?.get('CATEGORIES')?.value).toBe('Group Project');
-    expect(demo?.get('UID')?.value).toMatch(/^event-\d+@learning\.example\.org$/);
-    const holiday = events.find((e) => e.get('SUMMARY')?.value === 'Thanksgiving');
-    expect(holiday?.get('DTSTART')).toMatchObject({ params: { VALUE: 'DATE' }, value: '20261126' });
-    expect(holiday?.get('DTEND')?.value).toBe('20261127');
+    const demo = events.find((e) => e.summary === 'Demo day; bring snacks');
+    expect(demo?.startDate.toString()).toBe('2026-07-15T14:30:00');
+    expect(demo?.startDate.zone?.tzid).toBe('America/Chicago');
+    // By the feed's own zone rules 14:30 in Chicago in July is CDT (-05:00): 19:30 UTC.
+    expect(demo?.startDate.toJSDate().toISOString()).toBe('2026-07-15T19:30:00.000Z');
+    expect(demo?.component.getFirstPropertyValue('categories')).toBe('Group Project');
+    expect(demo?.uid).toMatch(/^event-\d+@learning\.example\.org$/);
+    const holiday = events.find((e) => e.summary === 'Thanksgiving');
+    expect(holiday?.startDate.isDate).toBe(true);
+    expect(holiday?.startDate.toString()).toBe('2026-11-26');
+    expect(holiday?.endDate.toString()).toBe('2026-11-27');
   });
 
   it('folds long lines and escapes text so it still parses', async () => {
@@ -74,8 +67,8 @@ describe('iCalendar feed', () => {
       method: 'GET',
       url: await feedPath(cohort.id, staff.token),
     });
-    const summary = parseIcal(response.body).components.find((c) => c.type === 'VEVENT');
-    expect(summary?.get('SUMMARY')?.value).toBe(`Café ${'très long '.repeat(20)}`);
+    const [event] = parseFeed(response.body).events;
+    expect(event?.summary).toBe(`Café ${'très long '.repeat(20)}`);
   });
 
   it('answers 404 for a wrong or rotated secret, and only staff rotate it', async () => {

@@ -2,9 +2,9 @@ import type { CohortEvent, CreateEventBody, EventCreateQuery } from '@lp/contrac
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { calendarFeedUrl } from '../../lib/calendar-feed-url.ts';
+import { isCalendarDate, isWallTime } from '../../lib/dates.ts';
 import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
 import { randomSecret, safeEqual } from '../../lib/secrets.ts';
-import { isCalendarDate, isWallTime } from '../../lib/wall-clock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { eventPolicy } from './events.policy.ts';
 import * as repo from './events.repository.ts';
@@ -34,8 +34,6 @@ export function wallClockOf(body: CreateEventBody): { date: string; time: string
   // Checked even when `date` is sent too: a field that is sent is never silently wrong.
   const fromDatetime = body.datetime === undefined ? undefined : parseDatetime(body.datetime);
   if (body.date !== undefined) {
-    if (!isCalendarDate(body.date)) throw badRequest('body.date is not a valid date');
-    if (body.time && !isWallTime(body.time)) throw badRequest('body.time is not a valid time');
     return { date: body.date, time: body.time ? hhmmss(body.time) : null };
   }
   if (!fromDatetime) throw badRequest('body.date or body.datetime is required');

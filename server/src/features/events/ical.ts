@@ -1,7 +1,11 @@
-import { zoneOffsetMinutes } from '../../lib/wall-clock.ts';
+import { tzName, tzOffset, tzScan } from '@date-fns/tz';
+import { addDays, addHours } from 'date-fns';
+import ical, { ICalCalendarMethod } from 'ical-generator';
+import { wallClockIn } from '../../lib/dates.ts';
 
-// RFC 5545 text for a cohort calendar: timed events carry their zone (TZID + VTIMEZONE), all-day
-// events are DATE values, so calendar apps show them on the right day anywhere.
+// A cohort calendar as iCalendar (RFC 5545), written by ical-generator: timed events carry their
+// zone (TZID + VTIMEZONE), all-day events are DATE values, so calendar apps show them on the
+// right day anywhere.
 
 export interface FeedEvent {
   id: number;
@@ -15,98 +19,45 @@ export interface FeedEvent {
   updatedAt: Date;
 }
 
-const HOUR_MS = 3_600_000;
-const DAY_MS = 24 * HOUR_MS;
-
-const escapeText = (text: string) =>
-  text.replace(/\\/g, '\\\\').replace(/;/g, '\\;').replace(/,/g, '\\,').replace(/\r?\n/g, '\\n');
-
-/** Folds a content line at 75 octets, never inside a UTF-8 character. */
-function fold(line: string): string {
-  const parts: string[] = [];
-  let current = '';
-  let size = 0;
-  for (const char of line) {
-    const bytes = Buffer.byteLength(char);
-    const limit = parts.length === 0 ? 75 : 74;
-    if (size + bytes > limit) {
-      parts.push(current);
-      current = '';
-      size = 0;
-    }
-    current += char;
-    size += bytes;
-  }
-  parts.push(current);
-  return parts.join('\r\n ');
-}
-
-const compactDate = (date: string) => date.replaceAll('-', '');
-const utcStamp = (instant: Date) => `${instant.toISOString().slice(0, 19).replace(/[-:]/g, '')}Z`;
-const nextDay = (date: string) =>
-  new Date(Date.parse(`${date}T00:00:00Z`) + DAY_MS).toISOString().slice(0, 10);
-
-function offsetText(minutes: number) {
-  const sign = minutes < 0 ? '-' : '+';
+const offsetText = (minutes: number) => {
   const abs = Math.abs(minutes);
-  return `${sign}${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
-}
+  const hhmm = `${String(Math.floor(abs / 60)).padStart(2, '0')}${String(abs % 60).padStart(2, '0')}`;
+  return `${minutes < 0 ? '-' : '+'}${hhmm}`;
+};
 
-function zoneAbbreviation(zone: string, instant: Date) {
-  return (
-    new Intl.DateTimeFormat('en-US', { timeZone: zone, timeZoneName: 'short' })
-      .formatToParts(instant)
-      .find((part) => part.type === 'timeZoneName')?.value ?? zone
-  );
-}
+/** The local time on the clock before a change, as a VTIMEZONE observance's DTSTART. */
+const localBefore = (at: Date, offsetBefore: number) =>
+  new Date(at.getTime() + offsetBefore * 60_000).toISOString().slice(0, 19).replace(/[-:]/g, '');
 
-/** The instants in [from, to) where the zone's offset changes, found to the minute. */
-function transitions(zone: string, from: number, to: number) {
-  const found: Array<{ at: number; before: number; after: number }> = [];
-  let previous = zoneOffsetMinutes(zone, new Date(from));
-  for (let day = from + DAY_MS; day <= to; day += DAY_MS) {
-    const offset = zoneOffsetMinutes(zone, new Date(day));
-    if (offset === previous) continue;
-    let low = day - DAY_MS;
-    let high = day;
-    while (high - low > 60_000) {
-      const middle = low + Math.floor((high - low) / 120_000) * 60_000;
-      if (zoneOffsetMinutes(zone, new Date(middle)) === previous) low = middle;
-      else high = middle;
-    }
-    found.push({ at: high, before: previous, after: offset });
-    previous = offset;
-  }
-  return found;
-}
-
-/** A VTIMEZONE with every offset change of the zone over the years the events span. */
-function vtimezone(zone: string, firstYear: number, lastYear: number): string[] {
-  const from = Date.UTC(firstYear, 0, 1);
-  const to = Date.UTC(lastYear + 1, 0, 1);
-  const changes = transitions(zone, from, to);
-  const initial = zoneOffsetMinutes(zone, new Date(from));
-  const standard = Math.min(initial, ...changes.map((change) => change.after));
-  const observance = (at: number, before: number, after: number) => {
+/**
+ * A VTIMEZONE with every offset change of the zone over the years the events span, from the
+ * runtime's time-zone database. Written here because ical-generator leaves VTIMEZONE to a
+ * generator, and the packaged ones ship a fixed copy of the rules (the current year's, for every
+ * year); this one agrees with every other date the server computes.
+ */
+function vtimezone(zone: string, firstYear: number, lastYear: number): string {
+  const start = new Date(Date.UTC(firstYear, 0, 1));
+  const changes = tzScan(zone, { start, end: new Date(Date.UTC(lastYear + 1, 0, 1)) });
+  const initial = tzOffset(zone, start);
+  const standard = Math.min(initial, ...changes.map((change) => change.offset));
+  const observance = (at: Date, before: number, after: number) => {
     const kind = after > standard ? 'DAYLIGHT' : 'STANDARD';
-    // DTSTART is the local time of the change, read on the clock before it.
-    const local = new Date(at + before * 60_000).toISOString().slice(0, 19).replace(/[-:]/g, '');
     return [
       `BEGIN:${kind}`,
-      `DTSTART:${local}`,
+      `DTSTART:${localBefore(at, before)}`,
       `TZOFFSETFROM:${offsetText(before)}`,
       `TZOFFSETTO:${offsetText(after)}`,
-      `TZNAME:${escapeText(zoneAbbreviation(zone, new Date(at)))}`,
+      `TZNAME:${tzName(zone, at, 'short')}`,
       `END:${kind}`,
     ];
   };
   return [
     'BEGIN:VTIMEZONE',
     `TZID:${zone}`,
-    ...observance(from, initial, initial),
-    ...changes.flatMap((change) => observance(change.at, change.before, change.after)),
+    ...observance(start, initial, initial),
+    ...changes.flatMap(({ date, change, offset }) => observance(date, offset - change, offset)),
     'END:VTIMEZONE',
-  ];
+  ].join('\r\n');
 }
 
 export function buildCalendar(options: {
@@ -116,54 +67,46 @@ export function buildCalendar(options: {
   events: FeedEvent[];
   now?: Date;
 }): string {
-  const zones = new Map<string, { first: number; last: number }>();
-  zones.set(options.timeZone, { first: Number.POSITIVE_INFINITY, last: 0 });
+  const thisYear = (options.now ?? new Date()).getUTCFullYear();
+  const years = new Map<string, { first: number; last: number }>();
   for (const event of options.events) {
-    if (event.time === null) continue;
     const year = Number(event.date.slice(0, 4));
-    const span = zones.get(event.timeZone) ?? { first: year, last: year };
-    zones.set(event.timeZone, {
+    const span = years.get(event.timeZone) ?? { first: year, last: year };
+    years.set(event.timeZone, {
       first: Math.min(span.first, year),
       last: Math.max(span.last, year),
     });
   }
-  const thisYear = (options.now ?? new Date()).getUTCFullYear();
-  const lines = [
-    'BEGIN:VCALENDAR',
-    'VERSION:2.0',
-    'PRODID:-//Learning Platform//Cohort Calendar//EN',
-    'CALSCALE:GREGORIAN',
-    'METHOD:PUBLISH',
-    `X-WR-CALNAME:${escapeText(options.name)}`,
-    `X-WR-TIMEZONE:${options.timeZone}`,
-  ];
-  for (const [zone, span] of zones) {
-    const first = Number.isFinite(span.first) ? span.first : thisYear;
-    lines.push(...vtimezone(zone, first, Math.max(span.last, first)));
-  }
+  const calendar = ical({
+    name: options.name,
+    prodId: { company: 'Learning Platform', product: 'Cohort Calendar', language: 'EN' },
+    scale: 'GREGORIAN',
+    method: ICalCalendarMethod.PUBLISH,
+    // No calendar-wide zone: stamps stay in UTC and each event names its own zone.
+    timezone: {
+      name: null,
+      generator: (zone) => {
+        const span = years.get(zone) ?? { first: thisYear, last: thisYear };
+        return vtimezone(zone, span.first, span.last);
+      },
+    },
+    x: { 'X-WR-TIMEZONE': options.timeZone },
+  });
   for (const event of options.events) {
-    lines.push(
-      'BEGIN:VEVENT',
-      `UID:event-${event.id}@${options.host}`,
-      `DTSTAMP:${utcStamp(event.updatedAt)}`,
-    );
-    if (event.time === null) {
-      lines.push(
-        `DTSTART;VALUE=DATE:${compactDate(event.date)}`,
-        `DTEND;VALUE=DATE:${compactDate(nextDay(event.date))}`,
-      );
-    } else {
-      const local = `${compactDate(event.date)}T${event.time.replaceAll(':', '').slice(0, 6)}`;
+    const start = wallClockIn(event.timeZone, event.date, event.time ?? '00:00');
+    calendar.createEvent({
+      id: `event-${event.id}@${options.host}`,
+      stamp: event.updatedAt,
+      timezone: event.timeZone,
+      allDay: event.time === null,
+      start,
       // Events have no stated length: an hour is what calendar apps show sensibly.
-      lines.push(`DTSTART;TZID=${event.timeZone}:${local}`, 'DURATION:PT1H');
-    }
-    lines.push(
-      `SUMMARY:${escapeText(event.name)}`,
-      `CATEGORIES:${escapeText(event.category)}`,
-      ...(event.description ? [`DESCRIPTION:${escapeText(event.description)}`] : []),
-      'END:VEVENT',
-    );
+      end: event.time === null ? addDays(start, 1) : addHours(start, 1),
+      summary: event.name,
+      categories: [{ name: event.category }],
+      description: event.description || null,
+    });
   }
-  lines.push('END:VCALENDAR');
-  return `${lines.map(fold).join('\r\n')}\r\n`;
+  // RFC 5545 ends every content line with CRLF, the last one too; ical-generator leaves it off.
+  return `${calendar.toString()}\r\n`;
 }

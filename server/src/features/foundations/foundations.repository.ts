@@ -1,6 +1,7 @@
 import type { FoundationsExercise } from '@lp/contract/foundations';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isoTimestampSql } from '../../lib/dates.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -10,9 +11,6 @@ export interface LearnerProgressRow {
   cohort: string;
   exercises: FoundationsExercise[];
 }
-
-const iso = (column: string) =>
-  sql`to_char(${sql.ref(column)} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
 
@@ -34,7 +32,7 @@ export async function listProgress(
       case when p.id is null then 'Unassigned' else p.cohort_type || ' ' || p.cohort_number end as cohort,
       json_agg(json_build_object(
         'id', e.id, 'title', e.title, 'complete', e.complete, 'attempts', e.attempts,
-        'first_attempt', ${iso('e.first_attempt')}, 'last_attempt', ${iso('e.last_attempt')},
+        'first_attempt', ${isoTimestampSql('e.first_attempt')}, 'last_attempt', ${isoTimestampSql('e.last_attempt')},
         'used_solution', e.used_solution
       ) order by e.id) as exercises
     from foundations_exercises e

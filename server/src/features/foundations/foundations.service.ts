@@ -6,9 +6,9 @@ import type {
 } from '@lp/contract/foundations';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../lib/audit.ts';
+import { isCalendarDate } from '../../lib/dates.ts';
 import { badRequest, HttpError, notFound } from '../../lib/http-errors.ts';
 import { safeEqual, sha256 } from '../../lib/secrets.ts';
-import { isCalendarDate } from '../../lib/wall-clock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { initials, maySeeLearnerIdentity } from './foundations.policy.ts';
 import * as repo from './foundations.repository.ts';

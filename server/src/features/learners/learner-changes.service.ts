@@ -7,10 +7,12 @@ import {
   UNDO_WINDOW_DAYS,
   type UndoResult,
 } from '@lp/contract/learners';
+import { addHours } from 'date-fns';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit, redactPersonHistory } from '../../lib/audit.ts';
+import { isoTimestamp } from '../../lib/dates.ts';
 import { firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { findLearner, type LearnerRow, learnerName, lockLearner } from '../../lib/learners.ts';
@@ -20,8 +22,7 @@ import { assertMayManage } from './learners.policy.ts';
 import { studentNotFound } from './learners.service.ts';
 
 type Trx = Transaction<Database>;
-const DAY_MS = 86_400_000;
-const undoUntil = (at: Date) => new Date(at.getTime() + UNDO_WINDOW_DAYS * DAY_MS);
+const undoUntil = (at: Date) => addHours(at, UNDO_WINDOW_DAYS * 24);
 
 async function lockOrFail(trx: Trx, id: number): Promise<LearnerRow> {
   const learner = await lockLearner(trx, id);
@@ -73,7 +74,7 @@ export async function clearLearner(
       left_cohort: leftCohort,
       removed,
       history_id: historyId,
-      undo_until: undoUntil(new Date()).toISOString(),
+      undo_until: isoTimestamp(undoUntil(new Date())),
     };
   });
 }
@@ -173,7 +174,7 @@ export async function transferLearner(
       to: target,
       assigned_project: assigned && { id: assigned.id, name: assigned.name },
       history_id: historyId,
-      undo_until: undoUntil(new Date()).toISOString(),
+      undo_until: isoTimestamp(undoUntil(new Date())),
     };
   });
 }
@@ -218,9 +219,9 @@ export async function learnerHistory(
       action: row.action as HistoryItem['action'],
       summary: summarize(row.action, row.after),
       actor: row.actor,
-      created_at: row.created_at.toISOString(),
-      undo_until: until.toISOString(),
-      undone_at: undoneAt ? undoneAt.toISOString() : null,
+      created_at: isoTimestamp(row.created_at),
+      undo_until: isoTimestamp(until),
+      undone_at: undoneAt ? isoTimestamp(undoneAt) : null,
       can_undo: !undoneAt && until.getTime() > now,
     };
   });

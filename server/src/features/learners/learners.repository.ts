@@ -2,8 +2,9 @@ import type { StudentDetail } from '@lp/contract/learners';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isoTimestampSql as iso } from '../../lib/dates.ts';
 import { learnerScore } from '../../lib/learner-score.ts';
-import { fullNameSql as fullName, isoInstantSql as iso } from '../../lib/learners.ts';
+import { fullNameSql as fullName } from '../../lib/learners.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 

@@ -8,6 +8,7 @@ import { FEEDBACK_CREATED_MESSAGE, type FeedbackCreated } from '@lp/contract/not
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
+import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
 import { learnerName } from '../../lib/learners.ts';
 import { lockName } from '../../lib/name-lock.ts';
@@ -52,7 +53,7 @@ export async function studentDetail(
     cohorts: cohorts.map((row) => ({
       cohort: { id: row.id, name: row.name },
       joined_at: row.joined_at,
-      left_at: row.left_at ? row.left_at.toISOString() : null,
+      left_at: row.left_at ? isoTimestamp(row.left_at) : null,
     })),
     core_skill_records: skills.map((row) => ({
       id: row.id,

@@ -1,6 +1,7 @@
 import type { CreateNoteBody, Note, NoteTypeList } from '@lp/contract/notes';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
+import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { findLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
@@ -14,7 +15,7 @@ const toNote = (row: NoteRow): Note => ({
   note: row.note,
   author: row.author,
   note_type: { id: row.note_type_id, label: row.note_type_label },
-  created_on: row.created_at.toISOString(),
+  created_on: isoTimestamp(row.created_at),
 });
 
 export async function noteTypes(

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isoTimestampSql } from '../../lib/dates.ts';
 
 type Db = Kysely<Database>;
 
@@ -114,7 +115,7 @@ export const capstonesWithStatuses = (db: Db, studentId: number) =>
         .select(
           sql<Array<{ status__status: string; date: string }>>`coalesce(json_agg(json_build_object(
             'status__status', proposal_statuses.status,
-            'date', to_char(capstone_timelines.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')
+            'date', ${isoTimestampSql('capstone_timelines.created_at')}
           ) order by capstone_timelines.created_at desc, capstone_timelines.id desc), '[]'::json)`.as(
             'statuses',
           ),

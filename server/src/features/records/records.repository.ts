@@ -2,7 +2,8 @@ import type { LearningRecord } from '@lp/contract/records';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { fullNameSql, isoInstantSql } from '../../lib/learners.ts';
+import { isoTimestampSql } from '../../lib/dates.ts';
+import { fullNameSql } from '../../lib/learners.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -25,7 +26,7 @@ const recordsQuery = (db: Db) =>
           sql<LearningRecord['entries']>`coalesce(json_agg(json_build_object(
             'id', e.id,
             'note', e.note,
-            'recorded_on', ${isoInstantSql('e.recorded_at')},
+            'recorded_on', ${isoTimestampSql('e.recorded_at')},
             'instructor', ${fullNameSql('i')}
           ) order by e.recorded_at desc, e.id desc), '[]'::json)`.as('entries'),
         )

@@ -1,0 +1,64 @@
+// Dates and times on the server, in one place. Instants are Dates (timestamptz in the database)
+// and every API answer writes them one way; calendar days ('YYYY-MM-DD') and wall-clock times
+// ('HH:MM[:SS]') are plain values, never shifted by the server's own offset. Arithmetic in a zone
+// goes through @date-fns/tz, so the server's TZ never matters.
+import { TZDate } from '@date-fns/tz';
+import { addDays, format, isMatch } from 'date-fns';
+import { sql } from 'kysely';
+
+/** How every API answer writes an instant: ISO 8601 in UTC with milliseconds. */
+export const isoTimestamp = (instant: Date) => instant.toISOString();
+
+/** Postgres' `to_char` pattern for the same text as `isoTimestamp`. */
+const ISO_TIMESTAMP_PATTERN = `'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'`;
+
+/** A timestamptz column written as `isoTimestamp` writes it, for JSON built in SQL. */
+export const isoTimestampSql = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone 'UTC', ${sql.raw(ISO_TIMESTAMP_PATTERN)})`;
+
+/** The same, as SQL text, for statements kept as reviewed text (the board). */
+export const isoTimestampText = (column: string) =>
+  `to_char(${column} at time zone 'UTC', ${ISO_TIMESTAMP_PATTERN})`;
+
+/** True for a real 'YYYY-MM-DD' day (2025-02-30 is not); schemas use the 'date' format. */
+export const isCalendarDate = (value: string) =>
+  /^\d{4}-\d{2}-\d{2}$/.test(value) && isMatch(value, 'yyyy-MM-dd');
+
+/** True for an 'HH:MM' or 'HH:MM:SS' time of day: the schemas' 'wall-time' format. */
+export const isWallTime = (value: string) => /^([01]\d|2[0-3]):[0-5]\d(:[0-5]\d)?$/.test(value);
+
+/** True for an IANA zone name the runtime knows, such as 'America/Chicago': 'time-zone'. */
+export function isTimeZone(value: string): boolean {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: value });
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/** The formats the schemas name beyond the standard ones, for the server's validator. */
+export const scheduleFormats = { 'wall-time': isWallTime, 'time-zone': isTimeZone };
+
+/** A calendar day as a Date at its midnight in `zone` (UTC by default), for date-fns. */
+export const dayIn = (date: string, zone = 'UTC') => wallClockIn(zone, date, '00:00');
+
+/** 'YYYY-MM-DD' of a Date in its own zone (a TZDate) or in UTC. */
+export const dayText = (date: Date) =>
+  format(date instanceof TZDate ? date : new TZDate(date, 'UTC'), 'yyyy-MM-dd');
+
+/** The calendar day `days` after (or before) `date`. */
+export const addCalendarDays = (date: string, days: number) => dayText(addDays(dayIn(date), days));
+
+/** Today's calendar day in a zone. */
+export const todayIn = (zone: string, now = new Date()) => dayText(new TZDate(now, zone));
+
+/**
+ * The instant of a wall-clock day and time in a zone. A time that the zone skips (a spring-forward
+ * gap) moves forward by the gap, as calendar apps read it.
+ */
+export function wallClockIn(zone: string, date: string, time: string): TZDate {
+  const [year = 0, month = 1, day = 1] = date.split('-').map(Number);
+  const [hour = 0, minute = 0, second = 0] = time.split(':').map(Number);
+  return new TZDate(year, month - 1, day, hour, minute, second, zone);
+}
