@@ -41,7 +41,7 @@ async function freshStore(): Promise<Store> {
   const common = { PASSWORD_SIGNIN: 'true', DEMO_PASSWORD: PASSWORD };
   if (!serverUrl) {
     const dataDir = await mkdtemp(join(tmpdir(), 'lp-crash-'));
-    const prepared = await openEmbedded(dataDir, await templateDump(template));
+    const prepared = await openEmbedded(dataDir, { loadDataDir: await templateDump(template) });
     await prepared.close();
     return {
       engine: 'pglite',

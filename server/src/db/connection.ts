@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { PGlite } from '@electric-sql/pglite';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { PGliteDialect } from './pglite-dialect.ts';
@@ -24,12 +24,15 @@ export function openPostgres(url: string, max = 10): DatabaseHandle {
   return { db, kind: 'postgres', close: () => db.destroy() };
 }
 
-/**
- * dataDir null = in memory (tests). `from` is a data directory dumped by PGlite's `dumpDataDir`
- * to start from instead of an empty cluster (tests start each file from one migrated dump).
- */
-export async function openEmbedded(dataDir: string | null, from?: Blob): Promise<DatabaseHandle> {
-  const options = { parsers: embeddedParsers, loadDataDir: from };
+/** PGlite's start options that callers may set (tests start from a dump, with small buffers). */
+export type EmbeddedOptions = Pick<PGliteOptions, 'loadDataDir' | 'startParams'>;
+
+/** dataDir null = in memory (tests). */
+export async function openEmbedded(
+  dataDir: string | null,
+  start: EmbeddedOptions = {},
+): Promise<DatabaseHandle> {
+  const options = { ...start, parsers: embeddedParsers };
   let client: PGlite;
   if (dataDir) {
     const path = resolve(dataDir);
