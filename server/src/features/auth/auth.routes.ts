@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   GithubCallbackQuery,
   GithubSignInBody,
@@ -8,7 +9,6 @@ import {
   TokenResponse,
 } from '@lp/contract/auth';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requirePerson } from '../../plugins/principal.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
@@ -16,7 +16,7 @@ import * as auth from './auth.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 503: ErrorResponse };
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/options',
     { config: { access: 'anyone' }, schema: { tags: ['auth'], response: { 200: SignInOptions } } },
@@ -26,7 +26,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.post<{ Body: PasswordSignInBody }>(
+  app.post(
     '/accounts/verify',
     {
       config: { access: 'anyone', rateLimit: rateLimits.signIn(app.config.signInRateLimit) },
@@ -41,7 +41,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.get<{ Querystring: GithubUrlQuery }>(
+  app.get(
     '/auth/github/url',
     {
       config: { access: 'anyone', rateLimit: rateLimits.oauth },
@@ -53,7 +53,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: GithubCallbackQuery }>(
+  app.get(
     '/auth/github/callback',
     {
       config: { access: 'anyone', rateLimit: rateLimits.oauth },
@@ -78,7 +78,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: GithubSignInBody }>(
+  app.post(
     '/auth/github',
     {
       config: { access: 'anyone', rateLimit: rateLimits.oauth },

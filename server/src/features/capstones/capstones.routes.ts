@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CapstoneList,
   CapstonesQuery,
@@ -7,7 +8,6 @@ import {
   Timeline,
 } from '@lp/contract/capstones';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import { addTimeline, listCapstones, removeTimeline, submitProposal } from './capstones.service.ts';
 
@@ -20,8 +20,8 @@ const errors = {
 };
 
 /** Capstone proposals and their review timeline; rules in capstones.policy.ts. */
-export const capstonesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: CapstonesQuery }>(
+export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/capstones',
     {
       config: { access: 'signed-in' },
@@ -35,7 +35,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
     async (request) => listCapstones(app, requirePerson(request), request.query),
   );
 
-  app.post<{ Body: CreateCapstoneBody }>(
+  app.post(
     '/capstones',
     {
       config: { access: 'signed-in' },
@@ -52,7 +52,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CreateTimelineBody }>(
+  app.post(
     '/timelines',
     {
       config: { access: 'staff' },
@@ -70,7 +70,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/timelines/:id',
     {
       config: { access: 'staff' },

@@ -1,6 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CohortInfo, CreateCohortInfoBody, UpdateCohortInfoBody } from '@lp/contract/cohorts';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import * as info from './cohort-info.service.ts';
 
@@ -13,8 +13,8 @@ const errors = {
 };
 const tags = ['cohorts'];
 
-export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: IdParams }>(
+export const cohortInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/cohortinfo/:id',
     {
       config: { access: 'signed-in' },
@@ -28,7 +28,7 @@ export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
     async (request) => info.getInfo(app, requirePerson(request), request.params.id),
   );
 
-  app.post<{ Body: CreateCohortInfoBody }>(
+  app.post(
     '/cohortinfo',
     {
       config: { access: 'staff' },
@@ -40,7 +40,7 @@ export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateCohortInfoBody }>(
+  app.put(
     '/cohortinfo/:id',
     {
       config: { access: 'staff' },

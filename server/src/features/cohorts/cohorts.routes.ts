@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AssignBody,
   AssignQuery,
@@ -11,7 +12,6 @@ import {
   UpdateCohortBody,
 } from '@lp/contract/cohorts';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import * as members from './cohort-members.service.ts';
@@ -26,8 +26,8 @@ const errors = {
 };
 const tags = ['cohorts'];
 
-export const cohortsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: CohortListQuery }>(
+export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/cohorts',
     {
       config: { access: 'signed-in' },
@@ -46,7 +46,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => cohorts.listCohorts(app, requirePerson(request), request.query),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/cohorts/:id',
     {
       config: { access: 'signed-in' },
@@ -55,7 +55,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => cohorts.getCohort(app, requirePerson(request), request.params.id),
   );
 
-  app.post<{ Body: CreateCohortBody }>(
+  app.post(
     '/cohorts',
     {
       config: { access: 'staff' },
@@ -67,7 +67,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateCohortBody }>(
+  app.put(
     '/cohorts/:id',
     {
       config: { access: 'staff' },
@@ -85,7 +85,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: CohortActiveBody }>(
+  app.put(
     '/cohorts/:id/active',
     {
       config: { access: 'staff' },
@@ -103,7 +103,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams }>(
+  app.put(
     '/cohorts/:id/migrate',
     {
       config: { access: 'staff' },
@@ -115,7 +115,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams; Querystring: AssignQuery; Body: AssignBody }>(
+  app.post(
     '/cohorts/:id/assign',
     {
       config: { access: 'staff' },
@@ -141,7 +141,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams; Querystring: AssignQuery; Body: UnassignBody }>(
+  app.delete(
     '/cohorts/:id/assign',
     {
       config: { access: 'staff' },
@@ -163,7 +163,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/cohorts/:id/invitation',
     {
       config: { access: 'staff' },

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CalendarFeedParams,
@@ -9,7 +10,6 @@ import {
   EventListQuery,
   EventType,
 } from '@lp/contract/events';
-import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import * as repo from './events.repository.ts';
@@ -18,7 +18,7 @@ import * as events from './events.service.ts';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['events'];
 
-export const eventsRoutes: FastifyPluginAsync = async (app) => {
+export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/eventtypes',
     {
@@ -28,7 +28,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     async () => repo.eventTypes(app.db),
   );
 
-  app.get<{ Querystring: EventListQuery }>(
+  app.get(
     '/events',
     {
       config: { access: 'signed-in' },
@@ -43,7 +43,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => events.listEvents(app, requirePerson(request), request.query.cohort),
   );
 
-  app.post<{ Querystring: EventCreateQuery; Body: CreateEventBody }>(
+  app.post(
     '/events',
     {
       config: { access: 'signed-in' },
@@ -65,7 +65,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/events/:id',
     {
       config: { access: 'signed-in' },
@@ -77,7 +77,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: CalendarFeedParams; Querystring: CalendarFeedQuery }>(
+  app.get(
     '/cohorts/:id/calendar.ics',
     {
       config: { access: 'anyone' },
@@ -86,7 +86,11 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
         description: 'iCalendar subscription feed; the secret comes from the cohort overlay.',
         params: CalendarFeedParams,
         querystring: CalendarFeedQuery,
-        response: { 400: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: Type.String({ description: 'The calendar, text/calendar (RFC 5545)' }),
+          400: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -98,7 +102,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/cohorts/:id/calendar',
     {
       config: { access: 'staff' },

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
 import {
   ClearResult,
@@ -13,7 +14,6 @@ import {
   UpdateStudentBody,
 } from '@lp/contract/learners';
 import { FeedbackBody, FeedbackCreated } from '@lp/contract/notes';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import * as changes from './learner-changes.service.ts';
 import * as learners from './learners.service.ts';
@@ -29,8 +29,8 @@ const tags = ['learners'];
 
 // The list variants (GET /students?…) and the board actions (/students/{id}/project|assess)
 // belong to the board feature; these are one learner's record and the changes to it.
-export const learnersRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: StudentParams }>(
+export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/students/:id',
     {
       config: { access: 'signed-in' },
@@ -39,7 +39,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => learners.studentDetail(app, requirePerson(request), request.params.id),
   );
 
-  app.put<{ Params: StudentParams; Body: UpdateStudentBody }>(
+  app.put(
     '/students/:id',
     {
       config: { access: 'signed-in' },
@@ -56,7 +56,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: StudentParams; Querystring: DeleteStudentQuery }>(
+  app.delete(
     '/students/:id',
     {
       config: { access: 'staff' },
@@ -77,7 +77,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: StudentParams; Body: TransferBody }>(
+  app.post(
     '/students/:id/transfer',
     {
       config: { access: 'staff' },
@@ -92,7 +92,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
       changes.transferLearner(app, requireStaff(request), request.params.id, request.body.cohortId),
   );
 
-  app.get<{ Params: StudentParams }>(
+  app.get(
     '/students/:id/history',
     {
       config: { access: 'staff' },
@@ -101,7 +101,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => changes.learnerHistory(app, requireStaff(request), request.params.id),
   );
 
-  app.post<{ Params: HistoryParams }>(
+  app.post(
     '/students/:id/history/:historyId/undo',
     {
       config: { access: 'staff' },
@@ -111,7 +111,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
       changes.undoChange(app, requireStaff(request), request.params.id, request.params.historyId),
   );
 
-  app.post<{ Params: StudentParams; Body: FeedbackBody }>(
+  app.post(
     '/students/:id/status',
     {
       config: { access: 'staff' },

@@ -1,12 +1,12 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
 import * as notes from './notes.service.ts';
 
 const denied = { 401: ErrorResponse, 403: ErrorResponse };
 
-export const notesRoutes: FastifyPluginAsync = async (app) => {
+export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/notetypes',
     {
@@ -16,7 +16,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
     async (request) => notes.noteTypes(app, requireStaff(request)),
   );
 
-  app.get<{ Querystring: NotesQuery }>(
+  app.get(
     '/notes',
     {
       config: { access: 'staff' },
@@ -29,7 +29,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
     async (request) => notes.listNotes(app, requireStaff(request), request.query.studentId),
   );
 
-  app.post<{ Body: CreateNoteBody }>(
+  app.post(
     '/notes',
     {
       config: { access: 'staff' },
@@ -43,7 +43,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
       reply.code(201).send(await notes.addNote(app, requireStaff(request), request.body)),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/notes/:id',
     {
       config: { access: 'staff' },

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CreateStudentTagBody,
@@ -8,7 +9,6 @@ import {
   Tag,
   TagList,
 } from '@lp/contract/tags';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
 import * as tags from './tags.service.ts';
 
@@ -21,14 +21,14 @@ const errors = {
 };
 const staff = { access: 'staff' } as const;
 
-export const tagsRoutes: FastifyPluginAsync = async (app) => {
+export const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tags',
     { config: staff, schema: { tags: ['tags'], response: { 200: TagList, ...errors } } },
     async (request) => tags.listTags(app, requireStaff(request)),
   );
 
-  app.post<{ Body: CreateTagBody }>(
+  app.post(
     '/tags',
     {
       config: staff,
@@ -38,7 +38,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
       reply.code(201).send(await tags.createTag(app, requireStaff(request), request.body.name)),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/tags/:id',
     {
       config: staff,
@@ -50,7 +50,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: StudentTagsQuery }>(
+  app.get(
     '/studenttags',
     {
       config: staff,
@@ -63,7 +63,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => tags.listStudentTags(app, requireStaff(request), request.query.studentId),
   );
 
-  app.post<{ Body: CreateStudentTagBody }>(
+  app.post(
     '/studenttags',
     {
       config: staff,
@@ -79,7 +79,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/studenttags/:id',
     {
       config: staff,

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
 import {
   CreatedTeam,
@@ -7,7 +8,6 @@ import {
   TeamListQuery,
   TeamsBatchResponse,
 } from '@lp/contract/teams';
-import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requireStaff } from '../../plugins/principal.ts';
 import * as teams from './teams.service.ts';
@@ -21,8 +21,8 @@ const errors = {
 };
 const tags = ['teams'];
 
-export const teamsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: TeamListQuery }>(
+export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/teams',
     {
       config: { access: 'staff' },
@@ -36,7 +36,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => teams.listTeams(app, requireStaff(request), request.query.cohort),
   );
 
-  app.post<{ Body: CreateTeamBody }>(
+  app.post(
     '/teams',
     {
       config: { access: 'staff' },
@@ -56,7 +56,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CreateTeamsBatchBody }>(
+  app.post(
     '/teams/batch',
     {
       config: { access: 'staff' },
@@ -76,7 +76,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Querystring: TeamListQuery }>(
+  app.delete(
     '/teams/reset',
     {
       config: { access: 'staff' },
@@ -93,7 +93,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/teams/:id/migrate',
     {
       config: { access: 'staff' },

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AssessmentListQuery,
   BookAssessment,
@@ -10,7 +11,6 @@ import {
   UpdateStudentAssessmentBody,
 } from '@lp/contract/assessments';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
 import * as service from './assessments.service.ts';
@@ -18,8 +18,8 @@ import * as service from './assessments.service.ts';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['assessments'];
 
-export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: AssessmentListQuery }>(
+export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/assessments',
     {
       config: { access: 'signed-in' },
@@ -42,7 +42,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/assessments/:id',
     {
       config: { access: 'signed-in' },
@@ -56,7 +56,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.getLearnerAssessment(app, requirePerson(request), request.params.id),
   );
 
-  app.post<{ Body: CreateAssessmentBody }>(
+  app.post(
     '/assessments',
     {
       config: { access: 'staff' },
@@ -75,7 +75,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateStudentAssessmentBody }>(
+  app.put(
     '/assessments/:id',
     {
       config: { access: 'staff' },
@@ -94,7 +94,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/assessments/:id',
     {
       config: { access: 'staff' },
@@ -111,7 +111,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: BookAssessmentListQuery }>(
+  app.get(
     '/bookassessments',
     {
       config: { access: 'signed-in' },
@@ -124,7 +124,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listDefinitions(app, request.query.bookId),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/bookassessments/:id',
     {
       config: { access: 'signed-in' },
@@ -133,7 +133,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.getDefinition(app, request.params.id),
   );
 
-  app.put<{ Params: IdParams; Body: UpdateBookAssessmentBody }>(
+  app.put(
     '/bookassessments/:id',
     {
       config: { access: 'staff' },

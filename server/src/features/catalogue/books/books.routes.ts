@@ -1,14 +1,14 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Book, BookList, BookListQuery, CreateBookBody, UpdateBookBody } from '@lp/contract/books';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../../plugins/principal.ts';
 import * as service from './books.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['books'];
 
-export const booksRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: BookListQuery }>(
+export const booksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/books',
     {
       config: { access: 'signed-in' },
@@ -17,7 +17,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listBooks(app, request.query),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/books/:id',
     {
       config: { access: 'signed-in' },
@@ -26,7 +26,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.getBook(app, request.params.id),
   );
 
-  app.post<{ Body: CreateBookBody }>(
+  app.post(
     '/books',
     {
       config: { access: 'staff' },
@@ -38,7 +38,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateBookBody }>(
+  app.put(
     '/books/:id',
     {
       config: { access: 'staff' },
@@ -55,7 +55,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/books/:id',
     {
       config: { access: 'staff' },

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   Course,
@@ -7,15 +8,14 @@ import {
   CreateCourseBody,
   UpdateCourseBody,
 } from '@lp/contract/courses';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../../plugins/principal.ts';
 import * as service from './courses.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['courses'];
 
-export const coursesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: CourseListQuery }>(
+export const coursesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/courses',
     {
       config: { access: 'signed-in' },
@@ -24,7 +24,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listCourses(app, request.query),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/courses/:id',
     {
       config: { access: 'signed-in' },
@@ -33,7 +33,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.getCourse(app, request.params.id),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/courses/:id/stats',
     {
       config: { access: 'staff' },
@@ -42,7 +42,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.courseStats(app, request.params.id),
   );
 
-  app.post<{ Body: CreateCourseBody }>(
+  app.post(
     '/courses',
     {
       config: { access: 'staff' },
@@ -54,7 +54,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateCourseBody }>(
+  app.put(
     '/courses/:id',
     {
       config: { access: 'staff' },
@@ -71,7 +71,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/courses/:id',
     {
       config: { access: 'staff' },

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CreateObjectiveBody,
@@ -6,15 +7,14 @@ import {
   ObjectiveListQuery,
   UpdateObjectiveBody,
 } from '@lp/contract/objectives';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
 import * as service from './objectives.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['learning objectives'];
 
-export const objectivesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ObjectiveListQuery }>(
+export const objectivesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/weights',
     {
       config: { access: 'signed-in' },
@@ -29,7 +29,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listObjectives(app, requirePerson(request), request.query),
   );
 
-  app.post<{ Body: CreateObjectiveBody }>(
+  app.post(
     '/weights',
     {
       config: { access: 'staff' },
@@ -45,7 +45,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateObjectiveBody }>(
+  app.put(
     '/weights/:id',
     {
       config: { access: 'staff' },
@@ -61,7 +61,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
       service.updateObjective(app, requireStaff(request).id, request.params.id, request.body),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/weights/:id',
     {
       config: { access: 'staff' },
