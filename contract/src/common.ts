@@ -62,5 +62,8 @@ export const TimeZone = Type.String({ format: 'time-zone', maxLength: 64 });
 /** An instant, as every answer writes it: ISO 8601 in UTC with milliseconds. */
 export const Timestamp = Type.String({ format: 'date-time' });
 
-/** The empty answer of updates and deletes. */
-export const NoContent = Type.Null({ description: 'No content' });
+/**
+ * The empty answer of updates and deletes (204). Typed as no value, so a handler sends nothing;
+ * documented as null.
+ */
+export const NoContent = Type.Unsafe<void>(Type.Null({ description: 'No content' }));

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { authRoutes } from './auth/auth.routes.ts';
 import { boardRoutes } from './board/board.routes.ts';
 import { capstonesRoutes } from './capstones/capstones.routes.ts';
@@ -19,7 +19,7 @@ import { teamsRoutes } from './teams/teams.routes.ts';
 import { usersRoutes } from './users/users.routes.ts';
 
 /** Every feature's routes, mounted under the API prefix. One line per feature. */
-export const features: FastifyPluginAsync[] = [
+export const features: FastifyPluginAsyncTypebox[] = [
   healthRoutes,
   authRoutes,
   profileRoutes,

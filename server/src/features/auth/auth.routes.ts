@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   GithubCallbackQuery,
   GithubSignInBody,
@@ -8,7 +9,6 @@ import {
   TokenResponse,
 } from '@lp/contract/auth';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { HttpError } from '../../lib/http-errors.ts';
 import { requirePerson } from '../../plugins/principal.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
@@ -17,7 +17,7 @@ import * as auth from './auth.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 503: ErrorResponse };
 
-export const authRoutes: FastifyPluginAsync = async (app) => {
+export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/auth/options',
     { config: anyone(200), schema: { tags: ['auth'], response: { 200: SignInOptions } } },
@@ -27,7 +27,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.post<{ Body: PasswordSignInBody }>(
+  app.post(
     '/accounts/verify',
     {
       config: anyone(200),
@@ -44,7 +44,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     }),
   );
 
-  app.get<{ Querystring: GithubUrlQuery }>(
+  app.get(
     '/auth/github/url',
     {
       config: { ...anyone(302), rateLimit: rateLimits.oauth },
@@ -56,7 +56,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: GithubCallbackQuery }>(
+  app.get(
     '/auth/github/callback',
     {
       config: { ...anyone(302), rateLimit: rateLimits.oauth },
@@ -81,7 +81,7 @@ export const authRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: GithubSignInBody }>(
+  app.post(
     '/auth/github',
     {
       config: { ...anyone(200), rateLimit: rateLimits.oauth },

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   CapstoneList,
   CapstonesQuery,
@@ -7,7 +8,6 @@ import {
   Timeline,
 } from '@lp/contract/capstones';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { addTimeline, listCapstones, removeTimeline, submitProposal } from './capstones.service.ts';
@@ -21,8 +21,8 @@ const errors = {
 };
 
 /** Capstone proposals and their review timeline; rules in capstones.policy.ts. */
-export const capstonesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: CapstonesQuery }>(
+export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/capstones',
     {
       config: ownerOrStaff(200),
@@ -36,7 +36,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
     async (request) => listCapstones(app, requirePerson(request), request.query),
   );
 
-  app.post<{ Body: CreateCapstoneBody }>(
+  app.post(
     '/capstones',
     {
       config: {
@@ -57,7 +57,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CreateTimelineBody }>(
+  app.post(
     '/timelines',
     {
       config: staffOnly(201),
@@ -75,7 +75,7 @@ export const capstonesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/timelines/:id',
     {
       config: staffOnly(204),

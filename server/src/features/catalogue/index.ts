@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { assessmentsRoutes } from './assessments/assessments.routes.ts';
 import { booksRoutes } from './books/books.routes.ts';
 import { coursesRoutes } from './courses/courses.routes.ts';
@@ -6,7 +6,7 @@ import { objectivesRoutes } from './objectives/objectives.routes.ts';
 import { projectsRoutes } from './projects/projects.routes.ts';
 
 /** The catalogue: courses, books, projects, self-assessments and learning objectives. */
-export const catalogueRoutes: FastifyPluginAsync = async (app) => {
+export const catalogueRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(coursesRoutes);
   await app.register(booksRoutes);
   await app.register(projectsRoutes);

@@ -1,6 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CohortInfo, CreateCohortInfoBody, UpdateCohortInfoBody } from '@lp/contract/cohorts';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as info from './cohort-info.service.ts';
@@ -14,8 +14,8 @@ const errors = {
 };
 const tags = ['cohorts'];
 
-export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: IdParams }>(
+export const cohortInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/cohortinfo/:id',
     {
       config: ownerOrStaff(200),
@@ -29,7 +29,7 @@ export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
     async (request) => info.getInfo(app, requirePerson(request), request.params.id),
   );
 
-  app.post<{ Body: CreateCohortInfoBody }>(
+  app.post(
     '/cohortinfo',
     {
       config: staffOnly(201),
@@ -41,7 +41,7 @@ export const cohortInfoRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateCohortInfoBody }>(
+  app.put(
     '/cohortinfo/:id',
     {
       config: staffOnly(204),

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AssignBody,
   AssignQuery,
@@ -11,7 +12,6 @@ import {
   UpdateCohortBody,
 } from '@lp/contract/cohorts';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import { ownerOrStaff, signedIn, staffOnly } from '../../plugins/route-rules.ts';
@@ -27,8 +27,8 @@ const errors = {
 };
 const tags = ['cohorts'];
 
-export const cohortsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: CohortListQuery }>(
+export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/cohorts',
     {
       config: signedIn(200),
@@ -47,7 +47,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => cohorts.listCohorts(app, requirePerson(request), request.query),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/cohorts/:id',
     {
       config: ownerOrStaff(200),
@@ -56,7 +56,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => cohorts.getCohort(app, requirePerson(request), request.params.id),
   );
 
-  app.post<{ Body: CreateCohortBody }>(
+  app.post(
     '/cohorts',
     {
       config: staffOnly(201),
@@ -68,7 +68,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateCohortBody }>(
+  app.put(
     '/cohorts/:id',
     {
       config: staffOnly(204),
@@ -86,7 +86,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: CohortActiveBody }>(
+  app.put(
     '/cohorts/:id/active',
     {
       config: staffOnly(204),
@@ -104,7 +104,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams }>(
+  app.put(
     '/cohorts/:id/migrate',
     {
       config: staffOnly(204),
@@ -116,7 +116,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams; Querystring: AssignQuery; Body: AssignBody }>(
+  app.post(
     '/cohorts/:id/assign',
     {
       config: staffOnly(201),
@@ -142,7 +142,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams; Querystring: AssignQuery; Body: UnassignBody }>(
+  app.delete(
     '/cohorts/:id/assign',
     {
       config: staffOnly(204),
@@ -164,7 +164,7 @@ export const cohortsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/cohorts/:id/invitation',
     {
       config: staffOnly(200),

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CoreSkillList,
@@ -7,7 +8,6 @@ import {
   CreateCoreSkillRecordBody,
   UpdateCoreSkillRecordBody,
 } from '@lp/contract/core-skills';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import * as coreSkills from './core-skills.service.ts';
@@ -21,14 +21,14 @@ const errors = {
 };
 const tags = ['core skills'];
 
-export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
+export const coreSkillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/coreskills',
     { config: staffOnly(200), schema: { tags, response: { 200: CoreSkillList, ...errors } } },
     async (request) => coreSkills.listSkills(app, requireStaff(request)),
   );
 
-  app.get<{ Querystring: CoreSkillRecordsQuery }>(
+  app.get(
     '/coreskillrecords',
     {
       config: staffOnly(200),
@@ -41,7 +41,7 @@ export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => coreSkills.listRecords(app, requireStaff(request), request.query.studentId),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/coreskillrecords/:id',
     {
       config: staffOnly(200),
@@ -50,7 +50,7 @@ export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => coreSkills.getRecord(app, requireStaff(request), request.params.id),
   );
 
-  app.post<{ Body: CreateCoreSkillRecordBody }>(
+  app.post(
     '/coreskillrecords',
     {
       config: staffOnly(201),
@@ -64,7 +64,7 @@ export const coreSkillsRoutes: FastifyPluginAsync = async (app) => {
       reply.code(201).send(await coreSkills.createRecord(app, requireStaff(request), request.body)),
   );
 
-  app.put<{ Params: IdParams; Body: UpdateCoreSkillRecordBody }>(
+  app.put(
     '/coreskillrecords/:id',
     {
       config: staffOnly(204),

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CalendarFeedParams,
@@ -9,7 +10,6 @@ import {
   EventListQuery,
   EventType,
 } from '@lp/contract/events';
-import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import {
@@ -25,7 +25,7 @@ import * as events from './events.service.ts';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['events'];
 
-export const eventsRoutes: FastifyPluginAsync = async (app) => {
+export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/eventtypes',
     {
@@ -35,7 +35,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     async () => repo.eventTypes(app.db),
   );
 
-  app.get<{ Querystring: EventListQuery }>(
+  app.get(
     '/events',
     {
       config: ownerOrStaff(200),
@@ -50,7 +50,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => events.listEvents(app, requirePerson(request), request.query.cohort),
   );
 
-  app.post<{ Querystring: EventCreateQuery; Body: CreateEventBody }>(
+  app.post(
     '/events',
     {
       config: cohortCoachOnly(201),
@@ -72,7 +72,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/events/:id',
     {
       config: cohortCoachOnly(204),
@@ -84,7 +84,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: CalendarFeedParams; Querystring: CalendarFeedQuery }>(
+  app.get(
     '/cohorts/:id/calendar.ics',
     {
       config: anyone(200),
@@ -93,7 +93,11 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
         description: 'iCalendar subscription feed; the secret comes from the cohort overlay.',
         params: CalendarFeedParams,
         querystring: CalendarFeedQuery,
-        response: { 400: ErrorResponse, 404: ErrorResponse },
+        response: {
+          200: Type.String({ description: 'The calendar, text/calendar (RFC 5545)' }),
+          400: ErrorResponse,
+          404: ErrorResponse,
+        },
       },
     },
     async (request, reply) => {
@@ -105,7 +109,7 @@ export const eventsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/cohorts/:id/calendar',
     {
       config: staffOnly(200),

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
 import {
   AssignCohortBody,
@@ -6,7 +7,6 @@ import {
   UploadBody,
   UploadParams,
 } from '@lp/contract/foundations';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
 import { anyone, everyone, staffOnly } from '../../plugins/route-rules.ts';
 import * as foundations from './foundations.service.ts';
@@ -18,8 +18,8 @@ const errors = {
   404: ErrorResponse,
 };
 
-export const foundationsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: FoundationsQuery }>(
+export const foundationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/foundations',
     {
       config: anyone(200),
@@ -32,7 +32,7 @@ export const foundationsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => foundations.listProgress(app, request.person, request.query),
   );
 
-  app.put<{ Body: AssignCohortBody }>(
+  app.put(
     '/foundations/assigncohort',
     {
       config: staffOnly(204),
@@ -49,7 +49,7 @@ export const foundationsRoutes: FastifyPluginAsync = async (app) => {
   );
 
   // The exercise site's progress upload: proven by the shared secret before the body is read.
-  app.put<{ Params: UploadParams; Body: UploadBody }>(
+  app.put(
     '/foundations/:slug',
     {
       config: {

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
 import {
   ClearResult,
@@ -13,7 +14,6 @@ import {
   UpdateStudentBody,
 } from '@lp/contract/learners';
 import { FeedbackBody, FeedbackCreated } from '@lp/contract/notes';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as changes from './learner-changes.service.ts';
@@ -30,8 +30,8 @@ const tags = ['learners'];
 
 // The list variants (GET /students?…) and the board actions (/students/{id}/project|assess)
 // belong to the board feature; these are one learner's record and the changes to it.
-export const learnersRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Params: StudentParams }>(
+export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/students/:id',
     {
       config: ownerOrStaff(200),
@@ -40,7 +40,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => learners.studentDetail(app, requirePerson(request), request.params.id),
   );
 
-  app.put<{ Params: StudentParams; Body: UpdateStudentBody }>(
+  app.put(
     '/students/:id',
     {
       config: ownerOrStaff(204),
@@ -57,7 +57,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: StudentParams; Querystring: DeleteStudentQuery }>(
+  app.delete(
     '/students/:id',
     {
       config: staffOnly(200),
@@ -78,7 +78,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: StudentParams; Body: TransferBody }>(
+  app.post(
     '/students/:id/transfer',
     {
       config: staffOnly(200),
@@ -93,7 +93,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
       changes.transferLearner(app, requireStaff(request), request.params.id, request.body.cohortId),
   );
 
-  app.get<{ Params: StudentParams }>(
+  app.get(
     '/students/:id/history',
     {
       config: staffOnly(200),
@@ -102,7 +102,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
     async (request) => changes.learnerHistory(app, requireStaff(request), request.params.id),
   );
 
-  app.post<{ Params: HistoryParams }>(
+  app.post(
     '/students/:id/history/:historyId/undo',
     {
       config: staffOnly(200),
@@ -112,7 +112,7 @@ export const learnersRoutes: FastifyPluginAsync = async (app) => {
       changes.undoChange(app, requireStaff(request), request.params.id, request.params.historyId),
   );
 
-  app.post<{ Params: StudentParams; Body: FeedbackBody }>(
+  app.post(
     '/students/:id/status',
     {
       config: staffOnly(201),

@@ -1,13 +1,13 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import * as notes from './notes.service.ts';
 
 const denied = { 401: ErrorResponse, 403: ErrorResponse };
 
-export const notesRoutes: FastifyPluginAsync = async (app) => {
+export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/notetypes',
     {
@@ -17,7 +17,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
     async (request) => notes.noteTypes(app, requireStaff(request)),
   );
 
-  app.get<{ Querystring: NotesQuery }>(
+  app.get(
     '/notes',
     {
       config: staffOnly(200),
@@ -30,7 +30,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
     async (request) => notes.listNotes(app, requireStaff(request), request.query.studentId),
   );
 
-  app.post<{ Body: CreateNoteBody }>(
+  app.post(
     '/notes',
     {
       config: staffOnly(201),
@@ -44,7 +44,7 @@ export const notesRoutes: FastifyPluginAsync = async (app) => {
       reply.code(201).send(await notes.addNote(app, requireStaff(request), request.body)),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/notes/:id',
     {
       config: staffOnly(204),

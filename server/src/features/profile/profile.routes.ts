@@ -1,13 +1,13 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
 import { Profile, ProfileChangeBody, ProfileQuery } from '@lp/contract/profile';
-import type { FastifyPluginAsync } from 'fastify';
 import { badRequest } from '../../lib/http-errors.ts';
 import { requirePerson } from '../../plugins/principal.ts';
 import { signedIn } from '../../plugins/route-rules.ts';
 import { changeName, loadProfile } from './profile.service.ts';
 
-export const profileRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ProfileQuery }>(
+export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/profile',
     {
       config: signedIn(200),
@@ -34,7 +34,7 @@ export const profileRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Body: ProfileChangeBody }>(
+  app.put(
     '/profile/change',
     {
       config: signedIn(204),

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AssignProjectBody,
   StartAssessmentBody,
@@ -5,7 +6,6 @@ import {
   UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { assignProject, changeAssessmentStatus, startAssessment } from './progress.service.ts';
@@ -19,8 +19,8 @@ const errors = {
 };
 
 /** The board's mutations on a learner; who may do what is in progress.policy.ts. */
-export const progressRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Params: IdParams; Body: AssignProjectBody }>(
+export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     '/students/:id/project',
     {
       config: staffOnly(201),
@@ -39,7 +39,7 @@ export const progressRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams; Body: StartAssessmentBody }>(
+  app.post(
     '/students/:id/assess',
     {
       config: ownerOrStaff(201),
@@ -59,7 +59,7 @@ export const progressRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateAssessmentStatusBody }>(
+  app.put(
     '/students/:id/assess',
     {
       config: ownerOrStaff(204),

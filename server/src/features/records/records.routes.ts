@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CreateRecordBody,
@@ -7,7 +8,6 @@ import {
   RecordsQuery,
   UpdateRecordBody,
 } from '@lp/contract/records';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import * as records from './records.service.ts';
@@ -21,8 +21,8 @@ const errors = {
 };
 const tags = ['records'];
 
-export const recordsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: RecordsQuery }>(
+export const recordsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/records',
     {
       config: staffOnly(200),
@@ -31,7 +31,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => records.listRecords(app, requireStaff(request), request.query.studentId),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/records/:id',
     {
       config: staffOnly(200),
@@ -40,7 +40,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => records.getRecord(app, requireStaff(request), request.params.id),
   );
 
-  app.post<{ Body: CreateRecordBody }>(
+  app.post(
     '/records',
     {
       config: staffOnly(201),
@@ -50,7 +50,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
       reply.code(201).send(await records.createRecord(app, requireStaff(request), request.body)),
   );
 
-  app.put<{ Params: IdParams; Body: UpdateRecordBody }>(
+  app.put(
     '/records/:id',
     {
       config: staffOnly(204),
@@ -67,7 +67,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/records/:id',
     {
       config: staffOnly(204),
@@ -79,7 +79,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CreateRecordEntryBody }>(
+  app.post(
     '/records/entries',
     {
       config: staffOnly(201),
@@ -89,7 +89,7 @@ export const recordsRoutes: FastifyPluginAsync = async (app) => {
       reply.code(201).send(await records.addEntry(app, requireStaff(request), request.body)),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/records/entries/:id',
     {
       config: staffOnly(204),

@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CreateStudentTagBody,
@@ -8,7 +9,6 @@ import {
   Tag,
   TagList,
 } from '@lp/contract/tags';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import * as tags from './tags.service.ts';
@@ -21,14 +21,14 @@ const errors = {
   409: ErrorResponse,
 };
 
-export const tagsRoutes: FastifyPluginAsync = async (app) => {
+export const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/tags',
     { config: staffOnly(200), schema: { tags: ['tags'], response: { 200: TagList, ...errors } } },
     async (request) => tags.listTags(app, requireStaff(request)),
   );
 
-  app.post<{ Body: CreateTagBody }>(
+  app.post(
     '/tags',
     {
       config: staffOnly(201),
@@ -38,7 +38,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
       reply.code(201).send(await tags.createTag(app, requireStaff(request), request.body.name)),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/tags/:id',
     {
       config: staffOnly(204),
@@ -50,7 +50,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: StudentTagsQuery }>(
+  app.get(
     '/studenttags',
     {
       config: staffOnly(200),
@@ -63,7 +63,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => tags.listStudentTags(app, requireStaff(request), request.query.studentId),
   );
 
-  app.post<{ Body: CreateStudentTagBody }>(
+  app.post(
     '/studenttags',
     {
       config: staffOnly(201),
@@ -79,7 +79,7 @@ export const tagsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/studenttags/:id',
     {
       config: staffOnly(204),

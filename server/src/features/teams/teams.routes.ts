@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
 import {
   CreatedTeam,
@@ -7,7 +8,6 @@ import {
   TeamListQuery,
   TeamsBatchResponse,
 } from '@lp/contract/teams';
-import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requireStaff } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
@@ -22,8 +22,8 @@ const errors = {
 };
 const tags = ['teams'];
 
-export const teamsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: TeamListQuery }>(
+export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/teams',
     {
       config: staffOnly(200),
@@ -37,7 +37,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
     async (request) => teams.listTeams(app, requireStaff(request), request.query.cohort),
   );
 
-  app.post<{ Body: CreateTeamBody }>(
+  app.post(
     '/teams',
     {
       config: staffOnly(201),
@@ -57,7 +57,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Body: CreateTeamsBatchBody }>(
+  app.post(
     '/teams/batch',
     {
       config: staffOnly(201),
@@ -77,7 +77,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Querystring: TeamListQuery }>(
+  app.delete(
     '/teams/reset',
     {
       config: staffOnly(204),
@@ -94,7 +94,7 @@ export const teamsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post<{ Params: IdParams }>(
+  app.post(
     '/teams/:id/migrate',
     {
       config: staffOnly(200),

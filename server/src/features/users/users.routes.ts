@@ -1,12 +1,12 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreatedUser, CreateUserBody } from '@lp/contract/auth';
 import { ErrorResponse } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import { createUser } from './users.service.ts';
 
-export const usersRoutes: FastifyPluginAsync = async (app) => {
-  app.post<{ Body: CreateUserBody }>(
+export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.post(
     '/users',
     {
       config: staffOnly(201),

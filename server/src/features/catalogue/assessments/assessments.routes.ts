@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AssessmentListQuery,
   BookAssessment,
@@ -10,7 +11,6 @@ import {
   UpdateStudentAssessmentBody,
 } from '@lp/contract/assessments';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
 import { ownerOrStaff, signedIn, staffOnly } from '../../../plugins/route-rules.ts';
@@ -19,8 +19,8 @@ import * as service from './assessments.service.ts';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['assessments'];
 
-export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: AssessmentListQuery }>(
+export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/assessments',
     {
       config: ownerOrStaff(200),
@@ -43,7 +43,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/assessments/:id',
     {
       config: ownerOrStaff(200),
@@ -57,7 +57,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.getLearnerAssessment(app, requirePerson(request), request.params.id),
   );
 
-  app.post<{ Body: CreateAssessmentBody }>(
+  app.post(
     '/assessments',
     {
       config: staffOnly(201),
@@ -76,7 +76,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateStudentAssessmentBody }>(
+  app.put(
     '/assessments/:id',
     {
       config: staffOnly(204),
@@ -95,7 +95,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/assessments/:id',
     {
       config: staffOnly(204),
@@ -112,7 +112,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.get<{ Querystring: BookAssessmentListQuery }>(
+  app.get(
     '/bookassessments',
     {
       config: signedIn(200),
@@ -125,7 +125,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listDefinitions(app, request.query.bookId),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/bookassessments/:id',
     {
       config: signedIn(200),
@@ -134,7 +134,7 @@ export const assessmentsRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.getDefinition(app, request.params.id),
   );
 
-  app.put<{ Params: IdParams; Body: UpdateBookAssessmentBody }>(
+  app.put(
     '/bookassessments/:id',
     {
       config: staffOnly(204),

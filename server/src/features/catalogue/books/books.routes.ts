@@ -1,6 +1,6 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Book, BookList, BookListQuery, CreateBookBody, UpdateBookBody } from '@lp/contract/books';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './books.service.ts';
@@ -8,8 +8,8 @@ import * as service from './books.service.ts';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['books'];
 
-export const booksRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: BookListQuery }>(
+export const booksRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/books',
     {
       config: signedIn(200),
@@ -18,7 +18,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listBooks(app, request.query),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/books/:id',
     {
       config: signedIn(200),
@@ -27,7 +27,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.getBook(app, request.params.id),
   );
 
-  app.post<{ Body: CreateBookBody }>(
+  app.post(
     '/books',
     {
       config: staffOnly(201),
@@ -39,7 +39,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateBookBody }>(
+  app.put(
     '/books/:id',
     {
       config: staffOnly(204),
@@ -56,7 +56,7 @@ export const booksRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/books/:id',
     {
       config: staffOnly(204),

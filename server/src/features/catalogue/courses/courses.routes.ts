@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   Course,
@@ -7,7 +8,6 @@ import {
   CreateCourseBody,
   UpdateCourseBody,
 } from '@lp/contract/courses';
-import type { FastifyPluginAsync } from 'fastify';
 import { requireStaff } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './courses.service.ts';
@@ -15,8 +15,8 @@ import * as service from './courses.service.ts';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['courses'];
 
-export const coursesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: CourseListQuery }>(
+export const coursesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/courses',
     {
       config: signedIn(200),
@@ -25,7 +25,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listCourses(app, request.query),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/courses/:id',
     {
       config: signedIn(200),
@@ -34,7 +34,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.getCourse(app, request.params.id),
   );
 
-  app.get<{ Params: IdParams }>(
+  app.get(
     '/courses/:id/stats',
     {
       config: staffOnly(200),
@@ -43,7 +43,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.courseStats(app, request.params.id),
   );
 
-  app.post<{ Body: CreateCourseBody }>(
+  app.post(
     '/courses',
     {
       config: staffOnly(201),
@@ -55,7 +55,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateCourseBody }>(
+  app.put(
     '/courses/:id',
     {
       config: staffOnly(204),
@@ -72,7 +72,7 @@ export const coursesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/courses/:id',
     {
       config: staffOnly(204),

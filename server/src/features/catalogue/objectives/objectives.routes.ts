@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CreateObjectiveBody,
@@ -6,7 +7,6 @@ import {
   ObjectiveListQuery,
   UpdateObjectiveBody,
 } from '@lp/contract/objectives';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
 import { staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './objectives.service.ts';
@@ -14,8 +14,8 @@ import * as service from './objectives.service.ts';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['learning objectives'];
 
-export const objectivesRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ObjectiveListQuery }>(
+export const objectivesRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/weights',
     {
       config: { access: 'signed-in', expect: staffOnly(200).expect },
@@ -30,7 +30,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listObjectives(app, requirePerson(request), request.query),
   );
 
-  app.post<{ Body: CreateObjectiveBody }>(
+  app.post(
     '/weights',
     {
       config: staffOnly(201),
@@ -46,7 +46,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateObjectiveBody }>(
+  app.put(
     '/weights/:id',
     {
       config: staffOnly(200),
@@ -62,7 +62,7 @@ export const objectivesRoutes: FastifyPluginAsync = async (app) => {
       service.updateObjective(app, requireStaff(request).id, request.params.id, request.body),
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/weights/:id',
     {
       config: staffOnly(204),

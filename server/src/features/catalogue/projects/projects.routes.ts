@@ -1,3 +1,4 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CreateProjectBody,
@@ -7,7 +8,6 @@ import {
   ProjectQuery,
   UpdateProjectBody,
 } from '@lp/contract/projects';
-import type { FastifyPluginAsync } from 'fastify';
 import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './projects.service.ts';
@@ -15,8 +15,8 @@ import * as service from './projects.service.ts';
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const tags = ['projects'];
 
-export const projectsRoutes: FastifyPluginAsync = async (app) => {
-  app.get<{ Querystring: ProjectListQuery }>(
+export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
     '/projects',
     {
       config: signedIn(200),
@@ -25,7 +25,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
     (request) => service.listProjects(app, requirePerson(request), request.query),
   );
 
-  app.get<{ Params: IdParams; Querystring: ProjectQuery }>(
+  app.get(
     '/projects/:id',
     {
       config: signedIn(200),
@@ -40,7 +40,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
       service.getProject(app, requirePerson(request), request.params.id, request.query.expand),
   );
 
-  app.post<{ Body: CreateProjectBody }>(
+  app.post(
     '/projects',
     {
       config: staffOnly(201),
@@ -52,7 +52,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.put<{ Params: IdParams; Body: UpdateProjectBody }>(
+  app.put(
     '/projects/:id',
     {
       config: staffOnly(204),
@@ -70,7 +70,7 @@ export const projectsRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.delete<{ Params: IdParams }>(
+  app.delete(
     '/projects/:id',
     {
       config: staffOnly(204),
