@@ -2,7 +2,7 @@ import { isoTimestampText } from '../../lib/dates.ts';
 import { learnerScoreSql } from '../../lib/learner-score.ts';
 
 // The board's SQL, reviewed as SQL: queries/board.sql is this text (checked by a test) and
-// queries/board.explain.txt its plan on the benchmark dataset (npm run explain:board in server).
+// queries/board.explain.txt its plan on the benchmark dataset (`npm run bench -- --explain`).
 
 /** The ETag parts of a cohort's board; no row when the cohort does not exist. */
 export const BOARD_VERSION_SQL = `-- The board's version (GET /students?cohort=$1 with If-None-Match): changes with anything shown.

@@ -28,8 +28,9 @@ const errors = {
 };
 const tags = ['learners'];
 
-// The list variants (GET /students?…) and the board actions (/students/{id}/project|assess)
-// belong to the board feature; these are one learner's record and the changes to it.
+// The list variants (GET /students?…) belong to the board feature and the board actions
+// (/students/{id}/project|assess) to the progress feature; these are one learner's record and
+// the changes to it.
 export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
     '/students/:id',
