@@ -12,6 +12,8 @@ export default mergeConfig(
       // Component tests render whole screens in jsdom; on a busy 2-core machine one can take
       // several seconds. Waits are for visible state, so a generous limit costs nothing when idle.
       testTimeout: 30_000,
+      // Vitest's default leaves one of two cores idle; screens render in parallel files.
+      maxWorkers: 2,
       unstubGlobals: true,
     },
   }),
