@@ -100,7 +100,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staffOnly(200),
       schema: { tags, params: StudentParams, response: { 200: HistoryList, ...errors } },
     },
-    async (request) => changes.learnerHistory(app, callerOf(request), request.params.id),
+    async (request) => changes.learnerHistory(app, request.params.id),
   );
 
   app.post(
