@@ -3,6 +3,8 @@
  * - 'anyone': anonymous callers too (a valid token is still identified);
  * - 'signed-in': any signed-in person; object rules live in the feature's policy;
  * - 'staff': staff members only.
+ * The access hook in principal.ts checks it once, before validation; the handler of a 'signed-in'
+ * or 'staff' route reads its caller with callerOf(request). Services keep only object rules.
  */
 export type Access = 'anyone' | 'signed-in' | 'staff';
 

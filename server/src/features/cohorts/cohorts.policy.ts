@@ -1,7 +1,5 @@
 import type { SignedInPerson } from '../../plugins/principal.ts';
 
-export { mayReadCohort } from '../../lib/cohort-access.ts';
-
 /*
  * Who may do what to a cohort:
  * - read it (GET /cohorts, GET /cohorts/{id}): staff see every cohort, a learner only their
@@ -11,5 +9,7 @@ export { mayReadCohort } from '../../lib/cohort-access.ts';
  *   leave as an instructor (any staff member, for as many cohorts as they coach): staff, by the
  *   routes' staff access, so no rule here.
  */
+
+export { mayReadCohort } from '../../lib/cohort-access.ts';
 
 export const maySeeCohortSecrets = (caller: SignedInPerson) => caller.isStaff;

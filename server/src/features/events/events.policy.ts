@@ -1,7 +1,5 @@
 import type { SignedInPerson } from '../../plugins/principal.ts';
 
-export { mayReadCohort as mayReadCohortEvents } from '../../lib/cohort-access.ts';
-
 /*
  * Who may see and change a cohort's calendar:
  * - read its events: staff, or a learner of that cohort (mayReadCohortEvents, the rule for
@@ -10,6 +8,8 @@ export { mayReadCohort as mayReadCohortEvents } from '../../lib/cohort-access.ts
  * - the subscription URL and its secret (rotating it): staff, by the route's staff access, so no
  *   rule here. The feed itself is open to whoever holds the secret URL.
  */
+
+export { mayReadCohort as mayReadCohortEvents } from '../../lib/cohort-access.ts';
 
 export const mayManageCohortEvents = (caller: SignedInPerson, isCoachOfCohort: boolean) =>
   caller.isStaff && isCoachOfCohort;
