@@ -1,6 +1,5 @@
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { SignedInPerson } from '../plugins/principal.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -37,14 +36,6 @@ export const lockLearner = (trx: Transaction<Database>, id: number) =>
 
 export const learnerName = (row: { first_name: string; last_name: string }) =>
   `${row.first_name} ${row.last_name}`.trim();
-
-/**
- * The rule for learner records (notes, tags, records, core skills, transfer, clear, delete):
- * any staff member may act on any learner, whether or not they coach the learner's cohort.
- * Staff includes coaches who cover for each other's cohorts, and the same people also
- * administer every cohort. Learners never may, not even on themselves.
- */
-export const staffMayActOnLearner = (caller: SignedInPerson) => caller.isStaff;
 
 /** "First Last" of the person under a table alias, or null (a removed author, an empty name). */
 export const fullNameSql = (alias: string) =>

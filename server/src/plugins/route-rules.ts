@@ -3,6 +3,8 @@
  * - 'anyone': anonymous callers too (a valid token is still identified);
  * - 'signed-in': any signed-in person; object rules live in the feature's policy;
  * - 'staff': staff members only.
+ * The access hook in principal.ts checks it once, before validation; the handler of a 'signed-in'
+ * or 'staff' route reads its caller with callerOf(request). Services keep only object rules.
  */
 export type Access = 'anyone' | 'signed-in' | 'staff';
 
@@ -23,8 +25,9 @@ export type ExpectedStatus = 200 | 201 | 204 | 302 | 400 | 401 | 403 | 404 | 409
  */
 export type Expectation = Readonly<Record<Caller, ExpectedStatus>>;
 
-export interface RouteRule {
-  access: Access;
+/** The access is kept as its literal type, so a handler of a signed-in route gets a non-null caller. */
+export interface RouteRule<A extends Access = Access> {
+  access: A;
   expect: Expectation;
 }
 
@@ -38,31 +41,31 @@ export const everyone = (status: ExpectedStatus): Expectation => ({
 });
 
 /** Open to everyone, signed in or not. */
-export const anyone = (ok: ExpectedStatus): RouteRule => ({
+export const anyone = (ok: ExpectedStatus): RouteRule<'anyone'> => ({
   access: 'anyone',
   expect: everyone(ok),
 });
 
 /** The same answer for everyone signed in. */
-export const signedIn = (ok: ExpectedStatus): RouteRule => ({
+export const signedIn = (ok: ExpectedStatus): RouteRule<'signed-in'> => ({
   access: 'signed-in',
   expect: { ...everyone(ok), anonymous: 401 },
 });
 
 /** A learner's own object (their record, or their cohort's): that learner and staff. */
-export const ownerOrStaff = (ok: ExpectedStatus): RouteRule => ({
+export const ownerOrStaff = (ok: ExpectedStatus): RouteRule<'signed-in'> => ({
   access: 'signed-in',
   expect: { ...everyone(ok), anonymous: 401, otherLearner: 403 },
 });
 
 /** Staff work; learners get 403, even about themselves. */
-export const staffOnly = (ok: ExpectedStatus): RouteRule => ({
+export const staffOnly = (ok: ExpectedStatus): RouteRule<'staff'> => ({
   access: 'staff',
   expect: { anonymous: 401, learner: 403, otherLearner: 403, staff: ok, coach: ok },
 });
 
 /** Only a coach of the cohort; other staff get 403 too. */
-export const cohortCoachOnly = (ok: ExpectedStatus): RouteRule => ({
+export const cohortCoachOnly = (ok: ExpectedStatus): RouteRule<'signed-in'> => ({
   access: 'signed-in',
   expect: { anonymous: 401, learner: 403, otherLearner: 403, staff: 403, coach: ok },
 });

@@ -10,7 +10,7 @@ import {
 } from '@lp/contract/auth';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
 import { HttpError } from '../../lib/http-errors.ts';
-import { requirePerson } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { anyone, signedIn } from '../../plugins/route-rules.ts';
 import * as auth from './auth.service.ts';
@@ -97,7 +97,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['auth'], response: { 204: NoContent, 401: ErrorResponse } },
     },
     async (request, reply) => {
-      await auth.signOut(app, requirePerson(request).tokenId);
+      await auth.signOut(app, callerOf(request).tokenId);
       return reply.code(204).send();
     },
   );

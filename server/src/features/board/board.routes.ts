@@ -15,10 +15,16 @@ import { BoardCache, readBoard } from './board.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
+/*
+ * Who may read boards and learner lists: every rule is the route's access, so the board has no
+ * policy file.
+ * - GET /students and its variants: any staff member, for any cohort, not only the cohorts they
+ *   coach (staff manage every learner); learners never, since a board shows other learners' data.
+ * - The lookups (GET /statuses, GET /proposalstatuses): anyone signed in.
+ */
 export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const boards = new BoardCache();
 
-  // Staff only: a board shows every learner of a cohort (see board.policy.ts).
   app.get(
     '/students',
     {

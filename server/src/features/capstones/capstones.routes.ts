@@ -8,7 +8,7 @@ import {
   Timeline,
 } from '@lp/contract/capstones';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { addTimeline, listCapstones, removeTimeline, submitProposal } from './capstones.service.ts';
 
@@ -33,7 +33,7 @@ export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CapstoneList, ...errors },
       },
     },
-    async (request) => listCapstones(app, requirePerson(request), request.query),
+    async (request) => listCapstones(app, callerOf(request), request.query),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await submitProposal(app, requirePerson(request), request.body);
+      const created = await submitProposal(app, callerOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -70,7 +70,7 @@ export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { capstone, status } = request.body;
-      const entry = await addTimeline(app, requireStaff(request), capstone, status);
+      const entry = await addTimeline(app, callerOf(request), capstone, status);
       return reply.code(201).send(entry);
     },
   );
@@ -87,7 +87,7 @@ export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await removeTimeline(app, requireStaff(request), request.params.id);
+      await removeTimeline(app, callerOf(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -13,8 +13,13 @@ import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { lockLearner } from '../../lib/learners.ts';
+import { assertAllowed } from '../../lib/policy.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { mayReadLearnerCapstones, maySubmitProposal } from './capstones.policy.ts';
+import {
+  mayReadCohortCapstones,
+  mayReadLearnerCapstones,
+  maySubmitProposal,
+} from './capstones.policy.ts';
 import * as repo from './capstones.repository.ts';
 
 export async function listCapstones(
@@ -23,12 +28,12 @@ export async function listCapstones(
   query: CapstonesQuery,
 ): Promise<Capstone[]> {
   if (query.cohortId !== undefined) {
-    if (!caller.isStaff) throw forbidden();
+    assertAllowed(mayReadCohortCapstones(caller));
     if (!(await repo.cohortExists(app.db, query.cohortId))) throw notFound('Cohort');
     return repo.capstonesOfCohort(app.db, query.cohortId);
   }
   if (query.studentId !== undefined) {
-    if (!mayReadLearnerCapstones(caller, query.studentId)) throw forbidden();
+    assertAllowed(mayReadLearnerCapstones(caller, query.studentId));
     if (!(await repo.findLearner(app.db, query.studentId))) throw notFound('Student');
     return repo.capstonesOfLearner(app.db, query.studentId);
   }
@@ -56,7 +61,7 @@ export async function submitProposal(
   caller: SignedInPerson,
   body: CreateCapstoneBody,
 ) {
-  if (!maySubmitProposal(caller)) throw forbidden('Only learners submit capstone proposals.');
+  assertAllowed(maySubmitProposal(caller), 'Only learners submit capstone proposals.');
   const learner = await repo.findLearner(app.db, caller.id);
   const course = await repo.findCourse(app.db, body.course);
   if (!learner) throw forbidden('Only learners submit capstone proposals.');

@@ -1,11 +1,7 @@
-import type { SignedInPerson } from '../../plugins/principal.ts';
-
-/** Staff read and edit every cohort's links; a learner reads their own cohort's. */
-export const cohortInfoPolicy = {
-  canRead(person: SignedInPerson, cohortId: number, currentCohortId: number | undefined) {
-    return person.isStaff || currentCohortId === cohortId;
-  },
-  canEdit(person: SignedInPerson) {
-    return person.isStaff;
-  },
-};
+/*
+ * A cohort's links (cohort info):
+ * - read: staff, or a learner of that cohort (mayReadCohort, the rule for everything a cohort
+ *   owns);
+ * - create and edit: staff, by the routes' staff access, so no rule here.
+ */
+export { mayReadCohort as mayReadCohortInfo } from '../../lib/cohort-access.ts';

@@ -43,16 +43,6 @@ export const lockCohort = async (trx: Transaction<Database>, cohortId: number) =
 export const infoOfCohort = (db: Db, cohortId: number) =>
   db.selectFrom('cohort_info').select('id').where('cohort_id', '=', cohortId).executeTakeFirst();
 
-export const currentCohortOf = async (db: Db, personId: number) =>
-  (
-    await db
-      .selectFrom('cohort_memberships')
-      .select('cohort_id')
-      .where('person_id', '=', personId)
-      .where('left_at', 'is', null)
-      .executeTakeFirst()
-  )?.cohort_id;
-
 export const insertInfo = (db: Db, values: Updateable<CohortInfoTable> & { cohort_id: number }) =>
   db.insertInto('cohort_info').values(values).returningAll().executeTakeFirstOrThrow();
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CohortInfo, CreateCohortInfoBody, UpdateCohortInfoBody } from '@lp/contract/cohorts';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as info from './cohort-info.service.ts';
 
@@ -26,7 +26,7 @@ export const cohortInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CohortInfo, ...errors },
       },
     },
-    async (request) => info.getInfo(app, requirePerson(request), request.params.id),
+    async (request) => info.getInfo(app, callerOf(request), request.params.id),
   );
 
   app.post(
@@ -36,7 +36,7 @@ export const cohortInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: CreateCohortInfoBody, response: { 201: CohortInfo, ...errors } },
     },
     async (request, reply) => {
-      const created = await info.createInfo(app, requireStaff(request), request.body);
+      const created = await info.createInfo(app, callerOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -54,7 +54,7 @@ export const cohortInfoRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await info.updateInfo(app, requireStaff(request), request.params.id, request.body);
+      await info.updateInfo(app, callerOf(request), request.params.id, request.body);
       return reply.code(204).send();
     },
   );

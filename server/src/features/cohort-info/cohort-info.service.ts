@@ -6,9 +6,10 @@ import {
 } from '@lp/contract/cohorts';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
+import { assertAllowed } from '../../lib/policy.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { cohortInfoPolicy } from './cohort-info.policy.ts';
+import { mayReadCohortInfo } from './cohort-info.policy.ts';
 import * as repo from './cohort-info.repository.ts';
 
 const toInfo = (row: repo.InfoRow): CohortInfo => ({
@@ -40,8 +41,7 @@ function sentUrls(body: UpdateCohortInfoBody) {
 export async function getInfo(app: FastifyInstance, caller: SignedInPerson, id: number) {
   const row = await repo.findInfo(app.db, id);
   if (!row) throw notFound('Cohort info');
-  const current = caller.isStaff ? undefined : await repo.currentCohortOf(app.db, caller.id);
-  if (!cohortInfoPolicy.canRead(caller, row.cohort_id, current)) throw forbidden();
+  assertAllowed(await mayReadCohortInfo(app.db, caller, row.cohort_id));
   return toInfo(row);
 }
 
@@ -50,7 +50,6 @@ export async function createInfo(
   caller: SignedInPerson,
   body: CreateCohortInfoBody,
 ) {
-  if (!cohortInfoPolicy.canEdit(caller)) throw forbidden();
   const id = await app.db.transaction().execute(async (trx) => {
     if (!(await repo.lockCohort(trx, body.cohort))) throw notFound('Cohort');
     if (await repo.infoOfCohort(trx, body.cohort))
@@ -74,7 +73,6 @@ export async function updateInfo(
   id: number,
   body: UpdateCohortInfoBody,
 ) {
-  if (!cohortInfoPolicy.canEdit(caller)) throw forbidden();
   await app.db.transaction().execute(async (trx) => {
     const before = await repo.lockInfo(trx, id);
     if (!before) throw notFound('Cohort info');

@@ -92,16 +92,6 @@ export const findCohort = (db: Db, id: number) =>
 export const lockCohort = (trx: Db, id: number) =>
   trx.selectFrom('cohorts').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 
-export const currentCohortOf = async (db: Db, personId: number) =>
-  (
-    await db
-      .selectFrom('cohort_memberships')
-      .select('cohort_id')
-      .where('person_id', '=', personId)
-      .where('left_at', 'is', null)
-      .executeTakeFirst()
-  )?.cohort_id;
-
 export const cohortNameTaken = async (db: Db, name: string, exceptId?: number) => {
   let query = db
     .selectFrom('cohorts')

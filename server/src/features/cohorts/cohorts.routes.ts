@@ -13,7 +13,7 @@ import {
 } from '@lp/contract/cohorts';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
 import { Type } from 'typebox';
-import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, signedIn, staffOnly } from '../../plugins/route-rules.ts';
 import * as members from './cohort-members.service.ts';
 import * as cohorts from './cohorts.service.ts';
@@ -44,7 +44,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => cohorts.listCohorts(app, requirePerson(request), request.query),
+    async (request) => cohorts.listCohorts(app, callerOf(request), request.query),
   );
 
   app.get(
@@ -53,7 +53,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: ownerOrStaff(200),
       schema: { tags, params: IdParams, response: { 200: Cohort, ...errors } },
     },
-    async (request) => cohorts.getCohort(app, requirePerson(request), request.params.id),
+    async (request) => cohorts.getCohort(app, callerOf(request), request.params.id),
   );
 
   app.post(
@@ -63,7 +63,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: CreateCohortBody, response: { 201: Cohort, ...errors } },
     },
     async (request, reply) => {
-      const created = await cohorts.createCohort(app, requireStaff(request), request.body);
+      const created = await cohorts.createCohort(app, callerOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -81,7 +81,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await cohorts.updateCohort(app, requireStaff(request), request.params.id, request.body);
+      await cohorts.updateCohort(app, callerOf(request), request.params.id, request.body);
       return reply.code(204).send();
     },
   );
@@ -99,7 +99,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { active } = request.body;
-      await cohorts.updateCohort(app, requireStaff(request), request.params.id, { active });
+      await cohorts.updateCohort(app, callerOf(request), request.params.id, { active });
       return reply.code(204).send();
     },
   );
@@ -111,7 +111,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await members.migrateToServerSide(app, requireStaff(request), request.params.id);
+      await members.migrateToServerSide(app, callerOf(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -132,7 +132,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = requireStaff(request);
+      const caller = callerOf(request);
       const { id } = request.params;
       const answer =
         request.query.userType === 'instructor'
@@ -156,7 +156,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = requireStaff(request);
+      const caller = callerOf(request);
       const { id } = request.params;
       if (request.query.userType === 'instructor') await members.leaveAsInstructor(app, caller, id);
       else await members.removeLearner(app, caller, id, request.body?.student_id);
@@ -175,6 +175,6 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: InvitationSecret, ...errors },
       },
     },
-    async (request) => cohorts.rotateInvitation(app, requireStaff(request), request.params.id),
+    async (request) => cohorts.rotateInvitation(app, callerOf(request), request.params.id),
   );
 };

@@ -8,17 +8,19 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { calendarFeedUrl } from '../../lib/calendar-feed-url.ts';
-import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { currentCohortOf } from '../../lib/cohort-access.ts';
+import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { lockName } from '../../lib/name-lock.ts';
+import { assertAllowed } from '../../lib/policy.ts';
 import { randomSecret } from '../../lib/secrets.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { cohortPolicy } from './cohorts.policy.ts';
+import { mayReadCohort, maySeeCohortSecrets } from './cohorts.policy.ts';
 import * as repo from './cohorts.repository.ts';
 
 function toCohort(app: FastifyInstance, caller: SignedInPerson, row: repo.CohortRow): Cohort {
   const { invitation_secret, calendar_secret, is_capstone, is_instructor, ...rest } = row;
   const cohort: Cohort = { ...rest, capstone: is_capstone, is_instructor: is_instructor ? 1 : 0 };
-  if (cohortPolicy.canSeeSecrets(caller)) {
+  if (maySeeCohortSecrets(caller)) {
     cohort.invitation_secret = invitation_secret;
     cohort.calendar_url = calendarFeedUrl(app, row.id, calendar_secret);
   }
@@ -35,9 +37,7 @@ export async function listCohorts(
   caller: SignedInPerson,
   query: CohortListQuery,
 ): Promise<Cohort[] | CohortSummary[]> {
-  const onlyId = caller.isStaff
-    ? undefined
-    : ((await repo.currentCohortOf(app.db, caller.id)) ?? 0);
+  const onlyId = caller.isStaff ? undefined : ((await currentCohortOf(app.db, caller.id)) ?? 0);
   const filter = { active: query.active, limit: query.limit, onlyId };
   if (query.q !== undefined) return repo.searchCohorts(app.db, query.q, filter);
   const rows = await repo.findCohorts(app.db, caller.id, filter);
@@ -47,8 +47,7 @@ export async function listCohorts(
 export async function getCohort(app: FastifyInstance, caller: SignedInPerson, id: number) {
   const [row] = await repo.findCohorts(app.db, caller.id, { id });
   if (!row) throw notFound('Cohort');
-  const current = caller.isStaff ? undefined : await repo.currentCohortOf(app.db, caller.id);
-  if (!cohortPolicy.canRead(caller, id, current)) throw forbidden();
+  assertAllowed(await mayReadCohort(app.db, caller, id));
   return toCohort(app, caller, row);
 }
 

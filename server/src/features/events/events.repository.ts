@@ -75,16 +75,6 @@ export const isCoach = async (db: Db, cohortId: number, personId: number) =>
       .executeTakeFirst(),
   );
 
-export const currentCohortOf = async (db: Db, personId: number) =>
-  (
-    await db
-      .selectFrom('cohort_memberships')
-      .select('cohort_id')
-      .where('person_id', '=', personId)
-      .where('left_at', 'is', null)
-      .executeTakeFirst()
-  )?.cohort_id;
-
 export const insertEvent = (
   db: Db,
   values: {

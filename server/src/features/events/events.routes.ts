@@ -11,7 +11,7 @@ import {
   EventType,
 } from '@lp/contract/events';
 import { Type } from 'typebox';
-import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import {
   anyone,
   cohortCoachOnly,
@@ -47,7 +47,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(CohortEvent), ...errors },
       },
     },
-    async (request) => events.listEvents(app, requirePerson(request), request.query.cohort),
+    async (request) => events.listEvents(app, callerOf(request), request.query.cohort),
   );
 
   app.post(
@@ -66,7 +66,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = requirePerson(request);
+      const caller = callerOf(request);
       const created = await events.createEvent(app, caller, request.query, request.body);
       return reply.code(201).send(created);
     },
@@ -79,7 +79,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await events.deleteEvent(app, requirePerson(request), request.params.id);
+      await events.deleteEvent(app, callerOf(request), request.params.id);
       return reply.code(204).send();
     },
   );
@@ -120,6 +120,6 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CalendarSubscription, ...errors },
       },
     },
-    async (request) => events.rotateCalendarSecret(app, requireStaff(request), request.params.id),
+    async (request) => events.rotateCalendarSecret(app, callerOf(request), request.params.id),
   );
 };

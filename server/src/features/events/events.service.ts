@@ -3,10 +3,11 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { calendarFeedUrl } from '../../lib/calendar-feed-url.ts';
 import { isCalendarDate, isWallTime } from '../../lib/dates.ts';
-import { badRequest, forbidden, notFound } from '../../lib/http-errors.ts';
+import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { assertAllowed } from '../../lib/policy.ts';
 import { randomSecret, safeEqual } from '../../lib/secrets.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { eventPolicy } from './events.policy.ts';
+import { mayManageCohortEvents, mayReadCohortEvents } from './events.policy.ts';
 import * as repo from './events.repository.ts';
 import { buildCalendar } from './ical.ts';
 
@@ -52,8 +53,7 @@ function parseDatetime(datetime: string) {
 async function loadReadableCohort(app: FastifyInstance, caller: SignedInPerson, id: number) {
   const cohort = await repo.findCohort(app.db, id);
   if (!cohort) throw notFound('Cohort');
-  const current = caller.isStaff ? undefined : await repo.currentCohortOf(app.db, caller.id);
-  if (!eventPolicy.canRead(caller, id, current)) throw forbidden();
+  assertAllowed(await mayReadCohortEvents(app.db, caller, id));
   return cohort;
 }
 
@@ -76,8 +76,10 @@ export async function createEvent(
   const id = await app.db.transaction().execute(async (trx) => {
     const cohort = await repo.findCohort(trx, body.cohort);
     if (!cohort) throw notFound('Cohort');
-    if (!eventPolicy.canManage(caller, await repo.isCoach(trx, cohort.id, caller.id)))
-      throw forbidden('Only an instructor of this cohort can add events.');
+    assertAllowed(
+      mayManageCohortEvents(caller, await repo.isCoach(trx, cohort.id, caller.id)),
+      'Only an instructor of this cohort can add events.',
+    );
     if (!(await repo.findEventType(trx, body.type))) throw notFound('Event type');
     const values = {
       cohort_id: cohort.id,
@@ -109,8 +111,10 @@ export async function deleteEvent(app: FastifyInstance, caller: SignedInPerson, 
     // Locked first: parallel deletes of one event write one audit row, the rest answer 404.
     const event = await repo.lockEvent(trx, id);
     if (!event) throw notFound('Event');
-    if (!eventPolicy.canManage(caller, await repo.isCoach(trx, event.cohort_id, caller.id)))
-      throw forbidden('Only an instructor of this cohort can delete events.');
+    assertAllowed(
+      mayManageCohortEvents(caller, await repo.isCoach(trx, event.cohort_id, caller.id)),
+      'Only an instructor of this cohort can delete events.',
+    );
     await repo.deleteEvent(trx, id);
     await audit(trx, {
       actorId: caller.id,
@@ -149,7 +153,6 @@ export async function rotateCalendarSecret(
   caller: SignedInPerson,
   cohortId: number,
 ) {
-  if (!eventPolicy.canManageFeed(caller)) throw forbidden();
   const secret = randomSecret();
   await app.db.transaction().execute(async (trx) => {
     const changed = await repo.setCalendarSecret(trx, cohortId, secret);

@@ -7,7 +7,7 @@ import {
   UploadBody,
   UploadParams,
 } from '@lp/contract/foundations';
-import { requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { anyone, everyone, staffOnly } from '../../plugins/route-rules.ts';
 import * as foundations from './foundations.service.ts';
 
@@ -43,7 +43,7 @@ export const foundationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await foundations.assignCohort(app, requireStaff(request), request.body);
+      await foundations.assignCohort(app, callerOf(request), request.body);
       return reply.code(204).send();
     },
   );

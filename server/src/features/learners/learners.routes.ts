@@ -14,7 +14,7 @@ import {
   UpdateStudentBody,
 } from '@lp/contract/learners';
 import { FeedbackBody, FeedbackCreated } from '@lp/contract/notes';
-import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as changes from './learner-changes.service.ts';
 import * as learners from './learners.service.ts';
@@ -38,7 +38,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: ownerOrStaff(200),
       schema: { tags, params: StudentParams, response: { 200: StudentDetail, ...errors } },
     },
-    async (request) => learners.studentDetail(app, requirePerson(request), request.params.id),
+    async (request) => learners.studentDetail(app, callerOf(request), request.params.id),
   );
 
   app.put(
@@ -53,7 +53,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await learners.updateStudent(app, requirePerson(request), request.params.id, request.body);
+      await learners.updateStudent(app, callerOf(request), request.params.id, request.body);
       return reply.code(204).send();
     },
   );
@@ -72,7 +72,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => {
-      const caller = requireStaff(request);
+      const caller = callerOf(request);
       return request.query.soft
         ? changes.clearLearner(app, caller, request.params.id)
         : changes.deleteLearner(app, caller, request.params.id);
@@ -91,7 +91,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) =>
-      changes.transferLearner(app, requireStaff(request), request.params.id, request.body.cohortId),
+      changes.transferLearner(app, callerOf(request), request.params.id, request.body.cohortId),
   );
 
   app.get(
@@ -100,7 +100,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staffOnly(200),
       schema: { tags, params: StudentParams, response: { 200: HistoryList, ...errors } },
     },
-    async (request) => changes.learnerHistory(app, requireStaff(request), request.params.id),
+    async (request) => changes.learnerHistory(app, request.params.id),
   );
 
   app.post(
@@ -110,7 +110,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, params: HistoryParams, response: { 200: UndoResult, ...errors } },
     },
     async (request) =>
-      changes.undoChange(app, requireStaff(request), request.params.id, request.params.historyId),
+      changes.undoChange(app, callerOf(request), request.params.id, request.params.historyId),
   );
 
   app.post(
@@ -130,7 +130,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         .send(
           await learners.sendFeedback(
             app,
-            requireStaff(request),
+            callerOf(request),
             request.params.id,
             request.body.notes,
           ),

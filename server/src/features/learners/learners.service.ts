@@ -1,4 +1,5 @@
 import {
+  NOT_YOUR_PROFILE_MESSAGE,
   SLACK_ID_TAKEN_MESSAGE,
   STUDENT_NOT_FOUND_MESSAGE,
   type StudentDetail,
@@ -12,8 +13,9 @@ import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
 import { learnerName } from '../../lib/learners.ts';
 import { lockName } from '../../lib/name-lock.ts';
+import { assertAllowed } from '../../lib/policy.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { assertMayManage, assertMayUpdateProfile, assertMayView } from './learners.policy.ts';
+import { mayUpdateLearnerProfile, mayViewLearner } from './learners.policy.ts';
 import * as repo from './learners.repository.ts';
 
 export const FEEDBACK_SLACK_MESSAGE = 'You just received feedback from one of your coaches.';
@@ -26,7 +28,7 @@ export async function studentDetail(
   caller: SignedInPerson,
   id: number,
 ): Promise<StudentDetail> {
-  assertMayView(caller, id);
+  assertAllowed(mayViewLearner(caller, id), NOT_YOUR_PROFILE_MESSAGE);
   const person = await repo.learnerWithCohort(app.db, id);
   if (!person) throw studentNotFound();
   const [project, cohorts, skills, records, feedback, capstones] = await Promise.all([
@@ -77,7 +79,7 @@ export async function updateStudent(
   id: number,
   body: UpdateStudentBody,
 ) {
-  assertMayUpdateProfile(caller, id);
+  assertAllowed(mayUpdateLearnerProfile(caller, id));
   await app.db.transaction().execute(async (trx) => {
     const before = await repo.slackHandle(trx, id);
     if (!before) throw studentNotFound();
@@ -106,7 +108,6 @@ export async function sendFeedback(
   id: number,
   notes: string,
 ): Promise<FeedbackCreated> {
-  assertMayManage(caller);
   const text = notes.trim();
   if (!text) throw new HttpError(400, 'body.notes must not be blank');
   const { row, slackHandle } = await app.db.transaction().execute(async (trx) => {

@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
 import { Profile, ProfileChangeBody, ProfileQuery } from '@lp/contract/profile';
 import { badRequest } from '../../lib/http-errors.ts';
-import { requirePerson } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { signedIn } from '../../plugins/route-rules.ts';
 import { changeName, loadProfile } from './profile.service.ts';
 
@@ -26,7 +26,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
           throw badRequest('querystring.cohort must be a cohort id');
       }
       // `role` is accepted and ignored: staff status never comes from a query parameter.
-      return loadProfile(app, requirePerson(request), {
+      return loadProfile(app, callerOf(request), {
         mimic: mimic === 'true',
         cohort: cohortId,
         validate,
@@ -45,7 +45,7 @@ export const profileRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await changeName(app, requirePerson(request), request.body.firstName, request.body.lastName);
+      await changeName(app, callerOf(request), request.body.firstName, request.body.lastName);
       return reply.code(204).send();
     },
   );

@@ -6,7 +6,7 @@ import {
   UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
-import { requirePerson, requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { assignProject, changeAssessmentStatus, startAssessment } from './progress.service.ts';
 
@@ -33,7 +33,7 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = requireStaff(request);
+      const caller = callerOf(request);
       await assignProject(app, caller, request.params.id, request.body.projectId);
       return reply.code(201).send({ message: 'Success' });
     },
@@ -53,7 +53,7 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = requirePerson(request);
+      const caller = callerOf(request);
       const created = await startAssessment(app, caller, request.params.id, request.body.bookId);
       return reply.code(201).send(created);
     },
@@ -73,7 +73,7 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const caller = requirePerson(request);
+      const caller = callerOf(request);
       await changeAssessmentStatus(app, caller, request.params.id, request.body);
       return reply.code(204).send();
     },

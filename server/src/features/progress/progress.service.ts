@@ -19,6 +19,7 @@ import {
 import { audit } from '../../lib/audit.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { lockLearner } from '../../lib/learners.ts';
+import { assertAllowed } from '../../lib/policy.ts';
 import { missingRepositoryReason } from '../../lib/self-assessment-repository.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { notifyAssessmentStarted, notifyStatusChanged } from './progress.notifications.ts';
@@ -82,7 +83,7 @@ export async function startAssessment(
   learnerId: number,
   bookId: number,
 ): Promise<StartAssessmentResponse> {
-  if (!mayStartAssessment(caller, learnerId)) throw forbidden();
+  assertAllowed(mayStartAssessment(caller, learnerId));
   const learner = await repo.findLearner(app.db, learnerId);
   if (!learner) throw notFound('Student');
   // Staff may start any book's (the board's drop on the assessment column).
@@ -156,7 +157,7 @@ export async function changeAssessmentStatus(
   learnerId: number,
   body: UpdateAssessmentStatusBody,
 ) {
-  if (!mayChangeAssessmentStatus(caller, learnerId, body.statusId)) throw forbidden();
+  assertAllowed(mayChangeAssessmentStatus(caller, learnerId, body.statusId));
   const changed = await app.db.transaction().execute(async (trx) => {
     if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
     const current = await repo.lockStudentAssessment(trx, learnerId, body.studentAssessmentId);

@@ -9,7 +9,7 @@ import {
   TeamsBatchResponse,
 } from '@lp/contract/teams';
 import { Type } from 'typebox';
-import { requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import * as teams from './teams.service.ts';
 
@@ -34,7 +34,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Team), ...errors },
       },
     },
-    async (request) => teams.listTeams(app, requireStaff(request), request.query.cohort),
+    async (request) => teams.listTeams(app, callerOf(request), request.query.cohort),
   );
 
   app.post(
@@ -52,7 +52,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await teams.createTeam(app, requireStaff(request), request.body);
+      const created = await teams.createTeam(app, callerOf(request), request.body);
       return reply.code(201).send(created);
     },
   );
@@ -72,7 +72,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const saved = await teams.createTeams(app, requireStaff(request), request.body);
+      const saved = await teams.createTeams(app, callerOf(request), request.body);
       return reply.code(201).send(saved);
     },
   );
@@ -89,7 +89,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await teams.resetTeams(app, requireStaff(request), request.query.cohort);
+      await teams.resetTeams(app, callerOf(request), request.query.cohort);
       return reply.code(204).send();
     },
   );
@@ -107,6 +107,6 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MessageResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (request) => teams.migrateTickets(app, requireStaff(request), request.params.id),
+    async (request) => teams.migrateTickets(app, callerOf(request), request.params.id),
   );
 };

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { CreatedUser, CreateUserBody } from '@lp/contract/auth';
 import { ErrorResponse } from '@lp/contract/common';
-import { requireStaff } from '../../plugins/principal.ts';
+import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import { createUser } from './users.service.ts';
 
@@ -24,7 +24,7 @@ export const usersRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await createUser(app, requireStaff(request).id, request.body);
+      const created = await createUser(app, callerOf(request).id, request.body);
       return reply.code(201).send(created);
     },
   );

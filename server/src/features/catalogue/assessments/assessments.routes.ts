@@ -12,7 +12,7 @@ import {
 } from '@lp/contract/assessments';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import { Type } from 'typebox';
-import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import { callerOf } from '../../../plugins/principal.ts';
 import { ownerOrStaff, signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './assessments.service.ts';
 
@@ -39,7 +39,7 @@ export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     (request) => {
       const { studentId } = request.query;
       if (studentId === undefined) return service.listDefinitions(app);
-      return service.listLearnerAssessments(app, requirePerson(request), studentId);
+      return service.listLearnerAssessments(app, callerOf(request), studentId);
     },
   );
 
@@ -54,7 +54,7 @@ export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StudentAssessment, ...errors },
       },
     },
-    (request) => service.getLearnerAssessment(app, requirePerson(request), request.params.id),
+    (request) => service.getLearnerAssessment(app, callerOf(request), request.params.id),
   );
 
   app.post(
@@ -71,7 +71,7 @@ export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.createAssessment(app, requireStaff(request).id, request.body);
+      const created = await service.createAssessment(app, callerOf(request).id, request.body);
       return reply.code(201).send(created);
     },
   );
@@ -90,7 +90,7 @@ export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      await service.changeLearnerStatus(app, requireStaff(request).id, id, request.body.status);
+      await service.changeLearnerStatus(app, callerOf(request).id, id, request.body.status);
       return reply.code(204).send();
     },
   );
@@ -107,7 +107,7 @@ export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteDefinition(app, requireStaff(request).id, request.params.id);
+      await service.deleteDefinition(app, callerOf(request).id, request.params.id);
       return reply.code(204).send();
     },
   );
@@ -149,7 +149,7 @@ export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { id } = request.params;
-      await service.updateDefinition(app, requireStaff(request).id, id, request.body);
+      await service.updateDefinition(app, callerOf(request).id, id, request.body);
       return reply.code(204).send();
     },
   );

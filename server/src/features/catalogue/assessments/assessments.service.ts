@@ -11,8 +11,9 @@ import type { Database } from '../../../db/schema.ts';
 import { audit } from '../../../lib/audit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-errors.ts';
 import { lockLearner } from '../../../lib/learners.ts';
+import { assertAllowed } from '../../../lib/policy.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
-import { assertCanReadLearnerAssessments } from '../catalogue.policy.ts';
+import { mayReadLearnerAssessments } from '../catalogue.policy.ts';
 import * as repo from './assessments.repository.ts';
 
 type Trx = Transaction<Database>;
@@ -45,7 +46,7 @@ export async function listLearnerAssessments(
   viewer: SignedInPerson,
   studentId: number,
 ) {
-  assertCanReadLearnerAssessments(viewer, studentId);
+  assertAllowed(mayReadLearnerAssessments(viewer, studentId));
   if (!(await repo.findPerson(app.db, studentId))) throw notFound('Student');
   const rows = await repo.learnerAssessments(app.db, studentId);
   return rows.map(toStudentAssessment);
@@ -58,7 +59,7 @@ export async function getLearnerAssessment(
 ) {
   const row = await repo.findStudentAssessment(app.db, id);
   if (!row) throw notFound('Student assessment');
-  assertCanReadLearnerAssessments(viewer, row.student_id);
+  assertAllowed(mayReadLearnerAssessments(viewer, row.student_id));
   return toStudentAssessment(row);
 }
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Book, BookList, BookListQuery, CreateBookBody, UpdateBookBody } from '@lp/contract/books';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { requireStaff } from '../../../plugins/principal.ts';
+import { callerOf } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './books.service.ts';
 
@@ -34,7 +34,7 @@ export const booksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: CreateBookBody, response: { 201: Book, ...errors } },
     },
     async (request, reply) => {
-      const book = await service.createBook(app, requireStaff(request).id, request.body);
+      const book = await service.createBook(app, callerOf(request).id, request.body);
       return reply.code(201).send(book);
     },
   );
@@ -51,7 +51,7 @@ export const booksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.updateBook(app, requireStaff(request).id, request.params.id, request.body);
+      await service.updateBook(app, callerOf(request).id, request.params.id, request.body);
       return reply.code(204).send();
     },
   );
@@ -69,7 +69,7 @@ export const booksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteBook(app, requireStaff(request).id, request.params.id);
+      await service.deleteBook(app, callerOf(request).id, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -8,7 +8,7 @@ import {
   CreateCourseBody,
   UpdateCourseBody,
 } from '@lp/contract/courses';
-import { requireStaff } from '../../../plugins/principal.ts';
+import { callerOf } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './courses.service.ts';
 
@@ -50,7 +50,7 @@ export const coursesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: CreateCourseBody, response: { 201: Course, ...errors } },
     },
     async (request, reply) => {
-      const course = await service.createCourse(app, requireStaff(request).id, request.body);
+      const course = await service.createCourse(app, callerOf(request).id, request.body);
       return reply.code(201).send(course);
     },
   );
@@ -67,7 +67,7 @@ export const coursesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.updateCourse(app, requireStaff(request).id, request.params.id, request.body);
+      await service.updateCourse(app, callerOf(request).id, request.params.id, request.body);
       return reply.code(204).send();
     },
   );
@@ -84,7 +84,7 @@ export const coursesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deactivateCourse(app, requireStaff(request).id, request.params.id);
+      await service.deactivateCourse(app, callerOf(request).id, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -7,7 +7,7 @@ import {
   ObjectiveListQuery,
   UpdateObjectiveBody,
 } from '@lp/contract/objectives';
-import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import { callerOf } from '../../../plugins/principal.ts';
 import { staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './objectives.service.ts';
 
@@ -27,7 +27,7 @@ export const objectivesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: ObjectiveList, ...errors },
       },
     },
-    (request) => service.listObjectives(app, requirePerson(request), request.query),
+    (request) => service.listObjectives(app, callerOf(request), request.query),
   );
 
   app.post(
@@ -41,7 +41,7 @@ export const objectivesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      const created = await service.createObjective(app, requireStaff(request).id, request.body);
+      const created = await service.createObjective(app, callerOf(request).id, request.body);
       return reply.code(201).send(created);
     },
   );
@@ -59,7 +59,7 @@ export const objectivesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      service.updateObjective(app, requireStaff(request).id, request.params.id, request.body),
+      service.updateObjective(app, callerOf(request).id, request.params.id, request.body),
   );
 
   app.delete(
@@ -74,7 +74,7 @@ export const objectivesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteObjective(app, requireStaff(request).id, request.params.id);
+      await service.deleteObjective(app, callerOf(request).id, request.params.id);
       return reply.code(204).send();
     },
   );

@@ -7,8 +7,9 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
 import { lockName } from '../../../lib/name-lock.ts';
+import { assertAllowed } from '../../../lib/policy.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
-import { assertCanReadLearnerObjectives } from '../catalogue.policy.ts';
+import { mayReadLearnerObjectives } from '../catalogue.policy.ts';
 import * as repo from './objectives.repository.ts';
 
 function cleanLabel(label: string) {
@@ -27,7 +28,7 @@ export async function listObjectives(
 ) {
   const { studentId, tiermin, tiermax } = query;
   if (studentId !== undefined) {
-    assertCanReadLearnerObjectives(viewer);
+    assertAllowed(mayReadLearnerObjectives(viewer));
     const student = await repo.findPerson(app.db, studentId);
     if (!student || student.is_staff) throw notFound('Student');
   }

@@ -8,7 +8,7 @@ import {
   ProjectQuery,
   UpdateProjectBody,
 } from '@lp/contract/projects';
-import { requirePerson, requireStaff } from '../../../plugins/principal.ts';
+import { callerOf } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './projects.service.ts';
 
@@ -22,7 +22,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: signedIn(200),
       schema: { tags, querystring: ProjectListQuery, response: { 200: ProjectList, ...errors } },
     },
-    (request) => service.listProjects(app, requirePerson(request), request.query),
+    (request) => service.listProjects(app, callerOf(request), request.query),
   );
 
   app.get(
@@ -37,7 +37,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     (request) =>
-      service.getProject(app, requirePerson(request), request.params.id, request.query.expand),
+      service.getProject(app, callerOf(request), request.params.id, request.query.expand),
   );
 
   app.post(
@@ -47,7 +47,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, body: CreateProjectBody, response: { 201: Project, ...errors } },
     },
     async (request, reply) => {
-      const project = await service.createProject(app, requireStaff(request), request.body);
+      const project = await service.createProject(app, callerOf(request), request.body);
       return reply.code(201).send(project);
     },
   );
@@ -65,7 +65,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.updateProject(app, requireStaff(request).id, request.params.id, request.body);
+      await service.updateProject(app, callerOf(request).id, request.params.id, request.body);
       return reply.code(204).send();
     },
   );
@@ -82,7 +82,7 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await service.deleteProject(app, requireStaff(request).id, request.params.id);
+      await service.deleteProject(app, callerOf(request).id, request.params.id);
       return reply.code(204).send();
     },
   );

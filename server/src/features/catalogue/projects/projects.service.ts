@@ -8,7 +8,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
-import { canSeeImplementationUrl } from '../catalogue.policy.ts';
+import { maySeeImplementationUrl } from '../catalogue.policy.ts';
 import * as repo from './projects.repository.ts';
 
 type Expand = Array<'book' | 'course'> | undefined;
@@ -27,7 +27,7 @@ function toProject(row: repo.ProjectRow, expand: Expand, viewer: SignedInPerson)
     is_full_stack: row.is_full_stack,
     client_template_url: row.client_template_url,
     api_template_url: row.api_template_url,
-    ...(canSeeImplementationUrl(viewer) && { implementation_url: row.implementation_url }),
+    ...(maySeeImplementationUrl(viewer) && { implementation_url: row.implementation_url }),
   };
 }
 
