@@ -1,6 +1,6 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+// Finding and locking one learner: the first step of every change to a learner.
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
-import type { SignedInPerson } from '../plugins/principal.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -34,20 +34,3 @@ export const lockLearner = (trx: Transaction<Database>, id: number) =>
     .where('is_staff', '=', false)
     .forNoKeyUpdate()
     .executeTakeFirst();
-
-export const learnerName = (row: { first_name: string; last_name: string }) =>
-  `${row.first_name} ${row.last_name}`.trim();
-
-/**
- * The rule for learner records (notes, tags, records, core skills, transfer, clear, delete):
- * any staff member may act on any learner, whether or not they coach the learner's cohort.
- * Staff includes coaches who cover for each other's cohorts, and the same people also
- * administer every cohort. Learners never may, not even on themselves.
- */
-export const staffMayActOnLearner = (caller: SignedInPerson) => caller.isStaff;
-
-/** "First Last" of the person under a table alias, or null (a removed author, an empty name). */
-export const fullNameSql = (alias: string) =>
-  sql<
-    string | null
-  >`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;

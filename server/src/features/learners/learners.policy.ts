@@ -1,6 +1,6 @@
 import { NOT_YOUR_PROFILE_MESSAGE } from '@lp/contract/learners';
 import { forbidden } from '../../lib/http-errors.ts';
-import { staffMayActOnLearner } from '../../lib/learners.ts';
+import { staffMayActOnLearner } from '../../lib/learner-access.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 
 /*

@@ -10,8 +10,8 @@ import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
-import { learnerName } from '../../lib/learners.ts';
 import { lockName } from '../../lib/name-lock.ts';
+import { fullName } from '../../lib/names.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { assertMayManage, assertMayUpdateProfile, assertMayView } from './learners.policy.ts';
 import * as repo from './learners.repository.ts';
@@ -39,7 +39,7 @@ export async function studentDetail(
   ]);
   return {
     id: person.id,
-    name: learnerName(person),
+    name: fullName(person),
     email: person.email,
     github_handle: person.github_login,
     avatar: person.avatar_url,

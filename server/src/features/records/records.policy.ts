@@ -1,5 +1,5 @@
 import { forbidden } from '../../lib/http-errors.ts';
-import { staffMayActOnLearner } from '../../lib/learners.ts';
+import { staffMayActOnLearner } from '../../lib/learner-access.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 
 /**
