@@ -1,4 +1,5 @@
 import { type Static, type TSchema, Type } from 'typebox';
+import { WEB_URL_PATTERN } from './constants.ts';
 
 /** Every error answer: a message that names the field or the rule. */
 export const ErrorResponse = Type.Object({ message: Type.String() });
@@ -35,7 +36,7 @@ export const WebUrl = (maxLength = 512) =>
   Type.String({
     minLength: 1,
     maxLength,
-    pattern: '^https?://\\S+$',
+    pattern: WEB_URL_PATTERN,
     description: 'An http(s) URL',
   });
 
@@ -43,7 +44,7 @@ export const WebUrl = (maxLength = 512) =>
 export const WebUrlOrEmpty = (maxLength = 512) =>
   Type.String({
     maxLength,
-    pattern: '^$|^https?://\\S+$',
+    pattern: `^$|${WEB_URL_PATTERN}`,
     description: 'Empty, or an http(s) URL',
   });
 

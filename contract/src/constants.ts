@@ -33,3 +33,6 @@ export const STORAGE_KEYS = {
   activeCohort: 'activeCohort',
   activeCourse: 'activeCourse',
 } as const;
+
+/** A web address as the API accepts it: http:// or https://, then no whitespace (source text). */
+export const WEB_URL_PATTERN = '^https?://\\S+$';

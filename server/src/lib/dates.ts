@@ -6,6 +6,9 @@ import { TZDate } from '@date-fns/tz';
 import { addDays, format, isMatch } from 'date-fns';
 import { sql } from 'kysely';
 
+/** The zone the product shows calendar days in (creation days, "since" filters). */
+export const DISPLAY_TIME_ZONE = 'America/Chicago';
+
 /** How every API answer writes an instant: ISO 8601 in UTC with milliseconds. */
 export const isoTimestamp = (instant: Date) => instant.toISOString();
 
@@ -19,6 +22,10 @@ export const isoTimestampSql = (column: string) =>
 /** The same, as SQL text, for statements kept as reviewed text (the board). */
 export const isoTimestampText = (column: string) =>
   `to_char(${column} at time zone 'UTC', ${ISO_TIMESTAMP_PATTERN})`;
+
+/** The calendar day ('YYYY-MM-DD') of a timestamptz column in the display time zone. */
+export const calendarDaySql = (column: string) =>
+  sql<string>`to_char(${sql.ref(column)} at time zone ${sql.lit(DISPLAY_TIME_ZONE)}, 'YYYY-MM-DD')`;
 
 /** True for a real 'YYYY-MM-DD' day (2025-02-30 is not); schemas use the 'date' format. */
 export const isCalendarDate = (value: string) =>

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { audit } from './audit.ts';
+import { currentMembershipOf } from './membership.ts';
 import { safeEqual } from './secrets.ts';
 
 type Trx = Transaction<Database>;
@@ -43,12 +44,7 @@ export async function enrolLearner(
     .forNoKeyUpdate()
     .executeTakeFirstOrThrow();
   if (person.is_staff) return 'staff';
-  const current = await trx
-    .selectFrom('cohort_memberships')
-    .select(['cohort_id'])
-    .where('person_id', '=', personId)
-    .where('left_at', 'is', null)
-    .executeTakeFirst();
+  const current = await currentMembershipOf(trx, personId);
   if (current) return current.cohort_id === cohortId ? 'already-member' : 'in-another-cohort';
 
   const membership = await trx

@@ -1,4 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
+// Finding and locking one learner: the first step of every change to a learner.
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -33,12 +34,3 @@ export const lockLearner = (trx: Transaction<Database>, id: number) =>
     .where('is_staff', '=', false)
     .forNoKeyUpdate()
     .executeTakeFirst();
-
-export const learnerName = (row: { first_name: string; last_name: string }) =>
-  `${row.first_name} ${row.last_name}`.trim();
-
-/** "First Last" of the person under a table alias, or null (a removed author, an empty name). */
-export const fullNameSql = (alias: string) =>
-  sql<
-    string | null
-  >`nullif(trim(${sql.ref(`${alias}.first_name`)} || ' ' || ${sql.ref(`${alias}.last_name`)}), '')`;

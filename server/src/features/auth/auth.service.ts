@@ -3,6 +3,7 @@ import { GithubClient } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
 import { acceptInvitation } from '../../lib/enrolment.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
+import { currentMemberships } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { randomSecret, sha256, verifyPassword } from '../../lib/secrets.ts';
 import { issueToken } from '../../lib/tokens.ts';
@@ -113,12 +114,10 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
 async function inviteToOrganization(app: FastifyInstance, personId: number, login: string) {
   const github = githubClient(app);
   if (!github.apiConfigured) return;
-  const row = await app.db
-    .selectFrom('cohort_memberships')
-    .innerJoin('cohort_info', 'cohort_info.cohort_id', 'cohort_memberships.cohort_id')
-    .select(['cohort_info.student_organization_url', 'cohort_memberships.is_github_org_member'])
-    .where('cohort_memberships.person_id', '=', personId)
-    .where('cohort_memberships.left_at', 'is', null)
+  const row = await currentMemberships(app.db)
+    .innerJoin('cohort_info', 'cohort_info.cohort_id', 'm.cohort_id')
+    .select(['cohort_info.student_organization_url', 'm.is_github_org_member'])
+    .where('m.person_id', '=', personId)
     .executeTakeFirst();
   const org = row?.student_organization_url?.replace(/\/+$/, '').split('/').pop();
   if (!org || row?.is_github_org_member) return;

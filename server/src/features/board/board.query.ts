@@ -1,5 +1,7 @@
 import { isoTimestampText } from '../../lib/dates.ts';
 import { learnerScoreSql } from '../../lib/learner-score.ts';
+import { isCurrentMembershipText } from '../../lib/membership.ts';
+import { fullNameText } from '../../lib/names.ts';
 
 // The board's SQL, reviewed as SQL: queries/board.sql is this text (checked by a test) and
 // queries/board.explain.txt its plan on the benchmark dataset (`npm run bench -- --explain`).
@@ -26,10 +28,10 @@ with cohort as (
   where c.id = $1
 ),
 members as (
-  select p.id, p.first_name || ' ' || p.last_name as name, p.github_login, p.avatar_url
+  select p.id, ${fullNameText('p')} as name, p.github_login, p.avatar_url
   from cohort_memberships m
   join people p on p.id = m.person_id
-  where m.cohort_id = $1 and m.left_at is null and not p.is_staff and p.is_active
+  where m.cohort_id = $1 and ${isCurrentMembershipText('m')} and not p.is_staff and p.is_active
 ),
 cards as (
   select mb.id, mb.name, mb.github_login, mb.avatar_url,

@@ -1,5 +1,8 @@
 import { CompiledQuery, type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isCurrentMembership } from '../../lib/membership.ts';
+import { fullNameSql } from '../../lib/names.ts';
+import { containsPattern } from '../../lib/search.ts';
 import { BOARD_SQL, BOARD_VERSION_SQL } from './board.query.ts';
 
 type Db = Kysely<Database>;
@@ -28,10 +31,7 @@ export async function board(db: Db, cohortId: number) {
   return result.rows[0];
 }
 
-/** `%text%` for ILIKE, with the pattern characters of the text taken literally. */
-export const containsPattern = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-
-const fullName = sql<string>`people.first_name || ' ' || people.last_name`;
+const fullName = fullNameSql('people');
 
 /** Learners without a current cohort whose last name contains the text. */
 export const learnersWithoutCohort = (db: Db, lastName: string) =>
@@ -47,7 +47,7 @@ export const learnersWithoutCohort = (db: Db, lastName: string) =>
           selectFrom('cohort_memberships as m')
             .select('m.id')
             .whereRef('m.person_id', '=', 'people.id')
-            .where('m.left_at', 'is', null),
+            .where(isCurrentMembership('m')),
         ),
       ),
     )
@@ -63,7 +63,7 @@ export const searchLearners = (db: Db, text: string) => {
   return db
     .selectFrom('people')
     .leftJoin('cohort_memberships as m', (join) =>
-      join.onRef('m.person_id', '=', 'people.id').on('m.left_at', 'is', null),
+      join.onRef('m.person_id', '=', 'people.id').on(isCurrentMembership('m')),
     )
     .leftJoin('cohorts', 'cohorts.id', 'm.cohort_id')
     .select(({ selectFrom }) => [
@@ -89,7 +89,7 @@ export const searchLearners = (db: Db, text: string) => {
     .where('people.is_active', '=', true)
     .where((eb) =>
       eb.or([
-        sql<boolean>`(people.first_name || ' ' || people.last_name) ilike ${pattern}`,
+        sql<boolean>`${fullName} ilike ${pattern}`,
         eb.exists(
           eb
             .selectFrom('student_tags as st')

@@ -3,6 +3,8 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { isoTimestampSql } from '../../lib/dates.ts';
+import { isCurrentMembership } from '../../lib/membership.ts';
+import { fullNameSql } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -15,7 +17,7 @@ function capstones(db: Db) {
     .select((eb) => [
       'cap.id',
       'cap.student_id',
-      sql<string>`p.first_name || ' ' || p.last_name`.as('name'),
+      fullNameSql('p').as('name'),
       'cap.course_id',
       'co.name as course',
       'cap.proposal_url',
@@ -42,7 +44,7 @@ export const capstonesOfCohort = (db: Db, cohortId: number) =>
   capstones(db)
     .innerJoin('cohort_memberships as m', 'm.person_id', 'cap.student_id')
     .where('m.cohort_id', '=', cohortId)
-    .where('m.left_at', 'is', null)
+    .where(isCurrentMembership('m'))
     .execute() as Promise<Capstone[]>;
 
 export const capstonesOfLearner = (db: Db, learnerId: number) =>
@@ -55,12 +57,12 @@ export const findLearner = (db: Db, id: number) =>
   db
     .selectFrom('people as p')
     .leftJoin('cohort_memberships as m', (join) =>
-      join.onRef('m.person_id', '=', 'p.id').on('m.left_at', 'is', null),
+      join.onRef('m.person_id', '=', 'p.id').on(isCurrentMembership('m')),
     )
     .leftJoin('cohorts as c', 'c.id', 'm.cohort_id')
     .select([
       'p.id',
-      sql<string>`p.first_name || ' ' || p.last_name`.as('name'),
+      fullNameSql('p').as('name'),
       'p.slack_handle',
       'c.slack_channel as cohort_channel',
     ])
@@ -79,7 +81,7 @@ export const isCourseOfCurrentCohort = async (db: Db, learnerId: number, courseI
       .innerJoin('cohort_courses as cc', 'cc.cohort_id', 'm.cohort_id')
       .select('cc.id')
       .where('m.person_id', '=', learnerId)
-      .where('m.left_at', 'is', null)
+      .where(isCurrentMembership('m'))
       .where('cc.course_id', '=', courseId)
       .executeTakeFirst(),
   );
@@ -114,11 +116,7 @@ export const lockCapstone = (trx: Transaction<Database>, id: number) =>
   trx
     .selectFrom('capstones as cap')
     .innerJoin('people as p', 'p.id', 'cap.student_id')
-    .select([
-      'cap.id',
-      sql<string>`p.first_name || ' ' || p.last_name`.as('name'),
-      'p.slack_handle',
-    ])
+    .select(['cap.id', fullNameSql('p').as('name'), 'p.slack_handle'])
     .where('cap.id', '=', id)
     .forNoKeyUpdate('cap')
     .executeTakeFirst();

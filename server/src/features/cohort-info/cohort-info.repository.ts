@@ -1,5 +1,6 @@
-import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import type { Kysely, Transaction, Updateable } from 'kysely';
 import type { CohortInfoTable, Database } from '../../db/schema.ts';
+import { currentLearnerCount } from '../../lib/membership.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,9 +13,7 @@ export const findInfo = (db: Db, id: number) =>
       'cohort_info.cohort_id',
       'cohorts.name as cohort_name',
       'cohorts.active as cohort_active',
-      sql<number>`(select count(*)::int from cohort_memberships m
-        join people p on p.id = m.person_id
-        where m.cohort_id = cohorts.id and m.left_at is null and not p.is_staff)`.as('students'),
+      currentLearnerCount('cohorts.id').as('students'),
       'cohort_info.attendance_sheet_url',
       'cohort_info.github_classroom_url',
       'cohort_info.student_organization_url',

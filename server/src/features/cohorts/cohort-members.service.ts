@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { enrolLearner, firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { fullName } from '../../lib/names.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './cohorts.repository.ts';
 
@@ -55,7 +56,7 @@ export async function addLearner(
     if (!cohort) throw notFound('Cohort');
     const person = await repo.findPerson(trx, personId);
     if (!person) throw notFound('Person');
-    const name = `${person.first_name} ${person.last_name}`.trim();
+    const name = fullName(person);
     if (!person.is_active) throw conflict(`${name} is deactivated.`);
     const result = await enrolLearner(trx, personId, id, caller.id);
     if (result === 'staff')

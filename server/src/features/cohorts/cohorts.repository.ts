@@ -1,6 +1,10 @@
 import type { CohortCourse } from '@lp/contract/cohorts';
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { CohortsTable, Database } from '../../db/schema.ts';
+import { calendarDaySql } from '../../lib/dates.ts';
+import { currentLearnerCount, isCurrentMembership } from '../../lib/membership.ts';
+import { fullNameSql } from '../../lib/names.ts';
+import { containsPattern } from '../../lib/search.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -11,9 +15,6 @@ export interface CohortFilter {
   onlyId?: number;
   limit?: number;
 }
-
-/** Escapes LIKE wildcards so a search matches the text as typed. */
-const likeContains = (word: string) => `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * Full cohorts in one query: counts, coaches, courses and links come from correlated
@@ -38,20 +39,18 @@ export function findCohorts(db: Db, callerId: number, filter: CohortFilter) {
       'cohort_info.student_organization_url',
       'cohort_info.github_classroom_url',
       'cohort_info.attendance_sheet_url',
-      sql<number>`(select count(*)::int from cohort_memberships m
-        join people p on p.id = m.person_id
-        where m.cohort_id = cohorts.id and m.left_at is null and not p.is_staff)`.as('students'),
+      currentLearnerCount('cohorts.id').as('students'),
       sql<boolean>`exists (select 1 from cohort_coaches cc
         where cc.cohort_id = cohorts.id and cc.person_id = ${callerId})`.as('is_instructor'),
       sql<Array<{ id: number; name: string }>>`coalesce((select json_agg(json_build_object(
-          'id', p.id, 'name', trim(p.first_name || ' ' || p.last_name))
+          'id', p.id, 'name', ${fullNameSql('p')})
           order by cc.joined_at, p.id)
         from cohort_coaches cc join people p on p.id = cc.person_id
         where cc.cohort_id = cohorts.id), '[]'::json)`.as('coaches'),
       sql<CohortCourse[]>`coalesce((select json_agg(json_build_object(
           'id', ccs.id,
           'course', json_build_object('id', c.id, 'name', c.name, 'active', c.active,
-            'date_created', to_char(c.created_at at time zone 'UTC', 'YYYY-MM-DD')),
+            'date_created', ${calendarDaySql('c.created_at')}),
           'active', ccs.active, 'index', ccs.index)
           order by ccs.index, ccs.id)
         from cohort_courses ccs join courses c on c.id = ccs.course_id
@@ -69,7 +68,7 @@ export type CohortRow = Awaited<ReturnType<typeof findCohorts>>[number];
 export function searchCohorts(db: Db, text: string, filter: CohortFilter) {
   let query = db.selectFrom('cohorts').select(['id', 'name']);
   for (const word of text.trim().split(/\s+/).filter(Boolean)) {
-    query = query.where('name', 'ilike', likeContains(word));
+    query = query.where('name', 'ilike', containsPattern(word));
   }
   if (filter.onlyId !== undefined) query = query.where('id', '=', filter.onlyId);
   if (filter.active !== undefined) query = query.where('active', '=', filter.active);
@@ -167,7 +166,7 @@ export const endMembership = (trx: Db, cohortId: number, personId: number) =>
     .set({ left_at: sql`now()` })
     .where('cohort_id', '=', cohortId)
     .where('person_id', '=', personId)
-    .where('left_at', 'is', null)
+    .where(isCurrentMembership())
     .returning(['id', 'cohort_id', 'person_id'])
     .executeTakeFirst();
 
@@ -205,7 +204,7 @@ export const assignAllLearners = async (
           sql<number>`${actorId}::int`.as('assigned_by'),
         ])
         .where('cohort_memberships.cohort_id', '=', cohortId)
-        .where('cohort_memberships.left_at', 'is', null)
+        .where(isCurrentMembership())
         .where('people.is_staff', '=', false)
         .where('people.is_active', '=', true),
     )

@@ -1,7 +1,8 @@
 import type { FoundationsExercise } from '@lp/contract/foundations';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { isoTimestampSql } from '../../lib/dates.ts';
+import { DISPLAY_TIME_ZONE, isoTimestampSql } from '../../lib/dates.ts';
+import { containsPattern } from '../../lib/search.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,8 +13,6 @@ export interface LearnerProgressRow {
   exercises: FoundationsExercise[];
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (char) => `\\${char}`);
-
 /**
  * Every learner with an exercise tried since `since` (a calendar day in the display time zone, or
  * the last 90 days), with those exercises, in ONE statement. Never selects completed_code.
@@ -22,9 +21,9 @@ export async function listProgress(
   db: Db,
   filter: { learnerName?: string; since?: string },
 ): Promise<LearnerProgressRow[]> {
-  const name = filter.learnerName?.trim() ? `%${escapeLike(filter.learnerName.trim())}%` : null;
+  const name = filter.learnerName?.trim() ? containsPattern(filter.learnerName.trim()) : null;
   const since = filter.since
-    ? sql`(${filter.since}::date)::timestamp at time zone 'America/Chicago'`
+    ? sql`(${filter.since}::date)::timestamp at time zone ${sql.lit(DISPLAY_TIME_ZONE)}`
     : sql`now() - interval '90 days'`;
   const result = await sql<LearnerProgressRow>`
     select e.learner_github_id,

@@ -2,7 +2,8 @@ import type { ClearedCounts } from '@lp/contract/learners';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { fullNameSql } from '../../lib/learners.ts';
+import { currentMemberships } from '../../lib/membership.ts';
+import { fullNameOrNullSql } from '../../lib/names.ts';
 
 type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
@@ -110,12 +111,10 @@ export const deletePerson = (trx: Trx, id: number) =>
   trx.deleteFrom('people').where('id', '=', id).execute();
 
 export const currentMembership = (trx: Trx, personId: number) =>
-  trx
-    .selectFrom('cohort_memberships as m')
+  currentMemberships(trx)
     .innerJoin('cohorts as c', 'c.id', 'm.cohort_id')
     .select(['m.id', 'm.cohort_id', 'c.name as cohort_name'])
     .where('m.person_id', '=', personId)
-    .where('m.left_at', 'is', null)
     .executeTakeFirst();
 
 export const cohortRef = (trx: Trx, id: number) =>
@@ -183,7 +182,7 @@ export const historyOf = (db: Kysely<Database> | Trx, studentId: number) =>
       'a.action',
       'a.after',
       'a.created_at',
-      fullNameSql('actor').as('actor'),
+      fullNameOrNullSql('actor').as('actor'),
       eb
         .selectFrom('audit_log as u')
         .select('u.created_at')

@@ -15,7 +15,8 @@ import { audit, redactPersonHistory } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
-import { findLearner, type LearnerRow, learnerName, lockLearner } from '../../lib/learners.ts';
+import { findLearner, type LearnerRow, lockLearner } from '../../lib/learners.ts';
+import { fullName } from '../../lib/names.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './learner-changes.repository.ts';
 import { studentNotFound } from './learners.service.ts';
@@ -29,7 +30,7 @@ async function lockOrFail(trx: Trx, id: number): Promise<LearnerRow> {
   return learner;
 }
 
-const ref = (learner: LearnerRow) => ({ id: learner.id, name: learnerName(learner) });
+const ref = (learner: LearnerRow) => ({ id: learner.id, name: fullName(learner) });
 
 /**
  * "Clear Student Data": removes progress, tags and memberships; the audit row keeps every row.
@@ -48,7 +49,7 @@ export async function clearLearner(
     const removed = repo.countSnapshot(rows);
     if (Object.values(removed).every((count) => count === 0)) {
       return {
-        message: `${learnerName(learner)} has no data left to clear: nothing was changed.`,
+        message: `${fullName(learner)} has no data left to clear: nothing was changed.`,
         learner: ref(learner),
         left_cohort: null,
         removed,
@@ -67,7 +68,7 @@ export async function clearLearner(
       after: { removed, left_cohort: leftCohort },
     });
     return {
-      message: `${learnerName(learner)}'s data was cleared.`,
+      message: `${fullName(learner)}'s data was cleared.`,
       learner: ref(learner),
       left_cohort: leftCohort,
       removed,
@@ -101,7 +102,7 @@ export async function deleteLearner(
       before: { learner: { ...ref(learner), username: person.username }, removed },
     });
     return {
-      message: `${learnerName(learner)} was removed from the Learning Platform.`,
+      message: `${fullName(learner)} was removed from the Learning Platform.`,
       learner: ref(learner),
       removed,
     };
@@ -137,7 +138,7 @@ export async function transferLearner(
     if (!target) throw notFound('Cohort');
     const current = await repo.currentMembership(trx, id);
     if (current?.cohort_id === cohortId)
-      throw conflict(`${learnerName(learner)} is already in ${target.name}.`);
+      throw conflict(`${fullName(learner)} is already in ${target.name}.`);
     const ended = current ? await repo.endMembership(trx, current.id) : null;
     const membership = await repo.startMembership(trx, id, cohortId);
     let assigned: TransferRecord['assigned_project'] = null;
@@ -268,7 +269,7 @@ async function undoClear(trx: Trx, learner: LearnerRow, before: Record<string, u
   const current = await repo.currentMembership(trx, learner.id);
   if (wasMember && current)
     throw conflict(
-      `${learnerName(learner)} is in ${current.cohort_name} now: the cleared data cannot be restored while they are in another cohort.`,
+      `${fullName(learner)} is in ${current.cohort_name} now: the cleared data cannot be restored while they are in another cohort.`,
     );
   await repo.restoreProgress(trx, rows);
 }
@@ -277,7 +278,7 @@ async function undoTransfer(trx: Trx, learner: LearnerRow, record: TransferRecor
   const current = await repo.currentMembership(trx, learner.id);
   if (current?.id !== record.membership_id)
     throw conflict(
-      `${learnerName(learner)} has ${current ? `moved to ${current.cohort_name}` : 'left the cohort'} since: this transfer can no longer be undone.`,
+      `${fullName(learner)} has ${current ? `moved to ${current.cohort_name}` : 'left the cohort'} since: this transfer can no longer be undone.`,
     );
   await repo.deleteMembership(trx, record.membership_id);
   if (record.assigned_project)

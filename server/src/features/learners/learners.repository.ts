@@ -4,7 +4,8 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { isoTimestampSql as iso } from '../../lib/dates.ts';
 import { learnerScore } from '../../lib/learner-score.ts';
-import { fullNameSql as fullName } from '../../lib/learners.ts';
+import { isCurrentMembership } from '../../lib/membership.ts';
+import { fullNameOrNullSql as fullName } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -12,7 +13,7 @@ export const learnerWithCohort = (db: Db, id: number) =>
   db
     .selectFrom('people as p')
     .leftJoin('cohort_memberships as m', (join) =>
-      join.onRef('m.person_id', '=', 'p.id').on('m.left_at', 'is', null),
+      join.onRef('m.person_id', '=', 'p.id').on(isCurrentMembership('m')),
     )
     .leftJoin('cohorts as c', 'c.id', 'm.cohort_id')
     .select([
@@ -49,7 +50,7 @@ export const memberships = (db: Db, studentId: number) =>
     .innerJoin('cohorts as c', 'c.id', 'm.cohort_id')
     .select(['c.id', 'c.name', iso('m.joined_at').as('joined_at'), 'm.left_at'])
     .where('m.person_id', '=', studentId)
-    .orderBy(sql`m.left_at is null`, 'desc')
+    .orderBy(isCurrentMembership('m'), 'desc')
     .orderBy('m.joined_at', 'desc')
     .orderBy('m.id', 'desc')
     .execute();

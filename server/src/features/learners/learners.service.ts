@@ -11,8 +11,8 @@ import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
-import { learnerName } from '../../lib/learners.ts';
 import { lockName } from '../../lib/name-lock.ts';
+import { fullName } from '../../lib/names.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { mayUpdateLearnerProfile, mayViewLearner } from './learners.policy.ts';
@@ -41,7 +41,7 @@ export async function studentDetail(
   ]);
   return {
     id: person.id,
-    name: learnerName(person),
+    name: fullName(person),
     email: person.email,
     github_handle: person.github_login,
     avatar: person.avatar_url,

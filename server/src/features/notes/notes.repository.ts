@@ -1,6 +1,6 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { fullNameSql } from '../../lib/learners.ts';
+import { fullNameOrNullSql } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -22,7 +22,7 @@ const notesQuery = (db: Db) =>
       'notes.created_at',
       'notes.note_type_id',
       'note_types.label as note_type_label',
-      fullNameSql('author').as('author'),
+      fullNameOrNullSql('author').as('author'),
     ])
     .orderBy('notes.created_at', 'desc')
     .orderBy('notes.id', 'desc');

@@ -32,14 +32,6 @@ export const coachedCohorts = (db: Db, personId: number) =>
     .orderBy('cohorts.id', 'desc')
     .execute();
 
-export const currentMembership = (db: Db, personId: number) =>
-  db
-    .selectFrom('cohort_memberships')
-    .select(['id', 'cohort_id', 'is_github_org_member'])
-    .where('person_id', '=', personId)
-    .where('left_at', 'is', null)
-    .executeTakeFirst();
-
 export const cohortWithInfo = (db: Db, cohortId: number) =>
   db
     .selectFrom('cohorts')

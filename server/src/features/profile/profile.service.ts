@@ -3,6 +3,8 @@ import type { FastifyInstance } from 'fastify';
 import { GithubClient, organizationFromUrl } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
 import { acceptInvitation } from '../../lib/enrolment.ts';
+import { currentMembershipOf } from '../../lib/membership.ts';
+import { fullName } from '../../lib/names.ts';
 import { missingRepositoryReason } from '../../lib/self-assessment-repository.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './profile.repository.ts';
@@ -12,8 +14,6 @@ export interface ProfileOptions {
   cohort?: number;
   validate?: string;
 }
-
-const fullName = (first: string, last: string) => `${first} ${last}`;
 
 export async function loadProfile(
   app: FastifyInstance,
@@ -52,7 +52,7 @@ async function staffProfile(app: FastifyInstance, personId: number): Promise<Sta
 
 async function studentProfile(app: FastifyInstance, personId: number): Promise<StudentProfile> {
   const person = await repo.findPerson(app.db, personId);
-  const membership = await repo.currentMembership(app.db, personId);
+  const membership = await currentMembershipOf(app.db, personId);
   const coached = person.is_staff ? await repo.coachedCohorts(app.db, personId) : [];
   // Staff viewing the learner interface see the cohort they coach.
   const cohortId = membership?.cohort_id ?? coached[0]?.id;
@@ -67,7 +67,7 @@ async function studentProfile(app: FastifyInstance, personId: number): Promise<S
   const orgStatus = await githubOrgStatus(app, membership, cohort.github_org, person.github_login);
   return {
     id: person.id,
-    name: fullName(person.first_name, person.last_name),
+    name: fullName(person),
     first_name: person.first_name,
     last_name: person.last_name,
     project: project ?? { id: 0, name: 'Unassigned' },

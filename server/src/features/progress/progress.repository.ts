@@ -1,6 +1,8 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { isCurrentMembership } from '../../lib/membership.ts';
+import { fullNameSql } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -9,13 +11,13 @@ export const findLearner = (db: Db, id: number) =>
   db
     .selectFrom('people as p')
     .leftJoin('cohort_memberships as m', (join) =>
-      join.onRef('m.person_id', '=', 'p.id').on('m.left_at', 'is', null),
+      join.onRef('m.person_id', '=', 'p.id').on(isCurrentMembership('m')),
     )
     .leftJoin('cohorts as c', 'c.id', 'm.cohort_id')
     .leftJoin('cohort_info as ci', 'ci.cohort_id', 'c.id')
     .select([
       'p.id',
-      sql<string>`p.first_name || ' ' || p.last_name`.as('name'),
+      fullNameSql('p').as('name'),
       'p.github_login',
       'p.slack_handle',
       'c.name as cohort_name',

@@ -3,7 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { isoTimestampSql } from '../../lib/dates.ts';
-import { fullNameSql } from '../../lib/learners.ts';
+import { fullNameOrNullSql } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -27,7 +27,7 @@ const recordsQuery = (db: Db) =>
             'id', e.id,
             'note', e.note,
             'recorded_on', ${isoTimestampSql('e.recorded_at')},
-            'instructor', ${fullNameSql('i')}
+            'instructor', ${fullNameOrNullSql('i')}
           ) order by e.recorded_at desc, e.id desc), '[]'::json)`.as('entries'),
         )
         .whereRef('e.record_id', '=', 'r.id')

@@ -10,7 +10,7 @@ import {
 import { FakeGithub } from '../../../test/fake-github.ts';
 import { FakeSlack } from '../../../test/fake-slack.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { channelName } from './teams.service.ts';
+import { channelName } from './teams.slack.ts';
 
 let ctx: TestContext;
 let slack: FakeSlack;

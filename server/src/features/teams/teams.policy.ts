@@ -1,5 +1,3 @@
-import type { SignedInPerson } from '../../plugins/principal.ts';
-
 /*
  * Who may build teams, and who may be in one:
  * - listing, creating, resetting teams and migrating tickets: staff, by the routes' staff access
@@ -12,12 +10,3 @@ export const mayJoinCohortTeam = (
   learnerIds: Set<number>,
   coachIds: Set<number>,
 ) => learnerIds.has(personId) || coachIds.has(personId);
-
-/**
- * The former object shape, still called by teams.service.ts: its `canManage` repeats the routes'
- * staff access. Delete it once the service calls mayJoinCohortTeam and drops that check.
- */
-export const teamPolicy = {
-  canManage: (person: SignedInPerson) => person.isStaff,
-  belongsToCohort: mayJoinCohortTeam,
-};

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { fullNameSql } from '../../lib/learners.ts';
+import { isCurrentMembership } from '../../lib/membership.ts';
+import { fullNameSql } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,7 +25,7 @@ export const currentLearnerIds = async (db: Db, cohortId: number) =>
       .innerJoin('people', 'people.id', 'cohort_memberships.person_id')
       .select('people.id')
       .where('cohort_memberships.cohort_id', '=', cohortId)
-      .where('cohort_memberships.left_at', 'is', null)
+      .where(isCurrentMembership())
       .where('people.is_staff', '=', false)
       .execute()
   ).map((row) => row.id);

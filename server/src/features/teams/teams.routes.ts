@@ -34,7 +34,7 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(Team), ...errors },
       },
     },
-    async (request) => teams.listTeams(app, callerOf(request), request.query.cohort),
+    async (request) => teams.listTeams(app, request.query.cohort),
   );
 
   app.post(
@@ -107,6 +107,6 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: MessageResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
       },
     },
-    async (request) => teams.migrateTickets(app, callerOf(request), request.params.id),
+    async (request) => teams.migrateTickets(app, request.params.id),
   );
 };

@@ -8,18 +8,14 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import {
-  GithubClient,
-  GithubError,
-  organizationFromUrl,
-  repositoryFromUrl,
-} from '../../integrations/github.ts';
-import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { teamPolicy } from './teams.policy.ts';
+import { copyProjectTickets, createTeamRepositories } from './teams.github.ts';
+import { teamsMessage, ticketsAnswer } from './teams.messages.ts';
+import { mayJoinCohortTeam } from './teams.policy.ts';
 import * as repo from './teams.repository.ts';
+import { archiveTeamChannels, createTeamChannels } from './teams.slack.ts';
 
 export const teamName = (index: number) => `Team ${index}`;
 
@@ -59,178 +55,9 @@ async function teamsOf(db: FastifyInstance['db'] | Transaction<Database>, rows: 
   );
 }
 
-function requireManager(caller: SignedInPerson) {
-  if (!teamPolicy.canManage(caller)) throw forbidden();
-}
-
-export async function listTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
-  requireManager(caller);
+export async function listTeams(app: FastifyInstance, cohortId: number) {
   if (!(await repo.findCohort(app.db, cohortId))) throw notFound('Cohort');
   return teamsOf(app.db, await repo.cohortTeams(app.db, cohortId));
-}
-
-/** Slack channel name: `{prefix}-{last word of the cohort name}-{6 random letters}`. */
-export function channelName(prefix: string, cohortName: string, random = Math.random) {
-  const last = cohortName.trim().split(/\s+/).at(-1) ?? '';
-  const suffix = Array.from({ length: 6 }, () =>
-    String.fromCharCode(97 + Math.floor(random() * 26)),
-  ).join('');
-  const clean = (text: string) =>
-    text
-      .toLowerCase()
-      .replace(/[^a-z0-9_-]+/g, '-')
-      .replace(/^-+|-+$/g, '');
-  return [clean(prefix), clean(last), suffix].filter(Boolean).join('-').slice(-80);
-}
-
-/**
- * Creates one Slack channel per new team and invites its members, when Slack is configured.
- * The teams are already saved; a Slack refusal leaves them without a channel and says so.
- */
-async function connectSlack(
-  app: FastifyInstance,
-  caller: SignedInPerson,
-  teams: Team[],
-  prefix: string,
-  cohortName: string,
-): Promise<string> {
-  const slack = new SlackClient(app.config.slack);
-  if (!slack.configured) return 'Slack is not configured, so no Slack channel was created.';
-  const created: string[] = [];
-  const problems: string[] = [];
-  for (const team of teams) {
-    const name = channelName(prefix, cohortName);
-    try {
-      const channel = await slack.createChannel(name);
-      await app.db.transaction().execute(async (trx) => {
-        await repo.setSlackChannel(trx, team.id, channel);
-        await audit(trx, {
-          actorId: caller.id,
-          action: 'update',
-          entity: 'team',
-          entityId: team.id,
-          before: { slack_channel: team.slack_channel },
-          after: { slack_channel: channel, slack_channel_name: name },
-        });
-      });
-      team.slack_channel = channel;
-      const handles = await repo.slackHandles(app.db, await repo.allMemberIds(app.db, team.id));
-      if (handles.length > 0 && !(await slack.inviteToChannel(channel, handles)))
-        problems.push(`Slack did not add the members of ${team.group_name} to #${name}.`);
-      created.push(`#${name}`);
-    } catch (error) {
-      problems.push(
-        `Slack did not create a channel for ${team.group_name} (${(error as Error).message}).`,
-      );
-    }
-  }
-  const done = created.length > 0 ? [`Slack channels created: ${created.join(', ')}.`] : [];
-  return [...done, ...problems].join(' ');
-}
-
-const randomLetters = (count: number, random = Math.random) =>
-  Array.from({ length: count }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('');
-
-/**
- * For a group project, when GitHub is configured: per team a client repository (and an API
- * repository when the project has an API template) made from the project's templates in the
- * cohort's organisation, write access for the members, a repository row and a Slack message.
- * Anything GitHub refuses is said in the answer; nothing is pretended.
- */
-async function createRepositories(
-  app: FastifyInstance,
-  caller: SignedInPerson,
-  teams: Team[],
-  projectId: number | null,
-  cohortId: number,
-): Promise<string> {
-  if (projectId === null) return '';
-  const github = new GithubClient(app.config.github);
-  if (!github.apiConfigured)
-    return ' GitHub is not configured, so no group project repository was created.';
-  const project = await repo.findProject(app.db, projectId);
-  if (!project) return ' No repository was created: the group project no longer exists.';
-  const org = organizationFromUrl(await repo.organizationUrl(app.db, cohortId));
-  if (!org)
-    return " No repository was created: the cohort's info has no student GitHub organisation URL.";
-  const clientTemplate = repositoryFromUrl(project.client_template_url);
-  if (!clientTemplate)
-    return ' No repository was created: the group project has no client template repository.';
-  const apiTemplate = repositoryFromUrl(project.api_template_url);
-  const kinds = [
-    { kind: 'client', label: 'client-side', template: clientTemplate },
-    ...(apiTemplate ? [{ kind: 'api', label: 'API', template: apiTemplate }] : []),
-  ];
-  const slack = new SlackClient(app.config.slack);
-  const created: string[] = [];
-  const problems: string[] = [];
-  let copiedTickets = 0;
-  for (const team of teams) {
-    const suffix = randomLetters(6);
-    const logins = await repo.githubLogins(app.db, await repo.allMemberIds(app.db, team.id));
-    for (const { kind, label, template } of kinds) {
-      const name = `${project.name.trim().replace(/\s+/g, '-')}-${kind}-${suffix}`;
-      try {
-        await github.generateFromTemplate(template, {
-          owner: org,
-          name,
-          description: `This is your ${label} repository for the ${project.name} sprint(s).`,
-        });
-      } catch (error) {
-        const reason = error instanceof GithubError ? error.message : 'GitHub did not answer';
-        problems.push(`No ${label} repository for ${team.group_name}: ${reason}.`);
-        continue;
-      }
-      let refused = 0;
-      for (const login of logins) {
-        try {
-          await github.addCollaborator(org, name, login);
-        } catch {
-          refused += 1;
-        }
-      }
-      if (refused > 0)
-        problems.push(
-          `${refused} member(s) of ${team.group_name} have no access to ${org}/${name}.`,
-        );
-      const url = `https://github.com/${org}/${name}`;
-      const row = await app.db.transaction().execute(async (trx) => {
-        const inserted = await repo.insertRepository(trx, {
-          team_id: team.id,
-          project_id: project.id,
-          repository: url,
-        });
-        await audit(trx, {
-          actorId: caller.id,
-          action: 'create',
-          entity: 'group_project_repository',
-          entityId: inserted.id,
-          after: inserted,
-        });
-        return inserted;
-      });
-      team.repositories.push({ id: row.id, project: project.id, repository: url });
-      created.push(url);
-      if (kind === 'client') {
-        try {
-          copiedTickets += await copyTickets(github, clientTemplate, [`${org}/${name}`]);
-        } catch (error) {
-          const reason = error instanceof GithubError ? error.message : 'GitHub did not answer';
-          problems.push(`Tickets were not copied into ${org}/${name}: ${reason}.`);
-        }
-      }
-      if (team.slack_channel)
-        await slack
-          .postMessage(
-            team.slack_channel,
-            `🐙 Your ${kind === 'api' ? 'API' : 'client'} repository has been created. Visit the URL below and clone the project to your machine.\n\n${url}`,
-          )
-          .catch(() => false);
-    }
-  }
-  const done = created.length > 0 ? [` Repositories created: ${created.join(', ')}.`] : [];
-  const tickets = created.length > 0 ? [` ${copiedTickets} ticket(s) copied.`] : [];
-  return [...done, ...problems.map((p) => ` ${p}`), ...tickets].join('');
 }
 
 interface TeamPlan {
@@ -273,7 +100,7 @@ async function insertTeams(
     if (!team.students.some((id) => learners.has(id)))
       throw badRequest(`${field(position)} must include at least one learner of the cohort`);
     for (const id of team.students) {
-      if (!teamPolicy.belongsToCohort(id, learners, coaches))
+      if (!mayJoinCohortTeam(id, learners, coaches))
         throw badRequest(`${field(position)}: person ${id} does not belong to this cohort`);
       if (!learners.has(id)) continue;
       const savedIn = saved.get(id);
@@ -314,12 +141,33 @@ async function insertTeams(
   };
 }
 
+/**
+ * The saved teams' Slack channels, then their group project repositories (a repository's
+ * message goes to the team's new channel); the answer says what each step did.
+ */
+async function connectTeams(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  saved: Awaited<ReturnType<typeof insertTeams>>,
+  groupProject: number | null,
+  opening: string[] = [],
+) {
+  const slack = await createTeamChannels(app, caller, saved.teams, saved.prefix, saved.cohortName);
+  const github = await createTeamRepositories(
+    app,
+    caller,
+    saved.teams,
+    groupProject,
+    saved.cohortId,
+  );
+  return teamsMessage(opening, slack, github);
+}
+
 export async function createTeam(
   app: FastifyInstance,
   caller: SignedInPerson,
   body: CreateTeamBody,
 ): Promise<CreatedTeam> {
-  requireManager(caller);
   const saved = await app.db.transaction().execute((trx) =>
     insertTeams(
       trx,
@@ -331,9 +179,9 @@ export async function createTeam(
   );
   const [team] = saved.teams;
   if (!team) throw new HttpError(500, 'The team was not saved');
-  const slack = await connectSlack(app, caller, saved.teams, saved.prefix, saved.cohortName);
-  const repos = await createRepositories(app, caller, saved.teams, body.groupProject, body.cohort);
-  return { ...team, message: `${slack}${repos}` };
+  // The Slack and GitHub steps add the channel and repositories to the saved team.
+  const message = await connectTeams(app, caller, saved, body.groupProject);
+  return { ...team, message };
 }
 
 export async function createTeams(
@@ -341,7 +189,6 @@ export async function createTeams(
   caller: SignedInPerson,
   body: CreateTeamsBatchBody,
 ): Promise<TeamsBatchResponse> {
-  requireManager(caller);
   const saved = await app.db.transaction().execute((trx) =>
     insertTeams(
       trx,
@@ -351,16 +198,11 @@ export async function createTeams(
       (i) => `body.teams/${i}/teamIndex`,
     ),
   );
-  const slack = await connectSlack(app, caller, saved.teams, saved.prefix, saved.cohortName);
-  const repos = await createRepositories(app, caller, saved.teams, body.groupProject, body.cohort);
-  return {
-    teams: saved.teams,
-    message: `Teams saved. ${slack}${repos}`,
-  };
+  const message = await connectTeams(app, caller, saved, body.groupProject, ['Teams saved.']);
+  return { teams: saved.teams, message };
 }
 
 export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
-  requireManager(caller);
   const deleted = await app.db.transaction().execute(async (trx) => {
     const cohort = await repo.lockCohort(trx, cohortId);
     if (!cohort) throw notFound('Cohort');
@@ -375,61 +217,24 @@ export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, c
     });
     return before;
   });
-  // The channels of deleted teams are archived when Slack is configured; refusals are logged.
-  const slack = new SlackClient(app.config.slack);
-  if (!slack.configured) return;
-  for (const team of deleted) {
-    const archived = await slack.archiveChannel(team.slack_channel).catch(() => false);
-    if (team.slack_channel && !archived)
-      app.log.warn({ channel: team.slack_channel }, 'Slack did not archive a team channel');
-  }
+  await archiveTeamChannels(app, deleted);
 }
-
-/** Copies the open issues of `source` into each target that has no issue of that title yet. */
-async function copyTickets(github: GithubClient, source: string, targets: string[]) {
-  const tickets = await github.openIssues(source);
-  let copied = 0;
-  for (const target of targets) {
-    const present = new Set((await github.openIssues(target)).map((issue) => issue.title));
-    for (const ticket of tickets) {
-      if (present.has(ticket.title)) continue;
-      await github.createIssue(target, ticket);
-      copied += 1;
-    }
-  }
-  return copied;
-}
-
-/** 'owner/name' of https://github.com/owner/name. */
-const repositoryPath = (url: string) => repositoryFromUrl(url);
 
 /**
  * Ticket migration copies the group project's tickets (the open issues of its client template)
  * into the team's repositories, when GitHub is configured. Otherwise it answers why.
  */
-export async function migrateTickets(app: FastifyInstance, caller: SignedInPerson, teamId: number) {
-  requireManager(caller);
+export async function migrateTickets(app: FastifyInstance, teamId: number) {
   const team = await repo.findTeam(app.db, teamId);
   if (!team) throw notFound('Team');
   const repos = await repo.repositories(app.db, [team.id]);
   const first = repos[0];
   if (!team.sprint_team || !first)
     throw conflict('This team does not have any repositories for ticket migration');
-  const github = new GithubClient(app.config.github);
-  if (!github.apiConfigured)
-    throw new HttpError(503, 'GitHub is not configured, so tickets cannot be migrated');
-  const project = await repo.findProject(app.db, first.project_id);
-  const source = repositoryFromUrl(project?.client_template_url);
-  if (!source)
-    throw conflict('The group project has no client template repository to copy tickets from');
-  const targets = repos.map((r) => repositoryPath(r.repository)).filter((t): t is string => !!t);
-  try {
-    const copied = await copyTickets(github, source, targets);
-    return {
-      message: `Ticket migration initiated successfully: ${copied} ticket(s) copied into ${targets.join(', ')}`,
-    };
-  } catch (error) {
-    const reason = error instanceof GithubError ? error.message : 'GitHub did not answer';
-    throw new HttpError(502, `Failed to migrate tickets: ${reason}`);
-  }
+  const outcome = await copyProjectTickets(
+    app,
+    first.project_id,
+    repos.map((r) => r.repository),
+  );
+  return ticketsAnswer(outcome);
 }

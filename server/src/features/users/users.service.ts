@@ -4,6 +4,7 @@ import { audit } from '../../lib/audit.ts';
 import { enrolLearner } from '../../lib/enrolment.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { lockName } from '../../lib/name-lock.ts';
+import { fullName } from '../../lib/names.ts';
 import { hashPassword } from '../../lib/secrets.ts';
 import * as repo from './users.repository.ts';
 
@@ -43,7 +44,7 @@ export async function createUser(
     return {
       id: person.id,
       username: person.username,
-      name: `${person.first_name} ${person.last_name}`,
+      name: fullName(person),
       staff: person.is_staff,
     };
   });

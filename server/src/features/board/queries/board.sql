@@ -5,7 +5,7 @@ with cohort as (
   where c.id = $1
 ),
 members as (
-  select p.id, p.first_name || ' ' || p.last_name as name, p.github_login, p.avatar_url
+  select p.id, trim(p.first_name || ' ' || p.last_name) as name, p.github_login, p.avatar_url
   from cohort_memberships m
   join people p on p.id = m.person_id
   where m.cohort_id = $1 and m.left_at is null and not p.is_staff and p.is_active

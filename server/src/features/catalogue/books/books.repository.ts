@@ -2,6 +2,7 @@ import type { Book } from '@lp/contract/books';
 import type { CatalogueRef } from '@lp/contract/catalogue';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { calendarDaySql } from '../../../lib/dates.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -24,7 +25,7 @@ const selectBooks = (db: Db) =>
       'books.description',
       sql<Book['course']>`json_build_object(
         'id', courses.id, 'name', courses.name, 'active', courses.active,
-        'date_created', to_char(courses.created_at at time zone 'America/Chicago', 'YYYY-MM-DD')
+        'date_created', ${calendarDaySql('courses.created_at')}
       )`.as('course'),
       sql<boolean>`exists (select 1 from assessments a where a.book_id = books.id)`.as(
         'has_assessment',

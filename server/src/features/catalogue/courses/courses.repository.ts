@@ -1,11 +1,13 @@
 import type { Course, CourseBook, CourseStatsRow } from '@lp/contract/courses';
 import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
+import { calendarDaySql } from '../../../lib/dates.ts';
+import { membershipHeldAt } from '../../../lib/membership.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
 /** The course's creation day as the product's home zone sees it. */
-const dateCreated = sql<string>`to_char(courses.created_at at time zone 'America/Chicago', 'YYYY-MM-DD')`;
+const dateCreated = calendarDaySql('courses.created_at');
 
 /** Books by index, each with its active projects and its assessments, in the same query. */
 const booksJson = sql<CourseBook[]>`coalesce((
@@ -116,7 +118,7 @@ export const courseStats = (db: Db, courseId: number) =>
       from cohort_memberships m
       join cohorts c on c.id = m.cohort_id
       where m.person_id = sp.student_id
-        and (m.left_at is null or m.left_at > sp.assigned_at)
+        and ${membershipHeldAt('m', 'sp.assigned_at')}
       order by m.joined_at, m.id
       limit 1
     ) cohort on true

@@ -2,6 +2,7 @@ import type { Book } from '@lp/contract/books';
 import type { Objective } from '@lp/contract/objectives';
 import { Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
+import { isWebUrl } from '@/lib/urls.ts';
 import { FormField } from '@/ui/form-field.tsx';
 import { FormActions } from '../components/catalogue-ui.tsx';
 
@@ -19,7 +20,7 @@ export function validateAssessment(values: AssessmentFormValues): Errors {
   if (!values.bookId) errors.bookId = 'Choose the book this self-assessment belongs to.';
   if (!values.name.trim()) errors.name = 'Please give the assessment a name.';
   if (!values.sourceURL.trim()) errors.sourceURL = 'The template repository URL is required.';
-  else if (!/^https?:\/\/\S+$/.test(values.sourceURL.trim()))
+  else if (!isWebUrl(values.sourceURL))
     errors.sourceURL = 'Enter a full address starting with https://.';
   return errors;
 }

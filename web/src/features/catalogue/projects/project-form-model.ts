@@ -1,4 +1,5 @@
 // The project form's rules (spec §2 Project form, §5): which fields show, what is sent.
+import { isWebUrl } from '@/lib/urls.ts';
 
 export interface ProjectFormValues {
   name: string;
@@ -35,7 +36,6 @@ export type ProjectFormErrors = Partial<
   Record<'name' | 'index' | 'implementationUrl' | 'clientTemplateUrl' | 'apiTemplateUrl', string>
 >;
 
-const isUrl = (text: string) => /^https?:\/\/\S+$/.test(text);
 const URL_RULE = 'Enter a full address starting with https://, or leave it empty.';
 
 export function validateProject(values: ProjectFormValues): ProjectFormErrors {
@@ -50,7 +50,7 @@ export function validateProject(values: ProjectFormValues): ProjectFormErrors {
     ['apiTemplateUrl', values.apiTemplateUrl, showsApiTemplate(values)],
   ] as const;
   for (const [field, value, shown] of urls) {
-    if (shown && value.trim() && !isUrl(value.trim())) errors[field] = URL_RULE;
+    if (shown && value.trim() && !isWebUrl(value)) errors[field] = URL_RULE;
   }
   return errors;
 }

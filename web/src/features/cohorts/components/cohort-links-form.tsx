@@ -1,10 +1,10 @@
 import type { Cohort, UpdateCohortInfoBody } from '@lp/contract/cohorts';
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { isWebUrlOrEmpty } from '@/lib/urls.ts';
 import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useCohortInfo, useSaveCohortInfo } from '../api/cohorts-api.ts';
-import { isUrlOrEmpty } from '../model/links.ts';
 
 const FIELDS = [
   ['attendance_sheet_url', 'Attendance Sheet URL:'],
@@ -44,7 +44,7 @@ export function CohortLinksForm({ cohort }: { cohort: Cohort }) {
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
-    const bad = FIELDS.find(([key]) => !isUrlOrEmpty(values[key]));
+    const bad = FIELDS.find(([key]) => !isWebUrlOrEmpty(values[key]));
     if (bad) {
       setProblem(`${bad[1].replace(':', '')} must be a web address (https://…).`);
       return;

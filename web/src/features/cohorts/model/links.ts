@@ -1,4 +1,4 @@
-// Pure helpers of the cohort screens: the invitation link and URL checks.
+// Pure helpers of the cohort screens: the invitation link.
 import { API_BASE } from '@/lib/api-client.ts';
 
 /** The API base as an absolute URL: a relative '/api' is taken on this page's origin. */
@@ -9,14 +9,4 @@ export function absoluteApiBase(base: string = API_BASE, origin: string = window
 /** The sign-in link that enrols a learner: {api}/auth/github/url?cohort={id}&v={secret}. */
 export function invitationUrl(cohortId: number, secret: string, base = absoluteApiBase()) {
   return `${base}/auth/github/url?cohort=${cohortId}&v=${encodeURIComponent(secret)}`;
-}
-
-/** True for an empty field or an http(s) URL. */
-export function isUrlOrEmpty(value: string): boolean {
-  if (!value.trim()) return true;
-  try {
-    return /^https?:$/.test(new URL(value.trim()).protocol);
-  } catch {
-    return false;
-  }
 }

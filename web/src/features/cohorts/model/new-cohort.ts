@@ -1,6 +1,6 @@
 // The new-cohort form's rules (spec §5): every field, both courses, a URL and real dates.
 import type { CreateCohortBody } from '@lp/contract/cohorts';
-import { isUrlOrEmpty } from './links.ts';
+import { isWebUrlOrEmpty } from '@/lib/urls.ts';
 
 export const DEFAULT_SLACK_CHANNEL = 'C06GHMZB3M3';
 
@@ -30,7 +30,7 @@ export function newCohortProblem(form: NewCohortForm): string | null {
   if (fields.some((value) => !value.trim())) return 'Please fill out all fields.';
   if (form.clientSide === null || form.serverSide === null)
     return 'Please select a course for both client and server side.';
-  if (!isUrlOrEmpty(form.orgURL)) return 'The Github Org URL must be a web address (https://…).';
+  if (!isWebUrlOrEmpty(form.orgURL)) return 'The Github Org URL must be a web address (https://…).';
   if (form.endDate < form.startDate) return 'The end date must not be before the start date.';
   if (form.clientSide === form.serverSide)
     return 'Please select different courses for client and server side.';

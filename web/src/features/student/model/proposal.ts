@@ -1,4 +1,5 @@
 // The capstone proposal form's rules (spec §5): a proposal URL that is a URL, a project
+import { isWebUrl } from '@/lib/urls.ts';
 // overview, and five confirmations.
 
 export const PROPOSAL_CHECKS = [
@@ -19,19 +20,10 @@ export interface ProposalDraft {
 
 export type ProposalErrors = Partial<Record<'proposalURL' | 'description' | 'checks', string>>;
 
-export function isUrl(value: string): boolean {
-  try {
-    const url = new URL(value.trim());
-    return url.protocol === 'http:' || url.protocol === 'https:';
-  } catch {
-    return false;
-  }
-}
-
 export function validateProposal(draft: ProposalDraft): ProposalErrors {
   const errors: ProposalErrors = {};
   if (!draft.proposalURL.trim()) errors.proposalURL = 'Enter the URL of your proposal document.';
-  else if (!isUrl(draft.proposalURL))
+  else if (!isWebUrl(draft.proposalURL))
     errors.proposalURL = 'Enter a URL, e.g. https://docs.google.com/…';
   if (!draft.description.trim()) errors.description = 'Write a short overview of your project.';
   if (PROPOSAL_CHECKS.some(({ key }) => !draft.checks[key]))
