@@ -1,19 +1,9 @@
-import type { Kysely, Transaction } from 'kysely';
+import type { Kysely } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import type { SignedInPerson } from '../plugins/principal.ts';
+import { currentCohortOf } from './membership.ts';
 
-type Db = Kysely<Database> | Transaction<Database>;
-
-/** The cohort a person currently belongs to as a learner, or undefined. */
-export const currentCohortOf = async (db: Db, personId: number) =>
-  (
-    await db
-      .selectFrom('cohort_memberships')
-      .select('cohort_id')
-      .where('person_id', '=', personId)
-      .where('left_at', 'is', null)
-      .executeTakeFirst()
-  )?.cohort_id;
+type Db = Kysely<Database>;
 
 /**
  * Staff or a member of the cohort: who may read a cohort and what belongs to it (its links, its

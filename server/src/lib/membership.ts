@@ -26,6 +26,10 @@ export const currentMembershipOf = (db: Kysely<Database>, personId: number) =>
     .where('m.person_id', '=', personId)
     .executeTakeFirst();
 
+/** The cohort a person currently belongs to, or undefined. */
+export const currentCohortOf = async (db: Kysely<Database>, personId: number) =>
+  (await currentMembershipOf(db, personId))?.cohort_id;
+
 /** How many learners (not staff) are current members of the cohort whose id is in `cohortId`. */
 export const currentLearnerCount = (cohortId: string) =>
   sql<number>`(select count(*)::int from cohort_memberships m

@@ -8,8 +8,8 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { calendarFeedUrl } from '../../lib/calendar-feed-url.ts';
-import { currentCohortOf } from '../../lib/cohort-access.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { currentCohortOf } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import { randomSecret } from '../../lib/secrets.ts';
