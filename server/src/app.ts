@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -81,6 +82,10 @@ export async function buildApp(
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin, exposedHeaders: ['Location', 'ETag'] });
   }
+  // Answers over 1 KB (board, lists, OpenAPI document) compressed when the caller accepts it.
+  // Registered before the routes: it hooks each route as it is declared. Files of the client
+  // come compressed from the build and are sent as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Counted after parsing, so limits can key on the user name in the body.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   registerErrorHandling(app);
@@ -118,12 +123,28 @@ export async function buildApp(
   return app;
 }
 
-/** Serves the built client with a history fallback; API paths keep their JSON 404. */
+/**
+ * Serves the built client with a history fallback; API paths keep their JSON 404.
+ * The build writes brotli and gzip copies beside each file (web/build/precompress.ts), sent as
+ * they are. Files under assets/ carry a content hash in their names, so browsers keep them for
+ * good; every other file (index.html above all, which names the current assets) is revalidated.
+ */
 async function registerWebClient(app: FastifyInstance, config: Config) {
   const root = config.webDist ?? defaultWebDist;
   const hasClient = config.webDist !== '' && existsSync(resolve(root, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+    const assets = `assets${sep}`;
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const hashed = relative(root, path).startsWith(assets);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

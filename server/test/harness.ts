@@ -26,7 +26,8 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
   const config: Config = {
     ...base,
     ...overrides,
-    webDist: '',
+    // No client unless a test brings its own folder.
+    webDist: overrides.webDist ?? '',
     github: { ...base.github, ...overrides.github },
     slack: { ...base.slack, ...overrides.slack },
   };
