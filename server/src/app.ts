@@ -12,8 +12,13 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
-import type { DatabaseKind } from './db/connection.ts';
+import type { DatabaseHandle } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
+import {
+  type BoardVersions,
+  type ChangeSources,
+  followBoardVersions,
+} from './features/board/board-versions.ts';
 import { features } from './features/index.ts';
 import { scheduleFormats } from './lib/dates.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
@@ -25,8 +30,10 @@ import { serializeRequest } from './plugins/request-log.ts';
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
-    dbKind: DatabaseKind;
+    dbKind: DatabaseHandle['kind'];
     config: Config;
+    /** Board version counters known without asking the database (features/board). */
+    boardVersions: BoardVersions;
   }
 }
 
@@ -38,7 +45,7 @@ const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../w
 
 export async function buildApp(
   config: Config,
-  database: { db: Kysely<Database>; kind: DatabaseKind },
+  database: { db: Kysely<Database>; kind: DatabaseHandle['kind'] } & ChangeSources,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -66,6 +73,9 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  const boardVersions = await followBoardVersions(database);
+  app.decorate('boardVersions', boardVersions.versions);
+  app.addHook('onClose', () => boardVersions.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -26,9 +26,10 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /**
  * Boards already built, by cohort, each under the ETag computed in the same statement as its body.
- * Every request still asks the database for the current version first (concurrent requests share
- * one version query sent after they arrived, see coalesce.ts), so a body is only reused while it
- * is current: several API processes stay correct without talking to each other.
+ * A body is only reused while its version is current: the version comes from memory while the
+ * database's notifications keep it true (board-versions.ts), otherwise from a version query
+ * (concurrent requests share one sent after they arrived, see coalesce.ts). So several API
+ * processes stay correct, each hearing the others' changes from the database.
  */
 export class BoardCache {
   private readonly boards = new Map<number, { etag: string; body: Buffer }>();
@@ -68,7 +69,11 @@ export async function readBoard(
 ): Promise<BoardAnswer> {
   // With nothing to compare (no If-None-Match, no built board), the board statement alone answers.
   if (ifNoneMatch || cache.has(cohortId)) {
-    const version = await cache.versions.read(cohortId, () => repo.boardVersion(app.db, cohortId));
+    const version =
+      app.boardVersions.current(cohortId) ??
+      (await cache.versions.read(cohortId, () =>
+        app.boardVersions.read(() => repo.boardVersion(app.db, cohortId)),
+      ));
     if (!version) throw notFound('Cohort');
     const etag = etagOf(version);
     if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
