@@ -112,6 +112,17 @@ describe('JSON answers', () => {
     );
   });
 
+  it('sends the board gzip-compressed to a caller that refuses brotli', async () => {
+    const plain = await get(`/api/students?cohort=${cohortId}`, {}, staffToken);
+    const zipped = await get(
+      `/api/students?cohort=${cohortId}`,
+      { 'accept-encoding': 'gzip, br;q=0' },
+      staffToken,
+    );
+    expect(zipped.headers['content-encoding']).toBe('gzip');
+    expect(JSON.parse(gunzipSync(zipped.rawPayload).toString())).toEqual(plain.json());
+  });
+
   it('answers an unchanged board with an empty 304, whatever the caller accepts', async () => {
     const first = await get(`/api/students?cohort=${cohortId}`, {}, staffToken);
     const etag = String(first.headers.etag);
