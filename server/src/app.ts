@@ -25,7 +25,7 @@ import { answerClientError, answerFrameworkError } from './plugins/client-errors
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
 import { type DeclaredRoute, registerAccessControl } from './plugins/principal.ts';
-import { serializeRequest } from './plugins/request-log.ts';
+import { OneLinePerRequest, serializeRequest } from './plugins/request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -39,6 +39,8 @@ declare module 'fastify' {
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -52,7 +54,12 @@ export async function buildApp(
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: serializeRequest } },
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     // strictNumbers is off on purpose: with it on, Ajv coerces '1e309' to Infinity after its range
     // checks ran on the string, so Infinity passed every bound. Off, the coerced number is checked.
