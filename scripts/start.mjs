@@ -23,13 +23,16 @@ const flags = new Set(process.argv.slice(2).filter((arg) => ownFlags.has(arg)));
 // The server reads process.argv (e.g. --demo); it should not see this script's own flags.
 process.argv = process.argv.filter((arg) => !ownFlags.has(arg));
 
-/** Every file under the given files and folders (node_modules and build output left out). */
+/** Tests change no build: editing one rebuilds nothing. */
+const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
+
+/** Every file under the given files and folders (node_modules, build output and tests left out). */
 function filesOf(paths) {
   const files = [];
   const visit = (path) => {
     const entries = readdirSync(path, { withFileTypes: true });
     for (const entry of entries) {
-      if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+      if (entry.name === 'node_modules' || entry.name === 'dist' || isTest(entry.name)) continue;
       const child = join(path, entry.name);
       if (entry.isDirectory()) visit(child);
       else files.push(child);
