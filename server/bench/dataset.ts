@@ -1,4 +1,5 @@
-import type pg from 'pg';
+/** Runs one statement with parameters (either engine). */
+export type RunStatement = (sql: string, params: unknown[]) => Promise<unknown>;
 
 // The dataset of design §7: 60 cohorts over 5 years, 1,800 learners with project, assessment,
 // record and note history. Deterministic (seeded); rows are built in memory, column-wise, and
@@ -34,16 +35,13 @@ export class Bulk {
   add(...row: Value[]) {
     this.rows.push(row);
   }
-  async flush(client: pg.PoolClient) {
+  async flush(run: RunStatement) {
     for (let start = 0; start < this.rows.length; start += 20_000) {
       const chunk = this.rows.slice(start, start + 20_000);
       const arrays = this.columns.map((_, i) => chunk.map((row) => row[i]));
       const names = this.columns.map(([name]) => name).join(', ');
       const unnest = this.columns.map(([, type], i) => `$${i + 1}::${type}[]`).join(', ');
-      await client.query(
-        `insert into ${this.table} (${names}) select * from unnest(${unnest})`,
-        arrays,
-      );
+      await run(`insert into ${this.table} (${names}) select * from unnest(${unnest})`, arrays);
     }
   }
 }

@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
-import { dirname, resolve } from 'node:path';
+import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import compress from '@fastify/compress';
 import cors from '@fastify/cors';
 import helmet from '@fastify/helmet';
 import rateLimit from '@fastify/rate-limit';
@@ -11,40 +12,54 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
-import type { DatabaseKind } from './db/connection.ts';
+import type { DatabaseHandle } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
+import {
+  type BoardVersions,
+  type ChangeSources,
+  followBoardVersions,
+} from './features/board/board-versions.ts';
 import { features } from './features/index.ts';
 import { scheduleFormats } from './lib/dates.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
 import { type DeclaredRoute, registerAccessControl } from './plugins/principal.ts';
-import { serializeRequest } from './plugins/request-log.ts';
+import { OneLinePerRequest, serializeRequest } from './plugins/request-log.ts';
 
 declare module 'fastify' {
   interface FastifyInstance {
     db: Kysely<Database>;
-    dbKind: DatabaseKind;
+    dbKind: DatabaseHandle['kind'];
     config: Config;
+    /** Board version counters known without asking the database (features/board). */
+    boardVersions: BoardVersions;
   }
 }
 
 export interface BuildOptions {
   logger?: boolean;
+  /** Where log lines go instead of stdout (tests read them). */
+  logStream?: { write(line: string): void };
 }
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
 
 export async function buildApp(
   config: Config,
-  database: { db: Kysely<Database>; kind: DatabaseKind },
+  database: { db: Kysely<Database>; kind: DatabaseHandle['kind'] } & ChangeSources,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
     logger:
       options.logger === false
         ? false
-        : { level: config.logLevel, serializers: { req: serializeRequest } },
+        : {
+            level: config.logLevel,
+            serializers: { req: serializeRequest },
+            ...(options.logStream ? { stream: options.logStream } : {}),
+          },
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     // strictNumbers is off on purpose: with it on, Ajv coerces '1e309' to Infinity after its range
     // checks ran on the string, so Infinity passed every bound. Off, the coerced number is checked.
@@ -65,6 +80,9 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  const boardVersions = await followBoardVersions(database);
+  app.decorate('boardVersions', boardVersions.versions);
+  app.addHook('onClose', () => boardVersions.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -81,6 +99,10 @@ export async function buildApp(
   if (config.corsOrigin) {
     await app.register(cors, { origin: config.corsOrigin, exposedHeaders: ['Location', 'ETag'] });
   }
+  // Answers over 1 KB (board, lists, OpenAPI document) compressed when the caller accepts it.
+  // Registered before the routes: it hooks each route as it is declared. Files of the client
+  // come compressed from the build and are sent as they are.
+  await app.register(compress, { threshold: 1024, encodings: ['br', 'gzip'] });
   // Counted after parsing, so limits can key on the user name in the body.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });
   registerErrorHandling(app);
@@ -118,12 +140,28 @@ export async function buildApp(
   return app;
 }
 
-/** Serves the built client with a history fallback; API paths keep their JSON 404. */
+/**
+ * Serves the built client with a history fallback; API paths keep their JSON 404.
+ * The build writes brotli and gzip copies beside each file (web/build/precompress.ts), sent as
+ * they are. Files under assets/ carry a content hash in their names, so browsers keep them for
+ * good; every other file (index.html above all, which names the current assets) is revalidated.
+ */
 async function registerWebClient(app: FastifyInstance, config: Config) {
   const root = config.webDist ?? defaultWebDist;
   const hasClient = config.webDist !== '' && existsSync(resolve(root, 'index.html'));
   if (hasClient) {
-    await app.register(fastifyStatic, { root, wildcard: false, index: ['index.html'] });
+    const assets = `assets${sep}`;
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      index: ['index.html'],
+      preCompressed: true,
+      cacheControl: false,
+      setHeaders(reply, path) {
+        const hashed = relative(root, path).startsWith(assets);
+        reply.header('cache-control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
   }
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '';

@@ -31,6 +31,13 @@ describe('configuration', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).host).toBe('0.0.0.0');
   });
 
+  it('keeps 10 connections to a PostgreSQL server unless DB_POOL_SIZE says otherwise', () => {
+    expect(loadConfig({}).dbPoolSize).toBe(10);
+    expect(loadConfig({ DB_POOL_SIZE: '24' }).dbPoolSize).toBe(24);
+    expect(() => loadConfig({ DB_POOL_SIZE: '0' })).toThrow(/DB_POOL_SIZE/);
+    expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
+  });
+
   it('trusts no proxy unless told which', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, ::1, loopback' }).trustProxy).toEqual([

@@ -8,6 +8,8 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /** Connections the server keeps to a PostgreSQL server (DATABASE_URL). */
+  dbPoolSize: number;
   apiPrefix: string;
   passwordSignIn: boolean;
   publicUrl: string;
@@ -132,6 +134,7 @@ export function loadConfig(env: Env = process.env): Config {
     // Relative to where `npm start` was run (npm's INIT_CWD), not the server workspace.
     dataDir: env.DATA_DIR || resolve(env.INIT_CWD ?? '.', 'data'),
     databaseUrl,
+    dbPoolSize: readInt(env, 'DB_POOL_SIZE', 10, 1, 1000),
     apiPrefix: readPrefix(env),
     // Password sign-in is for the embedded demo by default; a server deployment opts in.
     passwordSignIn: readBool(env, 'PASSWORD_SIGNIN', databaseUrl === null),

@@ -19,7 +19,7 @@ async function main() {
   }
 
   const database: DatabaseHandle = config.databaseUrl
-    ? openPostgres(config.databaseUrl)
+    ? openPostgres(config.databaseUrl, config.dbPoolSize)
     : await openEmbedded(config.dataDir);
   await migrateToLatest(database.db);
 

@@ -2,12 +2,15 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import type { Kysely } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { type Config, loadConfig } from '../src/config.ts';
+import type { DatabaseHandle } from '../src/db/connection.ts';
 import type { Database } from '../src/db/schema.ts';
 import { openTestDatabase } from './database.ts';
 
 export interface TestContext {
   app: FastifyInstance;
   db: Kysely<Database>;
+  /** The database's handle, for tests of what the app learns from it (notifications). */
+  database: DatabaseHandle;
   config: Config;
   /** Sends a request, with `Authorization: Token <token>` when a token is given. */
   request(options: InjectOptions & { token?: string | null }): Promise<LightMyRequestResponse>;
@@ -26,7 +29,8 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
   const config: Config = {
     ...base,
     ...overrides,
-    webDist: '',
+    // No client unless a test brings its own folder.
+    webDist: overrides.webDist ?? '',
     github: { ...base.github, ...overrides.github },
     slack: { ...base.slack, ...overrides.slack },
   };
@@ -35,6 +39,7 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
   return {
     app,
     db: database.db,
+    database,
     config,
     request({ token, headers, ...options }) {
       const auth = token ? { authorization: `Token ${token}` } : {};

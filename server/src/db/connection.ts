@@ -3,14 +3,27 @@ import { resolve } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
+import { watchCommittedWrites } from './committed-writes.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'embedded' | 'postgres';
 
+/** What a listener hears on a notification channel. */
+export interface ChannelListener {
+  /** A notification's payload, delivered once its transaction committed. */
+  notify(payload: string): void;
+  /** Notifications may have been missed (the listening connection was lost, or is back). */
+  reset(listening: boolean): void;
+}
+
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
+  /** Calls `committed` after each write of this process committed; returns how to stop. */
+  onCommittedWrite(committed: () => void): () => void;
+  /** Follows NOTIFYs on `channel` (from any connection or process); resolves to stop following. */
+  listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
 }
 
@@ -18,10 +31,79 @@ export interface DatabaseHandle {
 pg.types.setTypeParser(1082, (value: string) => value);
 pg.types.setTypeParser(20, (value: string) => Number(value));
 
+/** Subscribers to this process's committed writes. */
+function commitSignal() {
+  const subscribers = new Set<() => void>();
+  return {
+    fire: () => {
+      for (const subscriber of subscribers) subscriber();
+    },
+    onCommittedWrite(committed: () => void) {
+      subscribers.add(committed);
+      return () => void subscribers.delete(committed);
+    },
+  };
+}
+
 export function openPostgres(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
-  const db = new Kysely<Database>({ dialect: new PostgresDialect({ pool }) });
-  return { db, kind: 'postgres', close: () => db.destroy() };
+  const commits = commitSignal();
+  const dialect = watchCommittedWrites(new PostgresDialect({ pool }), commits.fire);
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    kind: 'postgres',
+    onCommittedWrite: commits.onCommittedWrite,
+    listen: (channel, listener) => listenOnServer(url, channel, listener),
+    close: () => db.destroy(),
+  };
+}
+
+const reconnectDelayMs = 1000;
+
+/**
+ * LISTEN on a connection of its own, outside the pool. When it breaks, the listener is told
+ * (it must stop trusting what it heard) and it is opened again a second later.
+ */
+async function listenOnServer(url: string, channel: string, listener: ChannelListener) {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  let retry: NodeJS.Timeout | undefined;
+
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    const lost = () => {
+      if (client !== next) return;
+      client = null;
+      listener.reset(false);
+      next.end().catch(() => {});
+      if (!stopped) retry = setTimeout(() => void connect().catch(() => {}), reconnectDelayMs);
+    };
+    next.on('error', lost);
+    next.on('end', lost);
+    next.on('notification', (message) => {
+      if (message.channel === channel) listener.notify(message.payload ?? '');
+    });
+    client = next;
+    try {
+      await next.connect();
+      await next.query(`listen ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      lost();
+      throw error;
+    }
+    if (client === next) listener.reset(true);
+  };
+
+  // Unreachable at start: the board asks the database until the connection is back.
+  await connect().catch(() => {});
+  return async () => {
+    stopped = true;
+    clearTimeout(retry);
+    const last = client;
+    client = null;
+    await last?.end();
+  };
 }
 
 /** PGlite's start options that callers may set (tests start from a dump, with small buffers). */
@@ -41,8 +123,21 @@ export async function openEmbedded(
   } else {
     client = await PGlite.create(options);
   }
-  const db = new Kysely<Database>({ dialect: new PGliteDialect(client) });
-  return { db, kind: 'embedded', close: () => db.destroy() };
+  const commits = commitSignal();
+  const dialect = watchCommittedWrites(new PGliteDialect(client), commits.fire);
+  const db = new Kysely<Database>({ dialect });
+  return {
+    db,
+    kind: 'embedded',
+    onCommittedWrite: commits.onCommittedWrite,
+    // One session in this process: every change passes through it, so nothing is ever missed.
+    async listen(channel, listener) {
+      const unlisten = await client.listen(channel, (payload) => listener.notify(payload));
+      listener.reset(true);
+      return () => unlisten();
+    },
+    close: () => db.destroy(),
+  };
 }
 
 const embeddedParsers = {

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import { type FastifyReply, type FastifyRequest, LogController } from 'fastify';
 
 /** Query parameters that carry a secret: the calendar feed, OAuth steps and invitation links. */
 const secretParams = new Set(['secret', 'code', 'state', 'v', 'token', 'key']);
@@ -27,4 +27,23 @@ export function serializeRequest(request: FastifyRequest) {
     remoteAddress: request.ip,
     remotePort: request.socket?.remotePort,
   };
+}
+
+/**
+ * One log line per request, written once it was answered: method, redacted URL, caller, status
+ * and time (Fastify's default writes a second line on arrival). Server errors are logged besides,
+ * with their stack (plugins/errors.ts).
+ */
+export class OneLinePerRequest extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    const line = { req: request, res: reply, responseTime: reply.elapsedTime };
+    if (error) reply.log.error({ ...line, err: error }, 'request errored');
+    else reply.log.info(line, 'request completed');
+  }
 }

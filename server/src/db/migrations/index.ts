@@ -2,6 +2,7 @@ import type { Migration } from 'kysely';
 import * as initialModel from './0001-initial-model.ts';
 import * as signInFailures from './0100-sign-in-failures.ts';
 import * as boardVersions from './0500-board-versions.ts';
+import * as boardVersionNotifications from './0520-board-version-notifications.ts';
 import * as auditRedaction from './0610-audit-redaction.ts';
 import * as personalSlackIds from './0630-personal-slack-ids.ts';
 
@@ -10,6 +11,7 @@ export const migrations: Record<string, Migration> = {
   '0001-initial-model': initialModel,
   '0100-sign-in-failures': signInFailures,
   '0500-board-versions': boardVersions,
+  '0520-board-version-notifications': boardVersionNotifications,
   '0610-audit-redaction': auditRedaction,
   '0630-personal-slack-ids': personalSlackIds,
 };

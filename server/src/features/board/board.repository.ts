@@ -19,8 +19,9 @@ export interface BoardRow extends BoardVersionRow {
   body: string;
 }
 
+/** The version parts, with the cohort's time zone (to tell `today` later without asking). */
 export async function boardVersion(db: Db, cohortId: number) {
-  const result = await db.executeQuery<BoardVersionRow>(
+  const result = await db.executeQuery<BoardVersionRow & { time_zone: string }>(
     CompiledQuery.raw(BOARD_VERSION_SQL, [cohortId]),
   );
   return result.rows[0];

@@ -48,9 +48,18 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const { cohort, lastname_like, q } = request.query;
       if (lastname_like !== undefined) return repo.learnersWithoutCohort(app.db, lastname_like);
       if (cohort !== undefined) {
-        const answer = await readBoard(app, boards, cohort, request.headers['if-none-match']);
+        const { headers } = request;
+        const answer = await readBoard(
+          app,
+          boards,
+          cohort,
+          headers['if-none-match'],
+          headers['accept-encoding'],
+        );
         reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
         if (answer.status === 304) return reply.code(304).send();
+        reply.header('vary', 'accept-encoding');
+        if (answer.encoding) reply.header('content-encoding', answer.encoding);
         return reply.type('application/json').send(answer.body);
       }
       if (q !== undefined) return repo.searchLearners(app.db, q);

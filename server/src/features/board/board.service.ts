@@ -1,3 +1,4 @@
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-errors.ts';
 import * as repo from './board.repository.ts';
@@ -26,12 +27,56 @@ export function matchesEtag(header: string | undefined, etag: string): boolean {
 
 /**
  * Boards already built, by cohort, each under the ETag computed in the same statement as its body.
- * Every request still asks the database for the current version first (concurrent requests share
- * one version query sent after they arrived, see coalesce.ts), so a body is only reused while it
- * is current: several API processes stay correct without talking to each other.
+ * A body is only reused while its version is current: the version comes from memory while the
+ * database's notifications keep it true (board-versions.ts), otherwise from a version query
+ * (concurrent requests share one sent after they arrived, see coalesce.ts). So several API
+ * processes stay correct, each hearing the others' changes from the database.
  */
+type Encoding = 'br' | 'gzip';
+
+/** The best encoding a caller accepts (Accept-Encoding, q=0 refuses), or none. */
+export function chooseEncoding(header: string | undefined): Encoding | undefined {
+  if (!header) return undefined;
+  const accepted = new Set<string>();
+  for (const part of header.split(',')) {
+    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
+    const q = params.find((param) => param.startsWith('q='));
+    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
+  }
+  if (accepted.has('br')) return 'br';
+  if (accepted.has('gzip')) return 'gzip';
+  return undefined;
+}
+
+const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
+  br: (body) =>
+    brotliCompressSync(body, {
+      params: {
+        [constants.BROTLI_PARAM_QUALITY]: 5,
+        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
+      },
+    }),
+  gzip: (body) => gzipSync(body, { level: 6 }),
+};
+
+/** A built board's JSON text, and its compressed forms, each made once when first asked for. */
+class BoardBody {
+  private readonly encoded = new Map<Encoding, Buffer>();
+  constructor(readonly plain: Buffer) {}
+
+  in(encoding: Encoding | undefined): { body: Buffer; encoding?: Encoding } {
+    if (!encoding) return { body: this.plain };
+    let body = this.encoded.get(encoding);
+    if (!body) {
+      body = encoders[encoding](this.plain);
+      this.encoded.set(encoding, body);
+    }
+    return { body, encoding };
+  }
+}
+
 export class BoardCache {
-  private readonly boards = new Map<number, { etag: string; body: Buffer }>();
+  private readonly boards = new Map<number, { etag: string; body: BoardBody }>();
   readonly versions = new Coalescer<number, repo.BoardVersionRow | undefined>();
   readonly builds = new Coalescer<number, repo.BoardRow | undefined>();
 
@@ -39,12 +84,12 @@ export class BoardCache {
     return this.boards.has(cohortId);
   }
 
-  get(cohortId: number, etag: string): Buffer | undefined {
+  get(cohortId: number, etag: string): BoardBody | undefined {
     const entry = this.boards.get(cohortId);
     return entry?.etag === etag ? entry.body : undefined;
   }
 
-  set(cohortId: number, etag: string, body: Buffer) {
+  set(cohortId: number, etag: string, body: BoardBody) {
     this.boards.delete(cohortId);
     this.boards.set(cohortId, { etag, body });
     if (this.boards.size > CACHED_BOARDS) {
@@ -54,10 +99,13 @@ export class BoardCache {
   }
 }
 
-/** A 200's body is the board's JSON text, encoded once and sent as is. */
+/**
+ * A 200's body is the board's JSON text, made once per version and sent as is: compressed (once
+ * per version and encoding) when `encoding` says so.
+ */
 export type BoardAnswer =
   | { status: 304; etag: string }
-  | { status: 200; etag: string; body: Buffer };
+  | { status: 200; etag: string; body: Buffer; encoding?: Encoding };
 
 /** The board of a cohort, or 304 when the caller already holds the current one. */
 export async function readBoard(
@@ -65,21 +113,27 @@ export async function readBoard(
   cache: BoardCache,
   cohortId: number,
   ifNoneMatch: string | undefined,
+  acceptEncoding?: string,
 ): Promise<BoardAnswer> {
+  const encoding = chooseEncoding(acceptEncoding);
   // With nothing to compare (no If-None-Match, no built board), the board statement alone answers.
   if (ifNoneMatch || cache.has(cohortId)) {
-    const version = await cache.versions.read(cohortId, () => repo.boardVersion(app.db, cohortId));
+    const version =
+      app.boardVersions.current(cohortId) ??
+      (await cache.versions.read(cohortId, () =>
+        app.boardVersions.read(() => repo.boardVersion(app.db, cohortId)),
+      ));
     if (!version) throw notFound('Cohort');
     const etag = etagOf(version);
     if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
     const cached = cache.get(cohortId, etag);
-    if (cached !== undefined) return { status: 200, etag, body: cached };
+    if (cached !== undefined) return { status: 200, etag, ...cached.in(encoding) };
   }
 
   const row = await cache.builds.read(cohortId, () => repo.board(app.db, cohortId));
   if (!row) throw notFound('Cohort');
   const fresh = etagOf(row);
-  const body = Buffer.from(row.body);
+  const body = new BoardBody(Buffer.from(row.body));
   cache.set(cohortId, fresh, body);
-  return { status: 200, etag: fresh, body };
+  return { status: 200, etag: fresh, ...body.in(encoding) };
 }

@@ -1,0 +1,156 @@
+// `npm start`: builds the client and the server only when their sources changed since the last
+// build, then runs the compiled server in this process (no TypeScript transpiling at start).
+//
+//   node scripts/start.mjs [--server-only] [--prepare-only] [server arguments, e.g. --demo]
+//
+// --server-only skips the client (an API-only deployment); --prepare-only builds what is out of
+// date and exits. WEB_DIST and SERVER_DIST choose the output folders (web/dist, server/dist);
+// SERVER_DIST must lie inside the repository, since the compiled server loads its packages from
+// node_modules.
+// Each build records a fingerprint of its sources in its folder (.sources-hash); a start whose
+// sources match it reuses the build. Plain JavaScript: it must run before anything is compiled.
+import { spawnSync } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { join, relative, resolve } from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+
+const repo = fileURLToPath(new URL('..', import.meta.url));
+const at = (...parts) => join(repo, ...parts);
+const stampName = '.sources-hash';
+const ownFlags = new Set(['--server-only', '--prepare-only']);
+const flags = new Set(process.argv.slice(2).filter((arg) => ownFlags.has(arg)));
+// The server reads process.argv (e.g. --demo); it should not see this script's own flags.
+process.argv = process.argv.filter((arg) => !ownFlags.has(arg));
+
+/** Tests change no build: editing one rebuilds nothing. */
+const isTest = (name) => /\.test\.[cm]?[jt]sx?$/.test(name);
+
+/** Every file under the given files and folders (node_modules, build output and tests left out). */
+function filesOf(paths) {
+  const files = [];
+  const visit = (path) => {
+    const entries = readdirSync(path, { withFileTypes: true });
+    for (const entry of entries) {
+      if (entry.name === 'node_modules' || entry.name === 'dist' || isTest(entry.name)) continue;
+      const child = join(path, entry.name);
+      if (entry.isDirectory()) visit(child);
+      else files.push(child);
+    }
+  };
+  for (const path of paths) {
+    if (!existsSync(path)) continue;
+    if (statSync(path).isDirectory()) visit(path);
+    else files.push(path);
+  }
+  return files.sort();
+}
+
+/** A fingerprint of the files' names and contents. */
+function fingerprint(paths) {
+  const hash = createHash('sha256');
+  for (const file of filesOf(paths)) {
+    hash.update(relative(repo, file)).update('\0').update(readFileSync(file)).update('\0');
+  }
+  return hash.digest('hex').slice(0, 16);
+}
+
+const readStamp = (folder) => {
+  try {
+    return readFileSync(join(folder, stampName), 'utf8').trim();
+  } catch {
+    return null;
+  }
+};
+
+/** Runs `build` unless `folder` holds a build of exactly these sources; says which it did. */
+async function ensureBuilt(name, folder, sources, build) {
+  const sourcesHash = fingerprint(sources);
+  if (readStamp(folder) === sourcesHash) {
+    console.log(`${name}: up to date (sources ${sourcesHash}), not rebuilt`);
+    return;
+  }
+  console.log(`${name}: sources changed (${sourcesHash}), building into ${relative(repo, folder)}`);
+  const started = Date.now();
+  await build();
+  writeFileSync(join(folder, stampName), `${sourcesHash}\n`);
+  console.log(`${name}: built in ${((Date.now() - started) / 1000).toFixed(1)} s`);
+}
+
+const shared = [at('contract', 'src'), at('contract', 'package.json'), at('package-lock.json')];
+const thisScript = fileURLToPath(import.meta.url);
+
+async function buildClient(folder) {
+  const vite = at('node_modules', 'vite', 'bin', 'vite.js');
+  const result = spawnSync(
+    process.execPath,
+    [vite, 'build', '--outDir', folder, '--emptyOutDir', '--logLevel', 'warn'],
+    { cwd: at('web'), stdio: 'inherit', env: { ...process.env, NODE_ENV: 'production' } },
+  );
+  if (result.status !== 0) throw new Error('Building the client failed (see above)');
+}
+
+async function buildServer(folder) {
+  const esbuild = await import('esbuild');
+  await esbuild.build({
+    entryPoints: [at('server', 'src', 'main.ts')],
+    outfile: join(folder, 'main.js'),
+    bundle: true,
+    platform: 'node',
+    format: 'esm',
+    target: 'node20',
+    sourcemap: true,
+    logLevel: 'warning',
+    // The contract is TypeScript source and is bundled; packages load from node_modules.
+    plugins: [
+      {
+        name: 'external-packages',
+        setup(build) {
+          build.onResolve({ filter: /^[^./]/ }, (args) =>
+            args.path.startsWith('@lp/') ? undefined : { path: args.path, external: true },
+          );
+        },
+      },
+    ],
+  });
+}
+
+const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : at('web', 'dist');
+const serverDist = process.env.SERVER_DIST
+  ? resolve(process.env.SERVER_DIST)
+  : at('server', 'dist');
+
+try {
+  if (!flags.has('--server-only') && process.env.WEB_DIST !== '') {
+    await ensureBuilt(
+      'client',
+      webDist,
+      [
+        at('web', 'src'),
+        at('web', 'public'),
+        at('web', 'build'),
+        at('web', 'index.html'),
+        at('web', 'vite.config.ts'),
+        at('web', 'tsconfig.json'),
+        at('web', 'package.json'),
+        ...shared,
+        thisScript,
+      ],
+      () => buildClient(webDist),
+    );
+  }
+  await ensureBuilt(
+    'server',
+    serverDist,
+    [at('server', 'src'), at('server', 'package.json'), ...shared, thisScript],
+    () => buildServer(serverDist),
+  );
+} catch (error) {
+  console.error(error instanceof Error ? error.message : error);
+  process.exit(1);
+}
+
+if (!flags.has('--prepare-only')) {
+  process.setSourceMapsEnabled(true);
+  await import(pathToFileURL(join(serverDist, 'main.js')).href);
+}

@@ -1,0 +1,63 @@
+import { buildApp } from '../src/app.ts';
+import { loadConfig } from '../src/config.ts';
+import * as boardRepo from '../src/features/board/board.repository.ts';
+import { issueToken } from '../src/lib/tokens.ts';
+import { benchDatabaseUrl, boardCohortId, type Engine, openBenchDatabase } from './generate.ts';
+
+// The server under load, in a process of its own (run.ts starts it; the load generator stays in
+// run.ts's process). It prints one JSON line with what the scenarios need, then serves until
+// SIGTERM. Besides the app's routes it has two of its own: /bench/bare answers without touching
+// the database (the yardstick every ratio is measured against, served by the same app and
+// plugins), and /bench/board-build runs the board's statement on every request (the board read
+// when nothing is cached: a new version each time).
+
+export interface BenchTarget {
+  url: string;
+  token: string;
+  cohortId: number;
+  learnerId: number;
+}
+
+const engine = (process.argv[process.argv.indexOf('--engine') + 1] ?? 'pg') as Engine;
+const poolSize = Number(process.env.DB_POOL_SIZE ?? 10);
+const log = (line: string) => console.error(line);
+
+const database = await openBenchDatabase(engine, log, poolSize);
+const env = engine === 'pg' ? { DATABASE_URL: benchDatabaseUrl() } : {};
+const config = { ...loadConfig({ ...env, LOG_LEVEL: 'silent' }), webDist: '' };
+const app = await buildApp(config, database, { logger: false });
+app.get('/bench/bare', async () => ({ hello: 'world' }));
+app.get<{ Querystring: { cohort: string } }>('/bench/board-build', async (request, reply) => {
+  const row = await boardRepo.board(app.db, Number(request.query.cohort));
+  return reply.type('application/json').send(row?.body ?? '[]');
+});
+await app.listen({ host: '127.0.0.1', port: 0 });
+
+const staff = await database.db
+  .selectFrom('people')
+  .select('id')
+  .where('is_staff', '=', true)
+  .orderBy('id')
+  .executeTakeFirstOrThrow();
+const learner = await database.db
+  .selectFrom('cohort_memberships')
+  .select('person_id')
+  .where('cohort_id', '=', boardCohortId)
+  .where('left_at', 'is', null)
+  .orderBy('person_id')
+  .executeTakeFirstOrThrow();
+const address = app.server.address();
+const port = typeof address === 'object' && address ? address.port : 0;
+const target: BenchTarget = {
+  url: `http://127.0.0.1:${port}`,
+  token: await issueToken(database.db, staff.id),
+  cohortId: boardCohortId,
+  learnerId: learner.person_id,
+};
+console.log(JSON.stringify(target));
+
+process.on('SIGTERM', async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+});

@@ -1,0 +1,177 @@
+import { type Kysely, sql } from 'kysely';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { databaseUrl } from '../../../test/database-template.ts';
+import {
+  addCohortCourse,
+  assignProject,
+  createCohort,
+  createCourse,
+  createLearner,
+  createStaff,
+  enrol,
+} from '../../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { openPostgres } from '../../db/connection.ts';
+import type { Database } from '../../db/schema.ts';
+import * as repo from './board.repository.ts';
+import { type BoardVersions, followBoardVersions } from './board-versions.ts';
+
+// The board's versions live in memory and follow the database's notifications, so an unchanged
+// board is answered 304 without a query and a change made anywhere makes the next answer a 200.
+let ctx: TestContext;
+let staff: Awaited<ReturnType<typeof createStaff>>;
+/**
+ * Writes the way another server process would: on the PostgreSQL server through a pool of its
+ * own (other connections, which this app's process does not see commit); PGlite has one session
+ * per process, so there it is the test's own database.
+ */
+let elsewhere: Kysely<Database>;
+let closeElsewhere = async () => {};
+
+beforeAll(async () => {
+  ctx = await createTestContext();
+  staff = await createStaff(ctx.db);
+  elsewhere = ctx.db;
+  const serverUrl = process.env.TEST_DATABASE_URL;
+  if (ctx.database.kind === 'postgres' && serverUrl) {
+    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(ctx.db);
+    const other = openPostgres(databaseUrl(serverUrl, rows[0]!.name), 2);
+    elsewhere = other.db;
+    closeElsewhere = other.close;
+  }
+});
+afterAll(async () => {
+  await closeElsewhere();
+  await ctx.close();
+});
+
+async function cohortWithLearner() {
+  const cohort = await createCohort(ctx.db, { name: `Versions ${Math.random()}` });
+  const course = await createCourse(ctx.db, { books: 2, projectsPerBook: 1 });
+  await addCohortCourse(ctx.db, cohort.id, course.id, 0, true);
+  const learner = await createLearner(ctx.db);
+  await enrol(ctx.db, cohort.id, learner.id);
+  await assignProject(ctx.db, learner.id, course.books[0]!.projects[0]!.id);
+  return { cohort, learner, nextProject: course.books[1]!.projects[0]!.id };
+}
+
+const getBoard = (cohortId: number, etag?: string) =>
+  ctx.request({
+    method: 'GET',
+    url: `/api/students?cohort=${cohortId}`,
+    token: staff.token,
+    headers: etag ? { 'if-none-match': etag } : {},
+  });
+
+/** A project assignment written without this app: the board must learn of it from the database. */
+const moveElsewhere = (learnerId: number, projectId: number) =>
+  elsewhere
+    .insertInto('student_projects')
+    .values({ student_id: learnerId, project_id: projectId })
+    .execute();
+
+/**
+ * Reads a cohort's version until it is kept: a read during which a notification arrives (here,
+ * of the set-up's own writes, which reach the server's listener a moment later) keeps nothing.
+ */
+async function remember(versions: BoardVersions, cohortId: number) {
+  await expect
+    .poll(async () => {
+      await versions.read(() => repo.boardVersion(ctx.db, cohortId));
+      return versions.current(cohortId);
+    })
+    .toBeDefined();
+}
+
+describe('the board version in memory', () => {
+  it('answers an unchanged board with 304 without asking the database', async () => {
+    const { cohort } = await cohortWithLearner();
+    const etag = String((await getBoard(cohort.id)).headers.etag);
+    expect((await getBoard(cohort.id, etag)).statusCode).toBe(304);
+
+    const statements = vi.spyOn(ctx.db, 'executeQuery');
+    // The board's statements only (a token check may still run once its second of cache ends).
+    const boardStatements = () =>
+      statements.mock.calls.filter(([query]) =>
+        /board_versions|instructor board/.test('sql' in query ? query.sql : ''),
+      ).length;
+    try {
+      // The set-up's own notifications may still be on their way; once heard, the version stays.
+      await expect
+        .poll(async () => {
+          statements.mockClear();
+          await getBoard(cohort.id, etag);
+          return boardStatements();
+        })
+        .toBe(0);
+      const answers = await Promise.all(
+        Array.from({ length: 10 }, () => getBoard(cohort.id, etag)),
+      );
+      expect(answers.map((answer) => answer.statusCode)).toEqual(Array(10).fill(304));
+      expect(boardStatements()).toBe(0);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
+  it('answers 200 with the new board once another connection moved a learner', async () => {
+    const { cohort, learner, nextProject } = await cohortWithLearner();
+    const etag = String((await getBoard(cohort.id)).headers.etag);
+    expect((await getBoard(cohort.id, etag)).statusCode).toBe(304);
+
+    await moveElsewhere(learner.id, nextProject);
+    await expect.poll(async () => (await getBoard(cohort.id, etag)).statusCode).toBe(200);
+    const fresh = await getBoard(cohort.id, etag);
+    expect(fresh.headers.etag).not.toBe(etag);
+    expect(fresh.json()[0].project_id).toBe(nextProject);
+  });
+
+  it('answers 200 at once after a change this process committed itself', async () => {
+    const { cohort, learner, nextProject } = await cohortWithLearner();
+    const etag = String((await getBoard(cohort.id)).headers.etag);
+    expect((await getBoard(cohort.id, etag)).statusCode).toBe(304);
+
+    await assignProject(ctx.db, learner.id, nextProject);
+    const after = await getBoard(cohort.id, etag);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()[0].project_id).toBe(nextProject);
+  });
+
+  it('is forgotten when the database announces a change, and only for that cohort', async () => {
+    // Only the notifications, as a process that made none of the changes hears them.
+    const follower = await followBoardVersions({
+      listen: ctx.database.listen,
+      onCommittedWrite: () => () => {},
+    });
+    try {
+      const moved = await cohortWithLearner();
+      const still = await cohortWithLearner();
+      for (const { cohort } of [moved, still]) await remember(follower.versions, cohort.id);
+
+      await moveElsewhere(moved.learner.id, moved.nextProject);
+      await expect.poll(() => follower.versions.current(moved.cohort.id)).toBeUndefined();
+      expect(follower.versions.current(still.cohort.id)).toBeDefined();
+    } finally {
+      await follower.stop();
+    }
+  });
+
+  it('forgets every board when the catalogue changes', async () => {
+    const follower = await followBoardVersions({
+      listen: ctx.database.listen,
+      onCommittedWrite: () => () => {},
+    });
+    try {
+      const { cohort } = await cohortWithLearner();
+      await remember(follower.versions, cohort.id);
+      await elsewhere
+        .updateTable('books')
+        .set({ name: 'Renamed book' })
+        .where('id', '>', 0)
+        .execute();
+      await expect.poll(() => follower.versions.current(cohort.id)).toBeUndefined();
+    } finally {
+      await follower.stop();
+    }
+  });
+});

@@ -1,0 +1,129 @@
+import type { DatabaseHandle } from '../../db/connection.ts';
+import type { BoardVersionRow } from './board.repository.ts';
+
+/** Where the database announces version bumps (migration 0520). */
+export const BOARD_VERSIONS_CHANNEL = 'board_versions';
+
+/** A cohort's version parts as the database last reported them; `today` is computed on use. */
+interface KnownVersion {
+  id: number;
+  timeZone: string;
+  cohortVersion: string;
+  catalogueVersion: string;
+}
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** Today's date (YYYY-MM-DD) in a time zone, as PostgreSQL's `(now() at time zone z)::date`. */
+function todayIn(timeZone: string): string {
+  let format = dayFormats.get(timeZone);
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(timeZone, format);
+  }
+  return format.format(new Date());
+}
+
+function knowsZone(timeZone: string): boolean {
+  try {
+    todayIn(timeZone);
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+/**
+ * The boards' version counters, kept in memory so that an unchanged board is answered 304
+ * without asking the database. The database announces every bump (migration 0520, delivered at
+ * commit to every listening process); a cohort's version is forgotten when its bump is heard,
+ * every version when the catalogue's is, and the next read asks the database again.
+ * Until the listening connection is up (or after it broke) nothing is kept: every read asks.
+ */
+export class BoardVersions {
+  private readonly known = new Map<number, KnownVersion>();
+  private listening = false;
+  /** Counts forgettings: a read that started before one may hold an older version. */
+  private generation = 0;
+
+  /** The version row from memory, or undefined when the database must be asked. */
+  current(cohortId: number): BoardVersionRow | undefined {
+    const known = this.known.get(cohortId);
+    if (!known) return undefined;
+    return {
+      id: known.id,
+      today: todayIn(known.timeZone),
+      cohort_version: known.cohortVersion,
+      catalogue_version: known.catalogueVersion,
+    };
+  }
+
+  /** Reads the version through `load` and keeps it, unless a change was heard meanwhile. */
+  async read(
+    load: () => Promise<(BoardVersionRow & { time_zone: string }) | undefined>,
+  ): Promise<BoardVersionRow | undefined> {
+    const started = this.generation;
+    const row = await load();
+    if (row && this.listening && started === this.generation && knowsZone(row.time_zone)) {
+      this.known.set(row.id, {
+        id: row.id,
+        timeZone: row.time_zone,
+        cohortVersion: row.cohort_version,
+        catalogueVersion: row.catalogue_version,
+      });
+    }
+    return row;
+  }
+
+  /** A notification's payload: the comma-separated cohort ids whose boards changed (0 = all). */
+  heard(payload: string) {
+    const ids = payload.split(',').map(Number);
+    if (ids.some((id) => id === 0 || !Number.isInteger(id))) this.forgetAll();
+    else {
+      this.generation++;
+      for (const id of ids) this.known.delete(id);
+    }
+  }
+
+  forgetAll() {
+    this.generation++;
+    this.known.clear();
+  }
+
+  /** Whether notifications arrive; while they do not, nothing is kept. */
+  setListening(listening: boolean) {
+    this.listening = listening;
+    this.forgetAll();
+  }
+}
+
+/** What the versions are learnt from: this process's commits and the database's notifications. */
+export type ChangeSources = Partial<Pick<DatabaseHandle, 'listen' | 'onCommittedWrite'>>;
+
+/**
+ * Board versions that follow the database: forgotten after each write this process commits
+ * (before its caller continues) and on each notification (other connections and processes).
+ * Without both sources, nothing is kept and every read asks the database.
+ */
+export async function followBoardVersions(database: ChangeSources) {
+  const versions = new BoardVersions();
+  if (!database.listen || !database.onCommittedWrite) return { versions, stop: async () => {} };
+  const stopWatching = database.onCommittedWrite(() => versions.forgetAll());
+  const unlisten = await database.listen(BOARD_VERSIONS_CHANNEL, {
+    notify: (payload) => versions.heard(payload),
+    reset: (listening) => versions.setListening(listening),
+  });
+  return {
+    versions,
+    async stop() {
+      stopWatching();
+      versions.setListening(false);
+      await unlisten();
+    },
+  };
+}

@@ -1,0 +1,105 @@
+import { type ChildProcess, execFile, spawn } from 'node:child_process';
+import { once } from 'node:events';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+// `npm start` (scripts/start.mjs) builds the client and the server only when their sources
+// changed, then runs the compiled server. Here into folders of its own, so the repository's
+// builds stay as they are. The compiled server loads its packages from node_modules, so its
+// folder has to be inside the repository.
+const script = fileURLToPath(new URL('../../scripts/start.mjs', import.meta.url));
+const run = promisify(execFile);
+let folder: string;
+let serverDist: string;
+let env: Record<string, string>;
+
+beforeAll(async () => {
+  folder = await mkdtemp(join(tmpdir(), 'lp-start-'));
+  const cache = fileURLToPath(new URL('../node_modules/.cache/', import.meta.url));
+  await mkdir(cache, { recursive: true });
+  serverDist = await mkdtemp(join(cache, 'lp-start-server-'));
+  env = {
+    PATH: process.env.PATH ?? '',
+    HOME: process.env.HOME ?? '',
+    WEB_DIST: join(folder, 'web'),
+    SERVER_DIST: serverDist,
+    DATA_DIR: join(folder, 'data'),
+  };
+});
+afterAll(async () => {
+  await rm(folder, { recursive: true, force: true });
+  await rm(serverDist, { recursive: true, force: true });
+});
+
+const prepare = async () =>
+  (await run(process.execPath, [script, '--prepare-only'], { env })).stdout;
+
+describe('the start script', () => {
+  it('builds both on the first start, and neither on a restart without source changes', async () => {
+    const first = await prepare();
+    expect(first).toMatch(/client: sources changed/);
+    expect(first).toMatch(/server: sources changed/);
+
+    const restart = await prepare();
+    expect(restart).toMatch(/client: up to date .*not rebuilt/);
+    expect(restart).toMatch(/server: up to date .*not rebuilt/);
+    expect(restart).not.toMatch(/building/);
+  });
+
+  it('rebuilds only what was built from other sources', async () => {
+    await writeFile(join(serverDist, '.sources-hash'), 'from-older-sources\n');
+    const output = await prepare();
+    expect(output).toMatch(/client: up to date/);
+    expect(output).toMatch(/server: sources changed/);
+    expect((await readFile(join(serverDist, '.sources-hash'), 'utf8')).trim()).not.toBe(
+      'from-older-sources',
+    );
+  });
+
+  it('starts the compiled server, which serves the API and the built client', async () => {
+    const port = String(20_000 + Math.floor(Math.random() * 20_000));
+    const child = spawn(process.execPath, [script], {
+      env: { ...env, PORT: port, HOST: '127.0.0.1', LOG_LEVEL: 'warn' },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    child.stderr?.on('data', (chunk: Buffer) => {
+      output += chunk.toString();
+    });
+    try {
+      await untilRunning(child, () => output);
+      expect(output).toMatch(/client: up to date/);
+      expect(output).toMatch(/server: up to date/);
+      const health = await fetch(`http://127.0.0.1:${port}/api/health`);
+      expect(health.status).toBe(200);
+      const page = await fetch(`http://127.0.0.1:${port}/cohorts`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toMatch(/<div id="root">/);
+    } finally {
+      child.kill('SIGTERM');
+      if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');
+    }
+  });
+});
+
+/** Resolves when the server says it is running; fails at once if the process exits first. */
+async function untilRunning(child: ChildProcess, output: () => string) {
+  const exited = once(child, 'exit').then(() => {
+    throw new Error(`The start script exited (${child.exitCode}):\n${output()}`);
+  });
+  const running = new Promise<void>((resolve) => {
+    const check = () => {
+      if (/is running at/.test(output())) resolve();
+      else child.stdout?.once('data', check);
+    };
+    check();
+  });
+  await Promise.race([running, exited]);
+}
