@@ -8,6 +8,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -79,7 +80,10 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   if (config.corsOrigin) {
-    await app.register(cors, { origin: config.corsOrigin, exposedHeaders: ['Location', 'ETag'] });
+    await app.register(cors, {
+      origin: config.corsOrigin,
+      exposedHeaders: ['Location', 'ETag', HISTORY_ID_HEADER],
+    });
   }
   // Counted after parsing, so limits can key on the user name in the body.
   await app.register(rateLimit, { global: false, hook: 'preHandler' });

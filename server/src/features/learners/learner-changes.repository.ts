@@ -171,9 +171,18 @@ export const assignProject = (trx: Trx, studentId: number, projectId: number, ac
 export const deleteAssignment = (trx: Trx, id: number) =>
   trx.deleteFrom('student_projects').where('id', '=', id).execute();
 
-const undoableActions = ['clear', 'transfer'] as const;
+const undoableActions = [
+  'clear',
+  'transfer',
+  'move',
+  'status',
+  'achieve',
+  'capstone_step',
+  'untag',
+  'remove_note',
+] as const;
 
-/** Clears and transfers of the learner, newest first, with who did them and any undo. */
+/** The learner's undoable changes, newest first, with who did them and any undo. */
 export const historyOf = (db: Kysely<Database> | Trx, studentId: number) =>
   db
     .selectFrom('audit_log as a')
