@@ -114,8 +114,11 @@ export const lockCapstone = (trx: Transaction<Database>, id: number) =>
   trx
     .selectFrom('capstones as cap')
     .innerJoin('people as p', 'p.id', 'cap.student_id')
+    .innerJoin('courses as co', 'co.id', 'cap.course_id')
     .select([
       'cap.id',
+      'cap.student_id',
+      'co.name as course_name',
       sql<string>`p.first_name || ' ' || p.last_name`.as('name'),
       'p.slack_handle',
     ])

@@ -2,8 +2,10 @@ import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
+  addTimeline,
   assignProject,
   createAssessment,
+  createCapstone,
   createCohort,
   createCourse,
   createLearner,
@@ -11,6 +13,7 @@ import {
   enrol,
   recordObjective,
   startAssessment,
+  tagLearner,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
@@ -190,5 +193,145 @@ describe('undoing a self-assessment status change', () => {
     expect(stale.json().message).toBe(
       "Una Undone's Book One self-assessment is In Progress now: this change to Reviewed and Incomplete can no longer be undone.",
     );
+  });
+});
+
+describe('undoing an objective achieved', () => {
+  it('removes a record the click created, with its entry', async () => {
+    const { learner, assessment } = await learnerOnBoard();
+    const objective = assessment.objectives[0]!;
+    const before = await boardRows(learner.id);
+    const achieved = await call('POST', '/api/records', {
+      student: learner.id,
+      weight: objective.id,
+      achieved: true,
+      note: 'Achieved on 3/2/2026',
+    });
+    expect(achieved.statusCode).toBe(201);
+    expect(achieved.json().achieved).toBe(true);
+    const historyId = historyIdOf(achieved);
+    expect((await history(learner.id))[0]).toMatchObject({
+      action: 'achieve',
+      summary: `Achieved ${objective.label}`,
+    });
+    const undone = await undo(learner.id, historyId);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().message).toBe('Objective no longer achieved');
+    expect(await boardRows(learner.id)).toEqual(before);
+  });
+
+  it('flips an existing record back and removes only the entry the click added', async () => {
+    const { learner, assessment } = await learnerOnBoard();
+    const record = await recordObjective(ctx.db, learner.id, assessment.objectives[1]!.id, false);
+    await ctx.db
+      .insertInto('learning_record_entries')
+      .values({ record_id: record.id, note: 'Working on it', instructor_id: staff.id })
+      .execute();
+    const before = await boardRows(learner.id);
+    const achieved = await call('PUT', `/api/records/${record.id}`, {
+      achieved: true,
+      note: 'Achieved on 3/2/2026',
+    });
+    expect(achieved.statusCode).toBe(204);
+    const historyId = historyIdOf(achieved);
+    expect((await undo(learner.id, historyId)).statusCode).toBe(200);
+    expect(await boardRows(learner.id)).toEqual(before);
+  });
+
+  it('refuses when the objective is no longer achieved', async () => {
+    const { learner, assessment } = await learnerOnBoard();
+    const achieved = await call('POST', '/api/records', {
+      student: learner.id,
+      weight: assessment.objectives[0]!.id,
+      achieved: true,
+      note: 'Achieved',
+    });
+    await call('PUT', `/api/records/${achieved.json().id}`, { achieved: false });
+    const stale = await undo(learner.id, historyIdOf(achieved));
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      `${assessment.objectives[0]!.label} is not marked achieved for Una Undone any more: there is nothing to undo.`,
+    );
+  });
+});
+
+describe('undoing a capstone timeline step', () => {
+  it('removes the step (MVP included), and refuses once a later step was added', async () => {
+    const { learner, course } = await learnerOnBoard();
+    const capstone = await createCapstone(ctx.db, learner.id, course.id, 'https://proposal');
+    await addTimeline(ctx.db, capstone.id, 1, '2026-02-01T10:00:00Z');
+    const before = await boardRows(learner.id);
+    const mvp = await call('POST', '/api/timelines', { capstone: capstone.id, status: 4 });
+    expect(mvp.statusCode).toBe(201);
+    const historyId = historyIdOf(mvp);
+    expect((await history(learner.id))[0]).toMatchObject({
+      action: 'capstone_step',
+      summary: `${course.name} capstone proposal marked MVP`,
+    });
+    const undone = await undo(learner.id, historyId);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().message).toBe('Capstone step undone');
+    expect(await boardRows(learner.id)).toEqual(before);
+
+    const approved = historyIdOf(
+      await call('POST', '/api/timelines', { capstone: capstone.id, status: 3 }),
+    );
+    await call('POST', '/api/timelines', { capstone: capstone.id, status: 4 });
+    const stale = await undo(learner.id, approved);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      `The ${course.name} capstone proposal is marked MVP since: this step can no longer be undone.`,
+    );
+  });
+});
+
+describe('undoing a tag removal', () => {
+  it('puts the same link back, and refuses when the learner has the tag again', async () => {
+    const { learner } = await learnerOnBoard();
+    const link = await tagLearner(ctx.db, learner.id, 'Needs pairing');
+    const before = await boardRows(learner.id);
+    const removed = await call('DELETE', `/api/studenttags/${link.id}`);
+    expect(removed.statusCode).toBe(204);
+    const historyId = historyIdOf(removed);
+    expect((await history(learner.id))[0]).toMatchObject({
+      action: 'untag',
+      summary: "Tag 'Needs pairing' removed",
+    });
+    const undone = await undo(learner.id, historyId);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().message).toBe('Tag restored');
+    expect(await boardRows(learner.id)).toEqual(before);
+
+    const again = historyIdOf(await call('DELETE', `/api/studenttags/${link.id}`));
+    await tagLearner(ctx.db, learner.id, 'Needs pairing');
+    const stale = await undo(learner.id, again);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe("Una Undone has the tag 'Needs pairing' again.");
+  });
+});
+
+describe('undoing a note removal', () => {
+  it('puts the note back as it was, once', async () => {
+    const { learner } = await learnerOnBoard();
+    const added = await call('POST', '/api/notes', {
+      studentId: learner.id,
+      type: 3,
+      note: 'Talked about pacing this week',
+    });
+    const before = await boardRows(learner.id);
+    const removed = await call('DELETE', `/api/notes/${added.json().id}`);
+    expect(removed.statusCode).toBe(204);
+    const historyId = historyIdOf(removed);
+    expect((await history(learner.id))[0]).toMatchObject({
+      action: 'remove_note',
+      summary: 'Note removed: “Talked about pacing this week”',
+    });
+    const undone = await undo(learner.id, historyId);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().message).toBe('Note restored');
+    expect(await boardRows(learner.id)).toEqual(before);
+    const again = await undo(learner.id, historyId);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This has already been undone.');
   });
 });

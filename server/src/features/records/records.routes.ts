@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import {
   CreateRecordBody,
   CreateRecordEntryBody,
@@ -46,8 +47,11 @@ export const recordsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staffOnly(201),
       schema: { tags, body: CreateRecordBody, response: { 201: LearningRecord, ...errors } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await records.createRecord(app, requireStaff(request), request.body)),
+    async (request, reply) => {
+      const created = await records.createRecord(app, requireStaff(request), request.body);
+      if (created.historyId !== null) reply.header(HISTORY_ID_HEADER, created.historyId);
+      return reply.code(201).send(created.record);
+    },
   );
 
   app.put(
@@ -62,7 +66,13 @@ export const recordsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await records.updateRecord(app, requireStaff(request), request.params.id, request.body);
+      const historyId = await records.updateRecord(
+        app,
+        requireStaff(request),
+        request.params.id,
+        request.body,
+      );
+      if (historyId !== null) reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(204).send();
     },
   );
