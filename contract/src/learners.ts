@@ -23,7 +23,8 @@ import { Nullable, Timestamp } from './common.ts';
  *   first project only when none of their projects belongs to a course of that cohort.
  *   404 unknown cohort; 409 already in that cohort. Undoable.
  * GET /students/{id}/history → 200 HistoryItem[] (every undoable change, newest first: clears,
- *   transfers, and the board's changes: project moves, self-assessment status changes, objectives
+ *   transfers, and the board's changes: project moves, self-assessments started and their status
+ *   changes, objectives
  *   achieved, capstone timeline steps, tag and note removals)
  * POST /students/{id}/history/{historyId}/undo → 200 UndoResult; within UNDO_WINDOW_DAYS days,
  *   once; 409 when it is too late, already undone, or the learner changed since in a way the undo
@@ -197,6 +198,8 @@ export const HistoryAction = Type.Union([
   Type.Literal('transfer'),
   /** Moved to a project (drag, keyboard or card menu). */
   Type.Literal('move'),
+  /** A self-assessment started (e.g. a card dropped on the assessment column). */
+  Type.Literal('start_assessment'),
   /** A self-assessment's status changed (with the objectives a review marked achieved). */
   Type.Literal('status'),
   /** A learning objective marked achieved. */

@@ -147,12 +147,18 @@ describe('undo from the toast', () => {
     expect(await page.getByText('Student has previously been assigned').count()).toBe(0);
   });
 
-  it('takes back a status change, and a review from the evaluation dialog with its objectives', async () => {
+  it('takes back a self-assessment start, a status change, and a review from the evaluation dialog with its objectives', async () => {
     const book = [...course.books].sort((a, b) => a.index - b.index)[0]!;
-    expect((await call('POST', `/students/${learner.id}/assess`, { bookId: book.id })).status).toBe(
-      201,
-    );
+    const assessment = `${book.assessments[0]!.name} (self-assessment)`;
     await openBoard();
+    await chooseFromMenu('Assign to project', book.name, assessment);
+    await card().and(page.locator('.lp-card--in-progress')).waitFor();
+    await undoIn('Student assigned to assessment').click();
+    await undone('Self-assessment start undone').waitFor();
+    await card().and(page.locator('.lp-card--in-progress')).waitFor({ state: 'detached' });
+    expect((await cardData()).assessment_status_id).toBe(0);
+
+    await chooseFromMenu('Assign to project', book.name, assessment);
     await card().and(page.locator('.lp-card--in-progress')).waitFor();
     await chooseFromMenu('Assessment status', 'Ready for Review');
     await card().and(page.locator('.lp-card--ready')).waitFor();

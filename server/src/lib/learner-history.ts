@@ -20,6 +20,14 @@ export interface MoveRecord {
   from: Named | null;
 }
 
+export interface StartAssessmentRecord {
+  student_id: number;
+  student_assessment_id: number;
+  assessment: string;
+  /** The repository made for it ('' when none was). */
+  url: string;
+}
+
 export interface StatusRecord {
   student_id: number;
   student_assessment_id: number;
@@ -74,6 +82,7 @@ export interface RemoveNoteRecord {
 
 export interface LearnerChangeRecords {
   move: MoveRecord;
+  start_assessment: StartAssessmentRecord;
   status: StatusRecord;
   achieve: AchieveRecord;
   capstone_step: CapstoneStepRecord;

@@ -30,6 +30,9 @@ export const lockStudentAssessment = (trx: Trx, id: number) =>
     .forNoKeyUpdate('sa')
     .executeTakeFirst();
 
+export const deleteStudentAssessment = (trx: Trx, id: number) =>
+  trx.deleteFrom('student_assessments').where('id', '=', id).execute();
+
 export const restoreAssessmentStatus = (
   trx: Trx,
   id: number,

@@ -1,3 +1,4 @@
+import { ASSESSMENT_STATUS } from '@lp/contract/constants';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { conflict } from '../../lib/http-errors.ts';
@@ -8,6 +9,7 @@ import type {
   LearnerChangeRecords,
   MoveRecord,
   RemoveNoteRecord,
+  StartAssessmentRecord,
   StatusRecord,
   UntagRecord,
 } from '../../lib/learner-history.ts';
@@ -22,6 +24,7 @@ type Trx = Transaction<Database>;
 
 export const boardChangeActions = [
   'move',
+  'start_assessment',
   'status',
   'achieve',
   'capstone_step',
@@ -56,6 +59,22 @@ const handlers: Handlers = {
           `${learnerName(learner)} ${current ? `has moved to ${current.project}` : 'has no project'} since: this move to ${record.project.name} can no longer be undone.`,
         );
       await repo.deleteAssignment(trx, record.assignment_id);
+    },
+  },
+  start_assessment: {
+    summary: (record: StartAssessmentRecord) => `Started the ${record.assessment} self-assessment`,
+    undone: 'Self-assessment start undone',
+    async undo(trx, learner, record: StartAssessmentRecord) {
+      const current = await repo.lockStudentAssessment(trx, record.student_assessment_id);
+      if (!current)
+        throw conflict(`${learnerName(learner)}'s ${record.assessment} self-assessment is gone.`);
+      // Only an untouched start is taken back: a submission or a review is undone on its own.
+      if (current.status_id !== ASSESSMENT_STATUS.inProgress)
+        throw conflict(
+          `${learnerName(learner)}'s ${record.assessment} self-assessment is ${current.status} now: its start can no longer be undone.`,
+        );
+      // The GitHub repository, if one was made, stays: the learner may have pushed to it.
+      await repo.deleteStudentAssessment(trx, current.id);
     },
   },
   status: {

@@ -153,6 +153,36 @@ describe('undoing a project move', () => {
   });
 });
 
+describe('undoing a self-assessment start', () => {
+  it('removes the untouched self-assessment, and refuses once it was submitted', async () => {
+    const { learner, course } = await learnerOnBoard();
+    const before = await boardRows(learner.id);
+    const started = await call('POST', `/api/students/${learner.id}/assess`, {
+      bookId: course.books[0]!.id,
+    });
+    expect(started.statusCode).toBe(201);
+    const historyId = historyIdOf(started);
+    expect((await history(learner.id))[0]).toMatchObject({
+      action: 'start_assessment',
+      summary: 'Started the Book One self-assessment',
+    });
+    const undone = await undo(learner.id, historyId);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().message).toBe('Self-assessment start undone');
+    expect(await boardRows(learner.id)).toEqual(before);
+
+    const again = historyIdOf(
+      await call('POST', `/api/students/${learner.id}/assess`, { bookId: course.books[0]!.id }),
+    );
+    await call('PUT', `/api/students/${learner.id}/assess`, { statusId: 2 });
+    const stale = await undo(learner.id, again);
+    expect(stale.statusCode).toBe(409);
+    expect(stale.json().message).toBe(
+      "Una Undone's Book One self-assessment is Ready for Review now: its start can no longer be undone.",
+    );
+  });
+});
+
 describe('undoing a self-assessment status change', () => {
   it('restores the status, its reviewer and date, and the objectives the review achieved', async () => {
     const { learner, assessment } = await learnerOnBoard();

@@ -3,6 +3,7 @@ import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { fullNameSql } from '../../lib/learners.ts';
+import { boardChangeActions } from './board-changes.undo.ts';
 
 type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
@@ -171,16 +172,7 @@ export const assignProject = (trx: Trx, studentId: number, projectId: number, ac
 export const deleteAssignment = (trx: Trx, id: number) =>
   trx.deleteFrom('student_projects').where('id', '=', id).execute();
 
-const undoableActions = [
-  'clear',
-  'transfer',
-  'move',
-  'status',
-  'achieve',
-  'capstone_step',
-  'untag',
-  'remove_note',
-] as const;
+const undoableActions = ['clear', 'transfer', ...boardChangeActions];
 
 /** The learner's undoable changes, newest first, with who did them and any undo. */
 export const historyOf = (db: Kysely<Database> | Trx, studentId: number) =>

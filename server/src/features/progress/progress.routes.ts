@@ -57,7 +57,8 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = requirePerson(request);
       const created = await startAssessment(app, caller, request.params.id, request.body.bookId);
-      return reply.code(201).send(created);
+      reply.header(HISTORY_ID_HEADER, created.historyId);
+      return reply.code(201).send(created.started);
     },
   );
 

@@ -16,7 +16,6 @@ import {
   organizationFromUrl,
   repositoryFromUrl,
 } from '../../integrations/github.ts';
-import { audit } from '../../lib/audit.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { lockLearner } from '../../lib/learners.ts';
@@ -85,7 +84,7 @@ export async function startAssessment(
   caller: SignedInPerson,
   learnerId: number,
   bookId: number,
-): Promise<StartAssessmentResponse> {
+): Promise<{ started: StartAssessmentResponse; historyId: number }> {
   if (!mayStartAssessment(caller, learnerId)) throw forbidden();
   const learner = await repo.findLearner(app.db, learnerId);
   if (!learner) throw notFound('Student');
@@ -129,23 +128,23 @@ export async function startAssessment(
       instructor_id: caller.isStaff ? caller.id : null,
       url,
     });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'start',
-      entity: 'student_assessment',
-      entityId: row.id,
-      after: row,
+    const historyId = await recordLearnerChange(trx, caller.id, 'start_assessment', {
+      student_id: learnerId,
+      student_assessment_id: row.id,
+      assessment: assessment.name,
+      url,
     });
-    return row;
+    return { ...row, historyId };
   });
   await notifyAssessmentStarted(app, learner, assessment.name, url);
-  return {
+  const started = {
     message: blocker
       ? `Self-assessment started. No repository was created: ${blocker}.`
       : 'Success',
     id: created.id,
     url,
   };
+  return { started, historyId: created.historyId };
 }
 
 /**

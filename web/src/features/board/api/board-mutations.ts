@@ -1,7 +1,7 @@
 // The board's changes: assign to a project, start a self-assessment, change its status, remove a
 // tag. Each one moves the card in the cache at once, then re-reads the board; a failure puts the
-// card back and says why (spec §8). A move and a status change go into the learner's History:
-// their toast offers Undo.
+// card back and says why (spec §8). A move, a self-assessment start and a status change go into
+// the learner's History: their toast offers Undo.
 import type {
   AssignProjectBody,
   BoardResponse,
@@ -11,7 +11,7 @@ import type {
 } from '@lp/contract/board';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendUndoable, showWithUndo, type Undoable } from '@/features/learners';
-import { api, errorText } from '@/lib/api-client.ts';
+import { errorText } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
 import { patchLearner } from '../model/optimistic.ts';
 import type { BoardLearner } from '../model/types.ts';
@@ -31,8 +31,8 @@ export function assignProject(
 export function startAssessment(
   studentId: number,
   body: StartAssessmentBody,
-): Promise<StartAssessmentResponse> {
-  return api.post<StartAssessmentResponse>(`/students/${studentId}/assess`, body);
+): Promise<Undoable<StartAssessmentResponse>> {
+  return sendUndoable<StartAssessmentResponse>('POST', `/students/${studentId}/assess`, body);
 }
 
 export function updateAssessmentStatus(
@@ -103,7 +103,7 @@ export function useBoardMutations(cohortId: number) {
       failure: assignmentErrorText,
     },
   );
-  const assess = useBoardMutation<{ bookId: number }, StartAssessmentResponse>(
+  const assess = useBoardMutation<{ bookId: number }, Undoable<StartAssessmentResponse>>(
     cohortId,
     (learner, vars) => startAssessment(learner.id, { bookId: vars.bookId }),
     { success: () => ASSESSMENT_STARTED_TOAST, failure: errorText },

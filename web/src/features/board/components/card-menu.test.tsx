@@ -138,7 +138,19 @@ describe('learner card menu', () => {
 
   it('offers no earlier book, and starts the self-assessment from the own book', async () => {
     const network = fakeNetwork({
-      'POST /students/3/assess': { status: 201, body: { message: 'Success', id: 1, url: '' } },
+      'POST /students/3/assess': {
+        status: 201,
+        body: { message: 'Success', id: 1, url: '' },
+        headers: { 'history-id': '45' },
+      },
+      'POST /students/3/history/45/undo': {
+        status: 200,
+        body: {
+          message: 'Self-assessment start undone',
+          learner: { id: 3, name: 'Grace Hopper' },
+          current_cohort: null,
+        },
+      },
     });
     const { user } = renderBoard([learner('Grace Hopper', 203, { id: 3 })]);
     await openMenu(user, 'Grace Hopper');
@@ -151,6 +163,10 @@ describe('learner card menu', () => {
       expect.objectContaining({ method: 'POST', path: '/students/3/assess', body: { bookId: 20 } }),
     ]);
     expect(await screen.findByText('Student assigned to assessment')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Self-assessment start undone: Grace Hopper'),
+    ).toBeInTheDocument();
   });
 
   it('says when the learner had that project before', async () => {
