@@ -22,10 +22,17 @@ import { Nullable, Timestamp } from './common.ts';
  *   starts one in the target cohort; all progress stays. The learner gets the target cohort's
  *   first project only when none of their projects belongs to a course of that cohort.
  *   404 unknown cohort; 409 already in that cohort. Undoable.
- * GET /students/{id}/history → 200 HistoryItem[] (clears and transfers, newest first)
+ * GET /students/{id}/history → 200 HistoryItem[] (every undoable change, newest first: clears,
+ *   transfers, and the board's changes: project moves, self-assessments started and their status
+ *   changes, objectives
+ *   achieved, capstone timeline steps, tag and note removals)
  * POST /students/{id}/history/{historyId}/undo → 200 UndoResult; within UNDO_WINDOW_DAYS days,
  *   once; 409 when it is too late, already undone, or the learner changed since in a way the undo
- *   would overwrite (the message says which).
+ *   would overwrite (the message says which, e.g. the learner was moved again).
+ *
+ * Every undoable change answers with the header HISTORY_ID_HEADER: the id of its history entry,
+ * so the toast that reports it can offer Undo (POST /students/{id}/history/{that id}/undo). The
+ * answer's status and body stay those of the old contract.
  * POST /students/{id}/status {notes} → 201 (1:1 feedback, see notes.ts)
  *
  * Score (one definition, the same as the board's): the sum of the weights of the learning
@@ -33,6 +40,8 @@ import { Nullable, Timestamp } from './common.ts';
  */
 
 export const UNDO_WINDOW_DAYS = 30;
+/** Response header of an undoable change: its history entry's id. */
+export const HISTORY_ID_HEADER = 'history-id';
 export const SLACK_ID_TAKEN_MESSAGE = 'That Slack member ID belongs to someone else.';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -184,7 +193,22 @@ export const TransferResult = Type.Object({
 });
 export type TransferResult = Static<typeof TransferResult>;
 
-export const HistoryAction = Type.Union([Type.Literal('clear'), Type.Literal('transfer')]);
+export const HistoryAction = Type.Union([
+  Type.Literal('clear'),
+  Type.Literal('transfer'),
+  /** Moved to a project (drag, keyboard or card menu). */
+  Type.Literal('move'),
+  /** A self-assessment started (e.g. a card dropped on the assessment column). */
+  Type.Literal('start_assessment'),
+  /** A self-assessment's status changed (with the objectives a review marked achieved). */
+  Type.Literal('status'),
+  /** A learning objective marked achieved. */
+  Type.Literal('achieve'),
+  /** A step on a capstone proposal's timeline (e.g. Approved, MVP). */
+  Type.Literal('capstone_step'),
+  Type.Literal('untag'),
+  Type.Literal('remove_note'),
+]);
 export type HistoryAction = Static<typeof HistoryAction>;
 
 export const HistoryItem = Type.Object({

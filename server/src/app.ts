@@ -9,6 +9,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
 import type { Config } from './config.ts';
@@ -97,7 +98,10 @@ export async function buildApp(
     crossOriginEmbedderPolicy: false,
   });
   if (config.corsOrigin) {
-    await app.register(cors, { origin: config.corsOrigin, exposedHeaders: ['Location', 'ETag'] });
+    await app.register(cors, {
+      origin: config.corsOrigin,
+      exposedHeaders: ['Location', 'ETag', HISTORY_ID_HEADER],
+    });
   }
   // Answers over 1 KB (board, lists, OpenAPI document) compressed when the caller accepts it.
   // Registered before the routes: it hooks each route as it is declared. Files of the client

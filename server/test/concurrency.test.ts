@@ -121,9 +121,9 @@ describe(`${PARALLEL} identical requests at once change a learner exactly once`,
       assignment: await count(sql`select count(*)::int as n from student_projects
         where student_id = ${person.id} and project_id = ${projectId}`),
       audit: await auditRows(
-        'student_project',
-        'assign',
-        sql`after->>'project_id' = ${String(projectId)} and after->>'student_id' = ${String(person.id)}`,
+        'learner',
+        'move',
+        sql`entity_id = ${String(person.id)} and after->'project'->>'id' = ${String(projectId)}`,
       ),
     });
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
@@ -153,7 +153,11 @@ describe(`${PARALLEL} identical requests at once change a learner exactly once`,
     const entries = await count(sql`select count(*)::int as n from learning_record_entries e
       join learning_records r on r.id = e.record_id where r.student_id = ${person.id}`);
     const codes = tally(responses, {
-      audit: await auditRows('student_assessment', 'status', sql`entity_id = ${String(row.id)}`),
+      audit: await auditRows(
+        'learner',
+        'status',
+        sql`after->>'student_assessment_id' = ${String(row.id)}`,
+      ),
       'entries per objective': entries / assessment.objectives.length,
       'Slack message': slackTo(person.handle, 'Self-Assessment Review Complete'),
     });
@@ -250,8 +254,8 @@ describe(`${PARALLEL} identical requests at once change a learner exactly once`,
       step: await count(sql`select count(*)::int as n from capstone_timelines
         where capstone_id = ${capstone.id} and status_id = 1`),
       audit: await auditRows(
-        'capstone_timeline',
-        'create',
+        'learner',
+        'capstone_step',
         sql`after->>'capstone_id' = ${String(capstone.id)}`,
       ),
       'Slack message': slackTo(person.handle, 'Your capstone proposal was marked as'),
@@ -304,11 +308,7 @@ describe(`${PARALLEL} identical requests at once change a learner exactly once`,
       .execute();
     const codes = tally(responses, {
       assessment: started.length,
-      audit: await auditRows(
-        'student_assessment',
-        'start',
-        sql`after->>'student_id' = ${String(person.id)}`,
-      ),
+      audit: await auditRows('learner', 'start_assessment', sql`entity_id = ${String(person.id)}`),
       'Slack message': slackTo(
         home.slack_channel,
         `${person.first_name} ${person.last_name} has started`,
@@ -348,9 +348,9 @@ describe("a learner's submission racing a staff review", () => {
         status: after.status_id,
         // The learner's submission counts at most once, and only before the review.
         submissions: await auditRows(
-          'student_assessment',
+          'learner',
           'status',
-          sql`entity_id = ${String(row.id)} and after->>'status_id' = '2'`,
+          sql`after->>'student_assessment_id' = ${String(row.id)} and after->>'status_id' = '2'`,
         ),
         serverErrors: responses.filter((response) => response.statusCode >= 500).length,
       });

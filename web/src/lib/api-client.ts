@@ -74,12 +74,18 @@ async function readBody(response: Response): Promise<{ body: unknown; text: stri
   return { body: text || undefined, text };
 }
 
-export async function request<T>(
+/** An answer with its headers (e.g. the history entry id of an undoable change). */
+export interface Answered<T> {
+  body: T;
+  headers: Headers;
+}
+
+export async function requestWithHeaders<T>(
   method: string,
   path: string,
   body?: unknown,
   options: RequestOptions = {},
-): Promise<T> {
+): Promise<Answered<T>> {
   const sessionToken = options.token === undefined ? getToken() : null;
   const token = options.token ?? sessionToken;
   const headers: Record<string, string> = { Accept: 'application/json' };
@@ -107,7 +113,16 @@ export async function request<T>(
     }
     throw new ApiError(response.status, messageOf(answer, text, response.status), answer);
   }
-  return answer as T;
+  return { body: answer as T, headers: response.headers };
+}
+
+export async function request<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<T> {
+  return (await requestWithHeaders<T>(method, path, body, options)).body;
 }
 
 export const api = {

@@ -116,7 +116,14 @@ export const lockCapstone = (trx: Transaction<Database>, id: number) =>
   trx
     .selectFrom('capstones as cap')
     .innerJoin('people as p', 'p.id', 'cap.student_id')
-    .select(['cap.id', fullNameSql('p').as('name'), 'p.slack_handle'])
+    .innerJoin('courses as co', 'co.id', 'cap.course_id')
+    .select([
+      'cap.id',
+      'cap.student_id',
+      'co.name as course_name',
+      fullNameSql('p').as('name'),
+      'p.slack_handle',
+    ])
     .where('cap.id', '=', id)
     .forNoKeyUpdate('cap')
     .executeTakeFirst();

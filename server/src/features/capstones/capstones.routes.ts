@@ -8,6 +8,7 @@ import {
   Timeline,
 } from '@lp/contract/capstones';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { addTimeline, listCapstones, removeTimeline, submitProposal } from './capstones.service.ts';
@@ -70,8 +71,9 @@ export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const { capstone, status } = request.body;
-      const entry = await addTimeline(app, callerOf(request), capstone, status);
-      return reply.code(201).send(entry);
+      const added = await addTimeline(app, callerOf(request), capstone, status);
+      reply.header(HISTORY_ID_HEADER, added.historyId);
+      return reply.code(201).send(added.timeline);
     },
   );
 

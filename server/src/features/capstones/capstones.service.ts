@@ -12,6 +12,7 @@ import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
+import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { lockLearner } from '../../lib/learners.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
@@ -106,14 +107,15 @@ export async function submitProposal(
   };
 }
 
+/** Adds a step to a proposal's timeline; returns it with the history entry that undoes it. */
 export async function addTimeline(
   app: FastifyInstance,
   caller: SignedInPerson,
   capstoneId: number,
   statusId: number,
-): Promise<Timeline> {
+): Promise<{ timeline: Timeline; historyId: number }> {
   const status = await repo.findProposalStatus(app.db, statusId);
-  const { capstone, entry, label } = await app.db.transaction().execute(async (trx) => {
+  const { capstone, entry, label, historyId } = await app.db.transaction().execute(async (trx) => {
     // The proposal's row first: parallel steps queue here and each sees the one before it.
     const capstone = await repo.lockCapstone(trx, capstoneId);
     if (!capstone) throw notFound('Capstone');
@@ -125,14 +127,14 @@ export async function addTimeline(
       status_id: statusId,
       created_by: caller.id,
     });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'create',
-      entity: 'capstone_timeline',
-      entityId: row.id,
-      after: row,
+    const historyId = await recordLearnerChange(trx, caller.id, 'capstone_step', {
+      student_id: capstone.student_id,
+      capstone_id: capstoneId,
+      timeline_id: row.id,
+      status: { id: statusId, name: status.status },
+      course: capstone.course_name,
     });
-    return { capstone, entry: row, label: status.status };
+    return { capstone, entry: row, label: status.status, historyId };
   });
   await notify(app, [
     [
@@ -140,12 +142,13 @@ export async function addTimeline(
       `:hi: Hello, ${capstone.name}!\n\n:mortar_board: Your capstone proposal was marked as ${label}.`,
     ],
   ]);
-  return {
+  const timeline = {
     id: entry.id,
     capstone: entry.capstone_id,
     status: entry.status_id,
     date: isoTimestamp(entry.created_at),
   };
+  return { timeline, historyId };
 }
 
 /** Revokes a review step (e.g. an approval) by deleting its timeline entry. */

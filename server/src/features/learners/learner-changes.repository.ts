@@ -4,6 +4,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { currentMemberships } from '../../lib/membership.ts';
 import { fullNameOrNullSql } from '../../lib/names.ts';
+import { boardChangeActions } from './board-changes.undo.ts';
 
 type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
@@ -170,9 +171,9 @@ export const assignProject = (trx: Trx, studentId: number, projectId: number, ac
 export const deleteAssignment = (trx: Trx, id: number) =>
   trx.deleteFrom('student_projects').where('id', '=', id).execute();
 
-const undoableActions = ['clear', 'transfer'] as const;
+const undoableActions = ['clear', 'transfer', ...boardChangeActions];
 
-/** Clears and transfers of the learner, newest first, with who did them and any undo. */
+/** The learner's undoable changes, newest first, with who did them and any undo. */
 export const historyOf = (db: Kysely<Database> | Trx, studentId: number) =>
   db
     .selectFrom('audit_log as a')

@@ -18,6 +18,7 @@ import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { findLearner, type LearnerRow, lockLearner } from '../../lib/learners.ts';
 import { fullName } from '../../lib/names.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { isBoardChange, summarizeBoardChange, undoBoardChange } from './board-changes.undo.ts';
 import * as repo from './learner-changes.repository.ts';
 import { studentNotFound } from './learners.service.ts';
 
@@ -177,6 +178,7 @@ export async function transferLearner(
 }
 
 function summarize(action: string, after: Record<string, unknown> | null): string {
+  if (isBoardChange(action)) return summarizeBoardChange(action, after);
   if (action === 'transfer') {
     const record = after as unknown as TransferRecord;
     return record.from
@@ -219,7 +221,7 @@ export async function learnerHistory(app: FastifyInstance, id: number): Promise<
   });
 }
 
-/** Undoes a clear or a transfer, once, within UNDO_WINDOW_DAYS days. */
+/** Undoes a change of the learner's history, once, within UNDO_WINDOW_DAYS days. */
 export async function undoChange(
   app: FastifyInstance,
   caller: SignedInPerson,
@@ -236,8 +238,16 @@ export async function undoChange(
         throw conflict(
           `This can no longer be undone: undo is possible for ${UNDO_WINDOW_DAYS} days.`,
         );
-      if (entry.action === 'clear') await undoClear(trx, learner, entry.before);
-      else await undoTransfer(trx, learner, entry.after as unknown as TransferRecord);
+      let message: string;
+      if (isBoardChange(entry.action))
+        message = await undoBoardChange(trx, learner, entry.action, entry.after);
+      else if (entry.action === 'clear') {
+        await undoClear(trx, learner, entry.before);
+        message = 'Student data restored';
+      } else {
+        await undoTransfer(trx, learner, entry.after as unknown as TransferRecord);
+        message = 'Transfer undone';
+      }
       await audit(trx, {
         actorId: caller.id,
         action: 'undo',
@@ -247,7 +257,7 @@ export async function undoChange(
       });
       const current = await repo.currentMembership(trx, id);
       return {
-        message: entry.action === 'clear' ? 'Student data restored' : 'Transfer undone',
+        message,
         learner: ref(learner),
         current_cohort: current ? { id: current.cohort_id, name: current.cohort_name } : null,
       };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
 import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
@@ -61,7 +62,8 @@ export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await notes.removeNote(app, callerOf(request), request.params.id);
+      const historyId = await notes.removeNote(app, callerOf(request), request.params.id);
+      reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(204).send();
     },
   );

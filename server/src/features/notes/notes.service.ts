@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
+import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { findLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './notes.repository.ts';
@@ -57,16 +58,14 @@ export async function addNote(
   });
 }
 
+/** Removes a note; returns the history entry that puts it back. */
 export async function removeNote(app: FastifyInstance, caller: SignedInPerson, id: number) {
-  await app.db.transaction().execute(async (trx) => {
+  return app.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteNote(trx, id);
     if (!removed) throw notFound('Note');
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'delete',
-      entity: 'note',
-      entityId: id,
-      before: removed,
+    return recordLearnerChange(trx, caller.id, 'remove_note', {
+      student_id: removed.student_id,
+      note: { ...removed, created_at: new Date(removed.created_at).toISOString() },
     });
   });
 }

@@ -77,6 +77,18 @@ export const insertStudentAssessment = (
     .returning(['id', 'student_id', 'assessment_id', 'status_id', 'url'])
     .executeTakeFirstOrThrow();
 
+/** The learner's current project (their latest assignment), if any. */
+export const currentProject = (db: Db, studentId: number) =>
+  db
+    .selectFrom('student_projects as sp')
+    .innerJoin('projects as p', 'p.id', 'sp.project_id')
+    .select(['p.id', 'p.name'])
+    .where('sp.student_id', '=', studentId)
+    .orderBy('sp.assigned_at', 'desc')
+    .orderBy('sp.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+
 /** The book of the learner's current project (their latest assignment), if any. */
 export const currentBook = (db: Db, studentId: number) =>
   db
@@ -102,7 +114,17 @@ export const lockStudentAssessment = (
   let query = trx
     .selectFrom('student_assessments as sa')
     .innerJoin('assessments as a', 'a.id', 'sa.assessment_id')
-    .select(['sa.id', 'sa.assessment_id', 'sa.status_id', 'sa.url', 'a.name as assessment_name'])
+    .innerJoin('assessment_statuses as st', 'st.id', 'sa.status_id')
+    .select([
+      'sa.id',
+      'sa.assessment_id',
+      'sa.status_id',
+      'sa.url',
+      'a.name as assessment_name',
+      'st.status',
+      'sa.instructor_id',
+      'sa.status_changed_at',
+    ])
     .where('sa.student_id', '=', studentId);
   if (id !== undefined) query = query.where('sa.id', '=', id);
   return query
@@ -112,6 +134,15 @@ export const lockStudentAssessment = (
     .forNoKeyUpdate('sa')
     .executeTakeFirst();
 };
+
+export const statusLabel = async (db: Db, id: number) =>
+  (
+    await db
+      .selectFrom('assessment_statuses')
+      .select('status')
+      .where('id', '=', id)
+      .executeTakeFirst()
+  )?.status ?? String(id);
 
 export const setAssessmentStatus = (
   db: Db,
@@ -131,7 +162,8 @@ export const setAssessmentStatus = (
 
 /**
  * Marks every objective of the assessment achieved for the learner: creates missing records and
- * flips existing unachieved ones; each gets an entry with the note. Returns the record ids.
+ * flips existing unachieved ones; each gets an entry with the note. Returns each record changed
+ * or given an entry, whether it was created, and its new entry's id (what an undo takes back).
  */
 export async function achieveAssessmentObjectives(
   db: Db,
@@ -140,6 +172,14 @@ export async function achieveAssessmentObjectives(
   note: string,
   instructorId: number,
 ) {
+  const existing = await db
+    .selectFrom('learning_records as r')
+    .innerJoin('assessment_objectives as ao', 'ao.objective_id', 'r.objective_id')
+    .select(['r.id', 'r.achieved'])
+    .where('r.student_id', '=', studentId)
+    .where('ao.assessment_id', '=', assessmentId)
+    .execute();
+  const before = new Map(existing.map((record) => [record.id, record.achieved]));
   const records = await db
     .insertInto('learning_records')
     .columns(['student_id', 'objective_id', 'achieved'])
@@ -156,13 +196,16 @@ export async function achieveAssessmentObjectives(
     .onConflict((oc) => oc.columns(['student_id', 'objective_id']).doUpdateSet({ achieved: true }))
     .returning(['id', 'objective_id'])
     .execute();
-  if (records.length > 0) {
-    await db
-      .insertInto('learning_record_entries')
-      .values(
-        records.map((record) => ({ record_id: record.id, note, instructor_id: instructorId })),
-      )
-      .execute();
-  }
-  return records;
+  if (records.length === 0) return [];
+  const entries = await db
+    .insertInto('learning_record_entries')
+    .values(records.map((record) => ({ record_id: record.id, note, instructor_id: instructorId })))
+    .returning(['id', 'record_id'])
+    .execute();
+  return entries.map((entry) => ({
+    id: entry.record_id,
+    created: !before.has(entry.record_id),
+    was_achieved: before.get(entry.record_id) ?? false,
+    entry_id: entry.id,
+  }));
 }

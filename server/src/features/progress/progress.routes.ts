@@ -6,6 +6,7 @@ import {
   UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { assignProject, changeAssessmentStatus, startAssessment } from './progress.service.ts';
@@ -34,7 +35,8 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      await assignProject(app, caller, request.params.id, request.body.projectId);
+      const historyId = await assignProject(app, caller, request.params.id, request.body.projectId);
+      reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(201).send({ message: 'Success' });
     },
   );
@@ -55,7 +57,8 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const caller = callerOf(request);
       const created = await startAssessment(app, caller, request.params.id, request.body.bookId);
-      return reply.code(201).send(created);
+      reply.header(HISTORY_ID_HEADER, created.historyId);
+      return reply.code(201).send(created.started);
     },
   );
 
@@ -74,7 +77,8 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const caller = callerOf(request);
-      await changeAssessmentStatus(app, caller, request.params.id, request.body);
+      const historyId = await changeAssessmentStatus(app, caller, request.params.id, request.body);
+      if (historyId !== null) reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(204).send();
     },
   );

@@ -16,8 +16,8 @@ import {
   organizationFromUrl,
   repositoryFromUrl,
 } from '../../integrations/github.ts';
-import { audit } from '../../lib/audit.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
+import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { lockLearner } from '../../lib/learners.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import { missingRepositoryReason } from '../../lib/self-assessment-repository.ts';
@@ -26,30 +26,33 @@ import { notifyAssessmentStarted, notifyStatusChanged } from './progress.notific
 import { mayChangeAssessmentStatus, mayStartAssessment } from './progress.policy.ts';
 import * as repo from './progress.repository.ts';
 
+/** Moves a learner to a project; returns the history entry that undoes it. */
 export async function assignProject(
   app: FastifyInstance,
   caller: SignedInPerson,
   learnerId: number,
   projectId: number,
-) {
-  await app.db.transaction().execute(async (trx) => {
+): Promise<number> {
+  return app.db.transaction().execute(async (trx) => {
     // The learner first: parallel moves queue here and each decides on what the last one did.
     if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
-    if (!(await repo.findProject(trx, projectId))) throw notFound('Project');
-    // A learner never goes back to a project they already had (the client's 'duplicate' rule).
+    const project = await repo.findProject(trx, projectId);
+    if (!project) throw notFound('Project');
+    // A learner never goes back to a project they already had (the client's 'duplicate' rule);
+    // undoing a move removes its assignment, so a mistaken move can still be taken back.
     if (await repo.hasHadProject(trx, learnerId, projectId))
       throw conflict(DUPLICATE_PROJECT_MESSAGE);
+    const from = await repo.currentProject(trx, learnerId);
     const assignment = await repo.insertStudentProject(trx, {
       student_id: learnerId,
       project_id: projectId,
       assigned_by: caller.id,
     });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'assign',
-      entity: 'student_project',
-      entityId: assignment.id,
-      after: assignment,
+    return recordLearnerChange(trx, caller.id, 'move', {
+      student_id: learnerId,
+      assignment_id: assignment.id,
+      project,
+      from: from ?? null,
     });
   });
 }
@@ -82,7 +85,7 @@ export async function startAssessment(
   caller: SignedInPerson,
   learnerId: number,
   bookId: number,
-): Promise<StartAssessmentResponse> {
+): Promise<{ started: StartAssessmentResponse; historyId: number }> {
   assertAllowed(mayStartAssessment(caller, learnerId));
   const learner = await repo.findLearner(app.db, learnerId);
   if (!learner) throw notFound('Student');
@@ -126,23 +129,23 @@ export async function startAssessment(
       instructor_id: caller.isStaff ? caller.id : null,
       url,
     });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'start',
-      entity: 'student_assessment',
-      entityId: row.id,
-      after: row,
+    const historyId = await recordLearnerChange(trx, caller.id, 'start_assessment', {
+      student_id: learnerId,
+      student_assessment_id: row.id,
+      assessment: assessment.name,
+      url,
     });
-    return row;
+    return { ...row, historyId };
   });
   await notifyAssessmentStarted(app, learner, assessment.name, url);
-  return {
+  const started = {
     message: blocker
       ? `Self-assessment started. No repository was created: ${blocker}.`
       : 'Success',
     id: created.id,
     url,
   };
+  return { started, historyId: created.historyId };
 }
 
 /**
@@ -150,13 +153,14 @@ export async function startAssessment(
  * most recently started. The learner's row is locked first and the decision is made on the
  * status the lock returns, so parallel requests change it once and a learner's submission never
  * overwrites a review that committed meanwhile. Slack hears only about a change that happened.
+ * Returns the history entry that undoes the change (null when nothing changed).
  */
 export async function changeAssessmentStatus(
   app: FastifyInstance,
   caller: SignedInPerson,
   learnerId: number,
   body: UpdateAssessmentStatusBody,
-) {
+): Promise<number | null> {
   assertAllowed(mayChangeAssessmentStatus(caller, learnerId, body.statusId));
   const changed = await app.db.transaction().execute(async (trx) => {
     if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
@@ -186,17 +190,24 @@ export async function changeAssessmentStatus(
             caller.id,
           )
         : [];
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'status',
-      entity: 'student_assessment',
-      entityId: current.id,
-      before: { status_id: current.status_id },
-      after: { status_id: body.statusId, achieved_records: achieved.map((record) => record.id) },
+    const historyId = await recordLearnerChange(trx, caller.id, 'status', {
+      student_id: learnerId,
+      student_assessment_id: current.id,
+      assessment: current.assessment_name,
+      before: {
+        status_id: current.status_id,
+        status: current.status,
+        instructor_id: current.instructor_id,
+        status_changed_at: new Date(current.status_changed_at).toISOString(),
+      },
+      status_id: body.statusId,
+      status: await repo.statusLabel(trx, body.statusId),
+      records: achieved,
     });
-    return { ...current, status_id: body.statusId };
+    return { assessment: { ...current, status_id: body.statusId }, historyId };
   });
-  if (!changed) return;
+  if (!changed) return null;
   const learner = await repo.findLearner(app.db, learnerId);
-  if (learner) await notifyStatusChanged(app, learner, changed);
+  if (learner) await notifyStatusChanged(app, learner, changed.assessment);
+  return changed.historyId;
 }

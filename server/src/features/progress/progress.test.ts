@@ -81,7 +81,9 @@ describe('POST /students/{id}/project', () => {
     const audit = await ctx.db
       .selectFrom('audit_log')
       .selectAll()
-      .where('entity', '=', 'student_project')
+      .where('entity', '=', 'learner')
+      .where('entity_id', '=', String(learner.id))
+      .where('action', '=', 'move')
       .where('actor_id', '=', staff.id)
       .execute();
     expect(audit).toHaveLength(1);
@@ -365,13 +367,14 @@ describe('PUT /students/{id}/assess', () => {
 
   it('changes nothing and writes nothing when the status is already the one asked for', async () => {
     const { learner, assessment } = await learnerInCohort(ctx);
-    const row = await startAssessment(ctx.db, learner.id, assessment.id, 2);
+    await startAssessment(ctx.db, learner.id, assessment.id, 2);
     const audits = () =>
       ctx.db
         .selectFrom('audit_log')
         .select('id')
-        .where('entity', '=', 'student_assessment')
-        .where('entity_id', '=', String(row.id))
+        .where('entity', '=', 'learner')
+        .where('entity_id', '=', String(learner.id))
+        .where('action', '=', 'status')
         .execute();
     expect((await put(learner.id, { statusId: 2 }, learner.token)).statusCode).toBe(204);
     expect(await audits()).toEqual([]);

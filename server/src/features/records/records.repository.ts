@@ -54,6 +54,16 @@ export const objectiveExists = async (db: Db, id: number) =>
     await db.selectFrom('learning_objectives').select('id').where('id', '=', id).executeTakeFirst(),
   );
 
+/** The objective's label, or undefined when there is no such objective. */
+export const objectiveLabel = async (db: Db, id: number) =>
+  (
+    await db
+      .selectFrom('learning_objectives')
+      .select('label')
+      .where('id', '=', id)
+      .executeTakeFirst()
+  )?.label;
+
 export const recordFor = (db: Db, studentId: number, objectiveId: number) =>
   db
     .selectFrom('learning_records')

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import {
   CreateRecordBody,
   CreateRecordEntryBody,
@@ -52,8 +53,11 @@ export const recordsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staffOnly(201),
       schema: { tags, body: CreateRecordBody, response: { 201: LearningRecord, ...errors } },
     },
-    async (request, reply) =>
-      reply.code(201).send(await records.createRecord(app, callerOf(request), request.body)),
+    async (request, reply) => {
+      const created = await records.createRecord(app, callerOf(request), request.body);
+      if (created.historyId !== null) reply.header(HISTORY_ID_HEADER, created.historyId);
+      return reply.code(201).send(created.record);
+    },
   );
 
   app.put(
@@ -68,7 +72,13 @@ export const recordsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request, reply) => {
-      await records.updateRecord(app, callerOf(request), request.params.id, request.body);
+      const historyId = await records.updateRecord(
+        app,
+        callerOf(request),
+        request.params.id,
+        request.body,
+      );
+      if (historyId !== null) reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(204).send();
     },
   );

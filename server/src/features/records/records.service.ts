@@ -9,6 +9,7 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
+import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { findLearner, lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './records.repository.ts';
@@ -30,43 +31,71 @@ export async function getRecord(app: FastifyInstance, id: number) {
   return record;
 }
 
+/**
+ * Creates a learner's record for an objective. One created achieved is an objective achieved:
+ * it goes into the learner's history, whose id is returned (null otherwise) so it can be undone.
+ */
 export async function createRecord(
   app: FastifyInstance,
   caller: SignedInPerson,
   body: CreateRecordBody,
-): Promise<LearningRecord> {
+): Promise<{ record: LearningRecord; historyId: number | null }> {
   return app.db.transaction().execute(async (trx) => {
     // The learner first: parallel creations queue here and the later ones see the record.
     if (!(await lockLearner(trx, body.student))) throw notFound('Student');
-    if (!(await repo.objectiveExists(trx, body.weight))) throw notFound('Learning objective');
+    const label = await repo.objectiveLabel(trx, body.weight);
+    if (label === undefined) throw notFound('Learning objective');
     if (await repo.recordFor(trx, body.student, body.weight))
       throw conflict('The learner already has a record for that objective: update it instead.');
     const record = await repo.insertRecord(trx, body.student, body.weight, body.achieved);
     const entry = await repo.insertEntry(trx, record.id, body.note.trim(), caller.id);
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'create',
-      entity: 'learning_record',
-      entityId: record.id,
-      after: { record, entry },
-    });
-    return loadRecord(trx, record.id);
+    const historyId = record.achieved
+      ? await recordLearnerChange(trx, caller.id, 'achieve', {
+          student_id: record.student_id,
+          record_id: record.id,
+          created: true,
+          entry_id: entry.id,
+          objective: { id: body.weight, name: label },
+        })
+      : await audit(trx, {
+          actorId: caller.id,
+          action: 'create',
+          entity: 'learning_record',
+          entityId: record.id,
+          after: { record, entry },
+        }).then(() => null);
+    return { record: await loadRecord(trx, record.id), historyId };
   });
 }
 
-/** Sets achieved; a note adds a dated entry to the record's history. */
+/**
+ * Sets achieved; a note adds a dated entry to the record's history. Marking an unachieved record
+ * achieved goes into the learner's history; its id is returned (null for other updates).
+ */
 export async function updateRecord(
   app: FastifyInstance,
   caller: SignedInPerson,
   id: number,
   body: UpdateRecordBody,
-) {
-  await app.db.transaction().execute(async (trx) => {
+): Promise<number | null> {
+  return app.db.transaction().execute(async (trx) => {
     const before = await repo.recordRow(trx, id);
     if (!before) throw notFound('Learning record');
     await repo.setAchieved(trx, id, body.achieved);
     const note = body.note?.trim();
     const entry = note ? await repo.insertEntry(trx, id, note, caller.id) : null;
+    if (!before.achieved && body.achieved) {
+      return recordLearnerChange(trx, caller.id, 'achieve', {
+        student_id: before.student_id,
+        record_id: id,
+        created: false,
+        entry_id: entry?.id ?? null,
+        objective: {
+          id: before.objective_id,
+          name: (await repo.objectiveLabel(trx, before.objective_id)) ?? '',
+        },
+      });
+    }
     await audit(trx, {
       actorId: caller.id,
       action: 'update',
@@ -75,6 +104,7 @@ export async function updateRecord(
       before,
       after: { ...before, achieved: body.achieved, entry },
     });
+    return null;
   });
 }
 

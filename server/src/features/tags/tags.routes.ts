@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import {
   CreateStudentTagBody,
   CreateTagBody,
@@ -92,7 +93,8 @@ export const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['tags'], params: IdParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await tags.untagLearner(app, callerOf(request), request.params.id);
+      const historyId = await tags.untagLearner(app, callerOf(request), request.params.id);
+      reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(204).send();
     },
   );

@@ -3,6 +3,7 @@ import type { StudentTag, Tag } from '@lp/contract/tags';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
+import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { lockLearner } from '../../lib/learners.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
@@ -89,16 +90,16 @@ export async function tagLearner(
   });
 }
 
+/** Takes a tag off a learner; returns the history entry that puts it back. */
 export async function untagLearner(app: FastifyInstance, caller: SignedInPerson, id: number) {
-  await app.db.transaction().execute(async (trx) => {
+  return app.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteStudentTag(trx, id);
     if (!removed) throw notFound('Student tag');
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'delete',
-      entity: 'student_tag',
-      entityId: id,
-      before: removed,
+    const tag = await repo.tagById(trx, removed.tag_id);
+    return recordLearnerChange(trx, caller.id, 'untag', {
+      student_id: removed.student_id,
+      link: { ...removed, created_at: new Date(removed.created_at).toISOString() },
+      tag: tag?.name ?? '',
     });
   });
 }

@@ -134,7 +134,19 @@ describe('capstone proposal list', () => {
 
   it('adds a timeline entry when a status is chosen', async () => {
     const calls = network({
-      'POST /timelines': { status: 201, body: { id: 200, capstone: 12, status: 1, date: '' } },
+      'POST /timelines': {
+        status: 201,
+        body: { id: 200, capstone: 12, status: 1, date: '' },
+        headers: { 'history-id': '43' },
+      },
+      'POST /students/2/history/43/undo': {
+        status: 200,
+        body: {
+          message: 'Capstone step undone',
+          learner: { id: 2, name: 'Sam Submitted' },
+          current_cohort: null,
+        },
+      },
     });
     const { user } = renderList();
     const select = await screen.findByRole('combobox', {
@@ -149,6 +161,8 @@ describe('capstone proposal list', () => {
       body: { capstone: 12, status: 1 },
     });
     expect(await screen.findByText('Sam Submitted: In Review')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Capstone step undone: Sam Submitted')).toBeInTheDocument();
   });
 
   it('revokes an approval after confirming, by deleting its timeline entry', async () => {

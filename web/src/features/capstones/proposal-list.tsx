@@ -117,6 +117,7 @@ export function ProposalList({
                             setStatus.mutate({
                               capstone: row.proposal.id,
                               status,
+                              learnerId: row.learner.id,
                               learnerName: row.learner.name,
                               statusName: name,
                             });

@@ -2,7 +2,10 @@
 // chips, and the route screens (/learners/:learnerId, /feedback/new).
 // Props are stable: { learnerId, open, onClose } for the overlay and both dialogs.
 // Every change made here invalidates queries under ['students'] (the board's key included).
+// sendUndoable + showWithUndo: how other features send a change the learner's History records
+// and offer its Undo in the toast.
 
+export { sendUndoable, showWithUndo, type Undoable } from './api/undo.ts';
 export { CohortsDialog, type CohortsDialogProps } from './components/cohorts-dialog.tsx';
 export { LearnerOverlay, type LearnerOverlayProps } from './components/learner-overlay.tsx';
 export { NotesDialog, type NotesDialogProps } from './components/notes-dialog.tsx';

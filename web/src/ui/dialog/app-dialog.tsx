@@ -1,5 +1,6 @@
 import { Dialog, Flex } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
+import { isOnToast } from '@/ui/toasts/index.ts';
 import './dialog.css';
 
 interface AppDialogProps {
@@ -25,6 +26,7 @@ export function AppDialog({
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content
         maxWidth={maxWidth}
+        onInteractOutside={(event) => isOnToast(event) && event.preventDefault()}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <Flex justify="between" align="start" gap="3" mb="3">

@@ -117,3 +117,12 @@ export function resetToasts(): void {
   timers.clear();
   commit([]);
 }
+
+/**
+ * Whether an event happened on a toast. Dialogs ignore such "outside" clicks: a toast's Undo
+ * must not close the overlay the change was made in.
+ */
+export function isOnToast(event: Event): boolean {
+  const target = event.target;
+  return target instanceof Element && target.closest('.lp-toaster') !== null;
+}

@@ -6,8 +6,9 @@ import {
   ExclamationTriangleIcon,
   InfoCircledIcon,
 } from '@radix-ui/react-icons';
-import { Button, IconButton, Text } from '@radix-ui/themes';
+import { Button, IconButton, Text, Theme } from '@radix-ui/themes';
 import { type ComponentType, useSyncExternalStore } from 'react';
+import { createPortal } from 'react-dom';
 import {
   dismiss,
   getToasts,
@@ -80,16 +81,23 @@ function ToastCard({ item }: { item: ToastItem }) {
   );
 }
 
-/** Renders the toasts at the bottom of the page; mount once, inside the Radix <Theme>. */
+/**
+ * Renders the toasts at the bottom of the page; mount once, inside the Radix <Theme>. They live
+ * in a portal on <body> above open dialogs (as the dialogs' own portals do), so a toast's Undo
+ * can be clicked while the dialog the change was made in is still open.
+ */
 export function Toaster() {
   const items = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
-  return (
-    <section className="lp-toaster" aria-label="Notifications" aria-live="polite">
-      <ol className="lp-toaster__list">
-        {items.map((item) => (
-          <ToastCard key={item.id} item={item} />
-        ))}
-      </ol>
-    </section>
+  return createPortal(
+    <Theme asChild>
+      <section className="lp-toaster" aria-label="Notifications" aria-live="polite">
+        <ol className="lp-toaster__list">
+          {items.map((item) => (
+            <ToastCard key={item.id} item={item} />
+          ))}
+        </ol>
+      </section>
+    </Theme>,
+    document.body,
   );
 }

@@ -1,6 +1,7 @@
 // The board's changes: assign to a project, start a self-assessment, change its status, remove a
 // tag. Each one moves the card in the cache at once, then re-reads the board; a failure puts the
-// card back and says why (spec §8).
+// card back and says why (spec §8). A move, a self-assessment start and a status change go into
+// the learner's History: their toast offers Undo.
 import type {
   AssignProjectBody,
   BoardResponse,
@@ -9,7 +10,8 @@ import type {
   UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { api, errorText } from '@/lib/api-client.ts';
+import { sendUndoable, showWithUndo, type Undoable } from '@/features/learners';
+import { errorText } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
 import { patchLearner } from '../model/optimistic.ts';
 import type { BoardLearner } from '../model/types.ts';
@@ -19,22 +21,25 @@ export const DUPLICATE_ASSIGNMENT_TOAST = 'Student has previously been assigned 
 export const ASSIGNMENT_FAILED_TOAST = 'Could not assign student to that project.';
 export const ASSESSMENT_STARTED_TOAST = 'Student assigned to assessment';
 
-export function assignProject(studentId: number, body: AssignProjectBody): Promise<unknown> {
-  return api.post(`/students/${studentId}/project`, body);
+export function assignProject(
+  studentId: number,
+  body: AssignProjectBody,
+): Promise<Undoable<unknown>> {
+  return sendUndoable('POST', `/students/${studentId}/project`, body);
 }
 
 export function startAssessment(
   studentId: number,
   body: StartAssessmentBody,
-): Promise<StartAssessmentResponse> {
-  return api.post<StartAssessmentResponse>(`/students/${studentId}/assess`, body);
+): Promise<Undoable<StartAssessmentResponse>> {
+  return sendUndoable<StartAssessmentResponse>('POST', `/students/${studentId}/assess`, body);
 }
 
 export function updateAssessmentStatus(
   studentId: number,
   body: UpdateAssessmentStatusBody,
-): Promise<void> {
-  return api.put<void>(`/students/${studentId}/assess`, body);
+): Promise<Undoable<void>> {
+  return sendUndoable('PUT', `/students/${studentId}/assess`, body);
 }
 
 /** The spec's texts for a failed project assignment. */
@@ -78,16 +83,19 @@ function useBoardMutation<Vars, Result>(
       if (context?.before) queryClient.setQueryData(key, context.before);
       toast.show(messages.failure(error), { type: 'error', duration: 'normal' });
     },
-    onSuccess: (_result, change) => {
+    onSuccess: (result, change) => {
       const text = messages.success?.(change);
-      if (text) toast.show(text, { type: 'done', duration: 'normal' });
+      if (!text) return;
+      const historyId = (result as Partial<Undoable<unknown>> | undefined)?.historyId ?? null;
+      if (historyId === null) toast.show(text, { type: 'done', duration: 'normal' });
+      else showWithUndo(queryClient, text, change.learner.id, historyId);
     },
     onSettled: () => queryClient.invalidateQueries({ queryKey: key }),
   });
 }
 
 export function useBoardMutations(cohortId: number) {
-  const assign = useBoardMutation<{ projectId: number; projectName: string }, unknown>(
+  const assign = useBoardMutation<{ projectId: number; projectName: string }, Undoable<unknown>>(
     cohortId,
     (learner, vars) => assignProject(learner.id, { projectId: vars.projectId }),
     {
@@ -95,14 +103,14 @@ export function useBoardMutations(cohortId: number) {
       failure: assignmentErrorText,
     },
   );
-  const assess = useBoardMutation<{ bookId: number }, StartAssessmentResponse>(
+  const assess = useBoardMutation<{ bookId: number }, Undoable<StartAssessmentResponse>>(
     cohortId,
     (learner, vars) => startAssessment(learner.id, { bookId: vars.bookId }),
     { success: () => ASSESSMENT_STARTED_TOAST, failure: errorText },
   );
   const setStatus = useBoardMutation<
     { statusId: number; statusName: string; instructorNotes?: string },
-    void
+    Undoable<void>
   >(
     cohortId,
     (learner, vars) =>

@@ -83,7 +83,19 @@ describe('learner card menu', () => {
 
   it('assigns to a project of the same book from Progress Tracking > Assign to project', async () => {
     const network = fakeNetwork({
-      'POST /students/7/project': { status: 201, body: { message: 'Success' } },
+      'POST /students/7/project': {
+        status: 201,
+        body: { message: 'Success' },
+        headers: { 'history-id': '40' },
+      },
+      'POST /students/7/history/40/undo': {
+        status: 200,
+        body: {
+          message: 'Move undone',
+          learner: { id: 7, name: 'Ada Lovelace' },
+          current_cohort: null,
+        },
+      },
     });
     const { user } = renderBoard([learner('Ada Lovelace', 101, { id: 7 })]);
     await openMenu(user, 'Ada Lovelace');
@@ -99,7 +111,16 @@ describe('learner card menu', () => {
         body: { projectId: 102 },
       }),
     ]);
-    expect(await screen.findByText("Ada Lovelace assigned to Leonid's Toys")).toBeInTheDocument();
+    const moved = await screen.findByText("Ada Lovelace assigned to Leonid's Toys");
+    // A move one column too far is taken back from its toast.
+    await user.click(
+      within(moved.closest('li') ?? document.body).getByRole('button', { name: 'Undo' }),
+    );
+    expect(await screen.findByText('Move undone: Ada Lovelace')).toBeInTheDocument();
+    expect(network.writes().at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/students/7/history/40/undo',
+    });
   });
 
   it('keeps the drop rules: a book whose self-assessment is not complete cannot be left', async () => {
@@ -117,7 +138,19 @@ describe('learner card menu', () => {
 
   it('offers no earlier book, and starts the self-assessment from the own book', async () => {
     const network = fakeNetwork({
-      'POST /students/3/assess': { status: 201, body: { message: 'Success', id: 1, url: '' } },
+      'POST /students/3/assess': {
+        status: 201,
+        body: { message: 'Success', id: 1, url: '' },
+        headers: { 'history-id': '45' },
+      },
+      'POST /students/3/history/45/undo': {
+        status: 200,
+        body: {
+          message: 'Self-assessment start undone',
+          learner: { id: 3, name: 'Grace Hopper' },
+          current_cohort: null,
+        },
+      },
     });
     const { user } = renderBoard([learner('Grace Hopper', 203, { id: 3 })]);
     await openMenu(user, 'Grace Hopper');
@@ -130,6 +163,10 @@ describe('learner card menu', () => {
       expect.objectContaining({ method: 'POST', path: '/students/3/assess', body: { bookId: 20 } }),
     ]);
     expect(await screen.findByText('Student assigned to assessment')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Self-assessment start undone: Grace Hopper'),
+    ).toBeInTheDocument();
   });
 
   it('says when the learner had that project before', async () => {

@@ -134,7 +134,15 @@ describe('Assessment Evaluation dialog', () => {
   it('sets Reviewed and Complete with the feedback from the board', async () => {
     const network = fakeNetwork({
       'GET /assessments': { status: 200, body: [flowers(5)] },
-      'PUT /students/1/assess': { status: 204 },
+      'PUT /students/1/assess': { status: 204, headers: { 'history-id': '41' } },
+      'POST /students/1/history/41/undo': {
+        status: 200,
+        body: {
+          message: 'Status change undone',
+          learner: { id: 1, name: 'Ada Lovelace' },
+          current_cohort: null,
+        },
+      },
     });
     const { user } = renderBoard([ada]);
     await user.click(screen.getByRole('button', { name: 'Actions for Ada Lovelace' }));
@@ -157,5 +165,8 @@ describe('Assessment Evaluation dialog', () => {
     ]);
     expect(network.calls.find((call) => call.path === '/assessments')?.search).toBe('?studentId=1');
     expect(await screen.findByText('Ada Lovelace: Reviewed and Complete')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Status change undone: Ada Lovelace')).toBeInTheDocument();
+    expect(network.writes().at(-1)).toMatchObject({ path: '/students/1/history/41/undo' });
   });
 });

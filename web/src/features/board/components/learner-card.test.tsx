@@ -118,7 +118,9 @@ describe('learner card', () => {
   });
 
   it('removes a tag only from its ×, offering Undo', async () => {
-    const network = fakeNetwork({ 'DELETE /studenttags/5': { status: 204 } });
+    const network = fakeNetwork({
+      'DELETE /studenttags/5': { status: 204, headers: { 'history-id': '77' } },
+    });
     const { user } = renderBoard([
       learner('Ada Lovelace', 101, { tags: [{ id: 5, tag: 'Team 3' }] }),
     ]);

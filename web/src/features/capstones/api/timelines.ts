@@ -1,12 +1,14 @@
 // A proposal's status changes: POST /timelines adds a timeline entry; DELETE /timelines/{id}
-// removes one (revoking an approval). Both refresh the board and the cohort's capstones.
+// removes one (revoking an approval). Both refresh the board and the cohort's capstones. A step
+// goes into the learner's History, so its toast offers Undo (MVP too, whose row has no selector).
 import type { CreateTimelineBody, Timeline } from '@lp/contract/capstones';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { sendUndoable, showWithUndo, type Undoable } from '@/features/learners';
 import { api } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
 
-export function createTimeline(body: CreateTimelineBody): Promise<Timeline> {
-  return api.post<Timeline>('/timelines', body);
+export function createTimeline(body: CreateTimelineBody): Promise<Undoable<Timeline>> {
+  return sendUndoable<Timeline>('POST', '/timelines', body);
 }
 
 export function deleteTimeline(id: number): Promise<void> {
@@ -26,18 +28,22 @@ const failed = (error: Error) => toast.show(error.message, { type: 'error', dura
 
 export function useSetProposalStatus() {
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (change: {
       capstone: number;
       status: number;
+      learnerId: number;
       learnerName: string;
       statusName: string;
     }) => createTimeline({ capstone: change.capstone, status: change.status }),
-    onSuccess: (_timeline, change) =>
-      toast.show(`${change.learnerName}: ${change.statusName}`, {
-        type: 'done',
-        duration: 'normal',
-      }),
+    onSuccess: ({ historyId }, change) =>
+      showWithUndo(
+        queryClient,
+        `${change.learnerName}: ${change.statusName}`,
+        change.learnerId,
+        historyId,
+      ),
     onError: failed,
     onSettled: refresh,
   });

@@ -17,7 +17,7 @@ export const deleteStudent = (id: number) => api.del<DeleteResult>(`/students/${
 // POST /students/{id}/transfer {cohortId} (undoable for 30 days).
 export const transferStudent = (id: number, cohortId: number) =>
   api.post<TransferResult>(`/students/${id}/transfer`, { cohortId });
-// GET /students/{id}/history — clears and transfers.
+// GET /students/{id}/history — every undoable change, newest first.
 export const getHistory = (id: number, signal?: AbortSignal) =>
   api.get<HistoryItem[]>(`/students/${id}/history`, { signal });
 // POST /students/{id}/history/{historyId}/undo

@@ -1,7 +1,8 @@
 import type { CreateNoteBody, Note, NoteTypeList } from '@lp/contract/notes';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { learnerKeys } from './keys.ts';
+import { invalidateLearners, learnerKeys } from './keys.ts';
+import { sendUndoable } from './undo.ts';
 
 // GET /notetypes — the note types (results).
 export const getNoteTypes = (signal?: AbortSignal) =>
@@ -34,12 +35,16 @@ export function useAddNote(studentId: number) {
   });
 }
 
-// DELETE /notes/{id}
-export const deleteNote = (id: number) => api.del(`/notes/${id}`);
+// DELETE /notes/{id} — undoable from the toast and the learner's History.
+export const deleteNote = (id: number) => sendUndoable('DELETE', `/notes/${id}`);
 export function useDeleteNote(studentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteNote,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: learnerKeys.notes(studentId) }),
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: learnerKeys.notes(studentId) }),
+        invalidateLearners(queryClient),
+      ]),
   });
 }

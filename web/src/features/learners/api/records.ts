@@ -4,6 +4,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { formatShortDate } from '@/lib/dates.ts';
 import { invalidateLearners, learnerKeys } from './keys.ts';
+import { sendUndoable } from './undo.ts';
 
 // GET /weights?studentId= — the objectives the learner has not achieved (catalogue feature's route).
 export const getRemainingObjectives = (studentId: number, signal?: AbortSignal) =>
@@ -27,15 +28,22 @@ export const useRecords = (studentId: number, enabled = true) =>
 
 /**
  * Marks an objective achieved: PUT the learner's record for it when there is one, else POST a new
- * record; either way with the entry note 'Achieved on {M/D/YYYY}'.
+ * record; either way with the entry note 'Achieved on {M/D/YYYY}'. The answer names the history
+ * entry that undoes it.
  */
 export async function markAchieved(studentId: number, objectiveId: number, now = new Date()) {
   // The entry note written when an objective is marked achieved (spec §4).
   const note = `Achieved on ${formatShortDate(now)}`;
   const records = await getRecords(studentId);
   const existing = records.find((record) => record.objective === objectiveId);
-  if (existing) return api.put(`/records/${existing.id}`, { ...existing, achieved: true, note });
-  return api.post('/records', { student: studentId, weight: objectiveId, achieved: true, note });
+  if (existing)
+    return sendUndoable('PUT', `/records/${existing.id}`, { ...existing, achieved: true, note });
+  return sendUndoable('POST', '/records', {
+    student: studentId,
+    weight: objectiveId,
+    achieved: true,
+    note,
+  });
 }
 
 export function useMarkAchieved(studentId: number) {

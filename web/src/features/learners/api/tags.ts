@@ -2,6 +2,7 @@ import type { StudentTag, Tag, TagList } from '@lp/contract/tags';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { invalidateLearners, learnerKeys } from './keys.ts';
+import { sendUndoable } from './undo.ts';
 
 // GET /tags — every tag (results), by name.
 export const getTags = (signal?: AbortSignal) => api.get<TagList>('/tags', { signal });
@@ -20,8 +21,8 @@ export const deleteTag = (id: number) => api.del(`/tags/${id}`);
 // POST /studenttags {student, tag}
 export const tagStudent = (student: number, tag: number) =>
   api.post<StudentTag>('/studenttags', { student, tag });
-// DELETE /studenttags/{id} — the link id (the board's tags[].id).
-export const untagStudent = (linkId: number) => api.del(`/studenttags/${linkId}`);
+// DELETE /studenttags/{id} — the link id (the board's tags[].id); undoable from History.
+export const untagStudent = (linkId: number) => sendUndoable('DELETE', `/studenttags/${linkId}`);
 
 function useTagMutation<Vars, Result>(send: (vars: Vars) => Promise<Result>) {
   const queryClient = useQueryClient();
@@ -49,10 +50,6 @@ export const useCreateAndTag = (studentId: number) =>
 export const useDeleteTag = () => useTagMutation(deleteTag);
 
 export const useUntagStudent = () => useTagMutation(untagStudent);
-
-/** Puts a removed tag back (the Undo of a chip's removal). */
-export const useRetagStudent = () =>
-  useTagMutation(({ student, tag }: { student: number; tag: number }) => tagStudent(student, tag));
 
 // GET /studenttags?studentId= — the learner's tag links.
 export const getStudentTags = (studentId: number, signal?: AbortSignal) =>

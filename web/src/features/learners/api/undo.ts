@@ -1,10 +1,32 @@
+import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import type { QueryClient } from '@tanstack/react-query';
+import { requestWithHeaders } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
 import { invalidateLearners } from './keys.ts';
 import { undoChange } from './learner-changes.ts';
 
+/** What an undoable change answered, with the history entry that undoes it (if the server sent one). */
+export interface Undoable<T> {
+  body: T;
+  historyId: number | null;
+}
+
 /**
- * Undoes a clear or a transfer and says how it went. Plain functions rather than a hook: the toast
+ * Sends a change the server records in the learner's history (a board move, a status, an
+ * objective achieved, a capstone step, a tag or note removal) and keeps the id of its entry.
+ */
+export async function sendUndoable<T = void>(
+  method: 'POST' | 'PUT' | 'DELETE',
+  path: string,
+  body?: unknown,
+): Promise<Undoable<T>> {
+  const answer = await requestWithHeaders<T>(method, path, body);
+  const id = Number(answer.headers.get(HISTORY_ID_HEADER));
+  return { body: answer.body, historyId: Number.isInteger(id) && id > 0 ? id : null };
+}
+
+/**
+ * Undoes a change of the learner's history and says how it went. Plain functions rather than a hook: the toast
  * that offers it outlives the overlay that did the change.
  */
 export async function runUndo(queryClient: QueryClient, learnerId: number, historyId: number) {
@@ -24,16 +46,26 @@ export async function runUndo(queryClient: QueryClient, learnerId: number, histo
   }
 }
 
-/** A success toast with an 'Undo' action (clear and transfer can be undone for 30 days). */
+/**
+ * A success toast with an 'Undo' action (every change in the learner's history can be undone for
+ * UNDO_WINDOW_DAYS days); a plain one when the server named no history entry.
+ */
 export function showWithUndo(
   queryClient: QueryClient,
   text: string,
   learnerId: number,
-  historyId: number,
+  historyId: number | null,
 ) {
   toast.show(text, {
     type: 'done',
     duration: 'long',
-    action: { label: 'Undo', onClick: () => void runUndo(queryClient, learnerId, historyId) },
+    ...(historyId === null
+      ? {}
+      : {
+          action: {
+            label: 'Undo',
+            onClick: () => void runUndo(queryClient, learnerId, historyId),
+          },
+        }),
   });
 }

@@ -1,4 +1,5 @@
-// The learner's clears and transfers, each with 'Undo' while it can still be undone (30 days).
+// The learner's undoable changes (clears, transfers, and the board's moves, statuses, objectives,
+// capstone steps, tag and note removals), each with 'Undo' while it can still be undone (30 days).
 import { Badge, Box, Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, type Call, fakeNetwork } from '@/test/fake-network.ts';
@@ -74,7 +74,15 @@ describe('LearnerOverlay', () => {
       'GET /records': { status: 200, body: [] },
       'POST /records': () => {
         achieved = true;
-        return { status: 201, body: {} };
+        return { status: 201, body: {}, headers: { 'history-id': '42' } };
+      },
+      'POST /students/7/history/42/undo': {
+        status: 200,
+        body: {
+          message: 'Objective no longer achieved',
+          learner: { id: 7, name: 'Ada Lovelace' },
+          current_cohort: null,
+        },
       },
     });
     const panel = await screen.findByRole('list', { name: 'Learning Objectives Remaining' });
@@ -93,6 +101,13 @@ describe('LearnerOverlay', () => {
         },
       ]),
     );
+    // Still one click; the toast takes it back (jsdom has no style sheets: the toast stays
+    // under the modal's pointer-events: none there, so the click is dispatched directly).
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Objective no longer achieved: Ada Lovelace'),
+    ).toBeInTheDocument();
+    expect(network.writes().at(-1)).toMatchObject({ path: '/students/7/history/42/undo' });
   });
 
   it('updates the existing record when the learner has one for the objective', async () => {

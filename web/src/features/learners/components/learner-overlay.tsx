@@ -4,6 +4,7 @@ import { Cross2Icon } from '@radix-ui/react-icons';
 import { Dialog, Flex, IconButton, VisuallyHidden } from '@radix-ui/themes';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
+import { isOnToast } from '@/ui/toasts/index.ts';
 import { useStudent } from '../api/student.ts';
 import { LearnerRecord } from './learner-record.tsx';
 import './learners.css';
@@ -21,6 +22,7 @@ export function LearnerOverlay({ learnerId, open, onClose }: LearnerOverlayProps
       <Dialog.Content
         className="lp-overlay"
         maxWidth="min(1200px, 96vw)"
+        onInteractOutside={(event) => isOnToast(event) && event.preventDefault()}
         aria-describedby={undefined}
       >
         <VisuallyHidden>

@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it, vi } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { renderWithProviders } from '@/test/render.tsx';
@@ -20,7 +20,15 @@ function setup() {
         ...(body as object),
       },
     }),
-    'DELETE /notes/10': { status: 204 },
+    'DELETE /notes/10': { status: 204, headers: { 'history-id': '44' } },
+    'POST /students/7/history/44/undo': {
+      status: 200,
+      body: {
+        message: 'Note restored',
+        learner: { id: 7, name: 'Ada Lovelace' },
+        current_cohort: null,
+      },
+    },
   });
   const onClose = vi.fn();
   const view = renderWithProviders(<NotesDialog learnerId={7} open onClose={onClose} />);
@@ -79,7 +87,7 @@ describe('NotesDialog', () => {
     expect(within(list).getByText('Feeling overwhelmed this week')).toBeInTheDocument();
   });
 
-  it('deletes a note only after confirmation', async () => {
+  it('deletes a note only after confirmation, and Undo in the toast puts it back', async () => {
     const { user, network } = setup();
     await user.click(
       await screen.findByRole('button', { name: /Delete note: Finished the project/ }),
@@ -91,6 +99,10 @@ describe('NotesDialog', () => {
     await waitFor(() =>
       expect(network.writes()).toEqual([{ method: 'DELETE', path: '/notes/10', body: undefined }]),
     );
+    // jsdom has no style sheets: the toast stays under the modal's pointer-events: none there.
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Note restored: Ada Lovelace')).toBeInTheDocument();
+    expect(network.writes().at(-1)).toMatchObject({ path: '/students/7/history/44/undo' });
   });
 
   it('closes with Escape', async () => {

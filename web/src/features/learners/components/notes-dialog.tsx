@@ -5,6 +5,7 @@ import { DEFAULT_NOTE_TYPE_ID } from '@lp/contract/constants';
 import type { Note, NoteType } from '@lp/contract/notes';
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Box, Button, DropdownMenu, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { useState } from 'react';
 import { formatLongDate } from '@/lib/dates.ts';
 import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
@@ -14,6 +15,7 @@ import { Loading } from '@/ui/loading.tsx';
 import { toast } from '@/ui/toasts/index.ts';
 import { useAddNote, useDeleteNote, useNotes, useNoteTypes } from '../api/notes.ts';
 import { useStudent } from '../api/student.ts';
+import { showWithUndo } from '../api/undo.ts';
 import { CHOOSE_NOTE_TYPE } from '../model/texts.ts';
 import './learners.css';
 
@@ -43,6 +45,7 @@ function NotesBody({ learnerId }: { learnerId: number }) {
   const notes = useNotes(learnerId);
   const add = useAddNote(learnerId);
   const remove = useDeleteNote(learnerId);
+  const queryClient = useQueryClient();
   const confirm = useConfirm();
   const [typeId, setTypeId] = useState<number>(DEFAULT_NOTE_TYPE_ID);
   const [filter, setFilter] = useState<number | null>(null);
@@ -73,12 +76,12 @@ function NotesBody({ learnerId }: { learnerId: number }) {
   const deleteNote = async (note: Note) => {
     const yes = await confirm({
       title: 'Delete note?',
-      description: `Delete this ${note.note_type.label} note? It cannot be brought back.`,
+      description: `Delete this ${note.note_type.label} note? Undo in the toast or the learner's History puts it back.`,
       confirmLabel: 'Delete note',
     });
     if (!yes) return;
     remove.mutate(note.id, {
-      onSuccess: () => toast.show('Note deleted', { type: 'done', duration: 'short' }),
+      onSuccess: ({ historyId }) => showWithUndo(queryClient, 'Note deleted', learnerId, historyId),
       onError: (error) => toast.show(error.message, { type: 'error', duration: 'normal' }),
     });
   };

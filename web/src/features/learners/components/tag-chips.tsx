@@ -1,10 +1,12 @@
 // A learner's tags as chips. Only the cross removes a tag (the chip body does nothing, so a stray
-// click never removes one); the removal happens at once and the toast offers 'Undo'.
+// click never removes one); the removal happens at once and the toast offers 'Undo' (the
+// learner's History keeps it too): the undo puts the same link back.
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
 import { toast } from '@/ui/toasts/index.ts';
 import { invalidateLearners } from '../api/keys.ts';
-import { getTags, tagStudent, untagStudent } from '../api/tags.ts';
+import { untagStudent } from '../api/tags.ts';
+import { showWithUndo } from '../api/undo.ts';
 import './learners.css';
 
 export interface TagChip {
@@ -31,27 +33,10 @@ export function TagChips({
   const queryClient = useQueryClient();
   if (tags.length === 0) return null;
 
-  const undo = async (name: string) => {
-    try {
-      const tag = (await getTags()).results.find((item) => item.name === name);
-      if (!tag) throw new Error(`The tag “${name}” no longer exists.`);
-      await tagStudent(learnerId, tag.id);
-      toast.show(`Tag “${name}” is back`, { type: 'done', duration: 'short' });
-    } catch (error) {
-      toast.show((error as Error).message, { type: 'error', duration: 'normal' });
-    } finally {
-      await invalidateLearners(queryClient);
-    }
-  };
-
   const remove = async (chip: TagChip) => {
     try {
-      await untagStudent(chip.id);
-      toast.show(`Removed “${chip.tag}” from ${learnerName}`, {
-        type: 'done',
-        duration: 'long',
-        action: { label: 'Undo', onClick: () => void undo(chip.tag) },
-      });
+      const { historyId } = await untagStudent(chip.id);
+      showWithUndo(queryClient, `Removed “${chip.tag}” from ${learnerName}`, learnerId, historyId);
     } catch (error) {
       toast.show((error as Error).message, { type: 'error', duration: 'normal' });
     } finally {
