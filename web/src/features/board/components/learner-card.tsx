@@ -19,6 +19,8 @@ export interface LearnerCardProps {
   assessmentName: string | null;
   showTags: boolean;
   showAvatars: boolean;
+  /** The small card of the compact board: one line for the name, one for days and status. */
+  compact: boolean;
   handlers: CardHandlers;
 }
 
@@ -91,7 +93,7 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
         .filter(Boolean)
         .join(', ')}
       data-learner-id={learner.id}
-      className={`lp-card lp-card--${status.tone}${isDragging ? ' lp-card--placeholder' : ''}`}
+      className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}`}
       onDoubleClick={onDoubleClick}
     >
       <CardFace {...props} onNameClick={onNameClick} interactive />
@@ -106,10 +108,21 @@ interface CardFaceProps extends LearnerCardProps {
 }
 
 export const CardFace = memo(function CardFace(props: CardFaceProps) {
-  const { learner, assessmentName, showTags, showAvatars, handlers, onNameClick, interactive } =
-    props;
+  const {
+    learner,
+    assessmentName,
+    showTags,
+    showAvatars,
+    compact,
+    handlers,
+    onNameClick,
+    interactive,
+  } = props;
   const status = cardStatus(learner.assessment_status_id);
   const repo = status.showsAssessmentLink && learner.assessment_url ? learner.assessment_url : null;
+  const badge = status.tone !== 'none' && (
+    <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
+  );
   return (
     <>
       {interactive && (
@@ -132,12 +145,14 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
           className="lp-card__name"
           onClick={onNameClick}
           tabIndex={interactive ? 0 : -1}
+          title={compact ? learner.name : undefined}
         >
           {learner.name}
         </button>
       </div>
       <div className="lp-card__meta">
         <span className="lp-card__days">{days(learner.project_duration)}</span>
+        {compact && badge}
         {repo && (
           <a
             className="lp-card__repo"
@@ -151,9 +166,7 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
           </a>
         )}
       </div>
-      {status.tone !== 'none' && (
-        <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
-      )}
+      {!compact && badge}
       {showTags && learner.tags.length > 0 && (
         <div className="lp-card__tags">
           <TagChips
