@@ -5,8 +5,9 @@ import { useDraggable } from '@dnd-kit/core';
 import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
 import { Avatar } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, memo, useCallback, useEffect, useRef } from 'react';
-import { TagChips } from '@/features/learners';
+import { studentQuery, TagChips } from '@/features/learners';
 import { cardStatus } from '../model/card-status.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { AssessmentBadge } from './assessment-badge.tsx';
@@ -55,6 +56,13 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
     timer.current = null;
   }, []);
   useEffect(() => cancelClick, [cancelClick]);
+  // The overlay opens with the learner's record: it is fetched while the card is pointed at or
+  // focused (once; then fresh for the query's stale time).
+  const queryClient = useQueryClient();
+  const prefetch = useCallback(
+    () => void queryClient.prefetchQuery(studentQuery(learner.id)),
+    [queryClient, learner.id],
+  );
 
   const onNameClick = useCallback(
     (event: MouseEvent) => {
@@ -95,6 +103,8 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
       data-learner-id={learner.id}
       className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}`}
       onDoubleClick={onDoubleClick}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
     >
       <CardFace {...props} onNameClick={onNameClick} interactive />
     </div>
