@@ -1,14 +1,29 @@
 // Local display preferences under `lp_settings`, shared by every tab of this browser.
 import { STORAGE_KEYS } from '@lp/contract/constants';
 
+/** How much a board card shows: 'auto' is compact when the full cards would not fit across. */
+export const DENSITIES = ['auto', 'comfortable', 'compact'] as const;
+export type Density = (typeof DENSITIES)[number];
+
 export interface Settings {
   /** Staff viewing the learner interface. */
   mimic: boolean;
   tags: boolean;
   avatars: boolean;
+  density: Density;
+  /** The board's upcoming-events and shortcuts panel is open. */
+  boardPanel: boolean;
 }
 
-export const DEFAULT_SETTINGS: Settings = { mimic: false, tags: true, avatars: true };
+export const DEFAULT_SETTINGS: Settings = {
+  mimic: false,
+  tags: true,
+  avatars: true,
+  density: 'auto',
+  boardPanel: true,
+};
+
+type FlagKey = 'mimic' | 'tags' | 'avatars' | 'boardPanel';
 
 /** Fired on window in this tab when a setting changes (other tabs get a `storage` event). */
 export const SETTINGS_EVENT = 'lp_settings_changed';
@@ -20,9 +35,16 @@ function parse(raw: string | null): Settings {
   if (!raw) return DEFAULT_SETTINGS;
   try {
     const stored = JSON.parse(raw) as Partial<Record<keyof Settings, unknown>>;
-    const pick = (key: keyof Settings) =>
+    const pick = (key: FlagKey) =>
       typeof stored[key] === 'boolean' ? stored[key] : DEFAULT_SETTINGS[key];
-    return { mimic: pick('mimic'), tags: pick('tags'), avatars: pick('avatars') };
+    const density = DENSITIES.find((choice) => choice === stored.density) ?? 'auto';
+    return {
+      mimic: pick('mimic'),
+      tags: pick('tags'),
+      avatars: pick('avatars'),
+      density,
+      boardPanel: pick('boardPanel'),
+    };
   } catch {
     return DEFAULT_SETTINGS;
   }
@@ -49,7 +71,7 @@ export function setSetting<K extends keyof Settings>(key: K, value: Settings[K])
   window.dispatchEvent(new CustomEvent(SETTINGS_EVENT, { detail: { key, value } }));
 }
 
-export function toggleSetting(key: keyof Settings): boolean {
+export function toggleSetting(key: FlagKey): boolean {
   const value = !getSettings()[key];
   setSetting(key, value);
   return value;

@@ -7,15 +7,19 @@ import { LearnerBoard, useActiveCourse, useBoard, useStatuses } from '@/features
 import { UpcomingEventsPanel } from '@/features/calendar';
 import { mvpCounter, ProposalList } from '@/features/capstones';
 import { useCohort } from '@/features/cohorts';
+import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { useShortcut } from '@/ui/shortcuts/index.ts';
 import { toast } from '@/ui/toasts/index.ts';
+import { BOARD_PANEL_ID, BoardToolbar } from './board-toolbar.tsx';
 import { CohortStrip } from './cohort-strip.tsx';
 import { useLearnerDialogs } from './learner-dialogs.tsx';
 import { ShortcutsPanel } from './shortcuts-panel.tsx';
 import { useActiveCohort } from './use-active-cohort.ts';
 import './dashboard.css';
+
+const NO_STATUSES: never[] = [];
 
 export const NO_COHORT_WARNING = 'You have not joined a cohort. Please choose one.';
 
@@ -45,6 +49,7 @@ function Dashboard({
   const board = useBoard(cohortId);
   const statuses = useStatuses();
   const dialogs = useLearnerDialogs();
+  const { boardPanel } = useSettings();
   const [search, setSearch] = useState('');
   const searchRef = useRef<HTMLInputElement>(null);
   const cohortSearchRef = useRef<HTMLInputElement>(null);
@@ -92,22 +97,31 @@ function Dashboard({
     );
   } else {
     body = (
-      <Flex gap="4" align="start" className="lp-dashboard__body">
-        <div className="lp-dashboard__board">
-          <LearnerBoard
-            cohortId={cohortId}
-            course={course.data}
-            learners={learners}
-            search={search}
-            statuses={statuses.data ?? []}
-            dialogs={dialogs.actions}
-          />
-        </div>
-        <aside className="lp-dashboard__side">
-          <UpcomingEventsPanel cohortId={cohortId} timeZone={cohort.data?.time_zone} />
-          <ShortcutsPanel />
-        </aside>
-      </Flex>
+      <>
+        <BoardToolbar />
+        <Flex gap="4" align="start" className="lp-dashboard__body">
+          <div className="lp-dashboard__board">
+            <LearnerBoard
+              cohortId={cohortId}
+              course={course.data}
+              learners={learners}
+              search={search}
+              statuses={statuses.data ?? NO_STATUSES}
+              dialogs={dialogs.actions}
+            />
+          </div>
+          {boardPanel && (
+            <aside
+              className="lp-dashboard__side"
+              id={BOARD_PANEL_ID}
+              aria-label="Events and shortcuts"
+            >
+              <UpcomingEventsPanel cohortId={cohortId} timeZone={cohort.data?.time_zone} />
+              <ShortcutsPanel />
+            </aside>
+          )}
+        </Flex>
+      </>
     );
   }
 

@@ -2,9 +2,12 @@
 // the proposal list (one learner and one dialog at a time).
 import { type ReactNode, useMemo, useState } from 'react';
 import type { LearnerDialogActions } from '@/features/board';
-import { LearnerOverlay, NotesDialog, TagDialog } from '@/features/learners';
+import { LearnerOverlay, type LearnerPreview, NotesDialog, TagDialog } from '@/features/learners';
 
-type Open = { kind: 'overlay' | 'notes' | 'tags'; learnerId: number } | null;
+type Open =
+  | { kind: 'overlay'; learnerId: number; preview: LearnerPreview }
+  | { kind: 'notes' | 'tags'; learnerId: number }
+  | null;
 
 export interface LearnerDialogs {
   actions: LearnerDialogActions;
@@ -15,7 +18,12 @@ export function useLearnerDialogs(): LearnerDialogs {
   const [open, setOpen] = useState<Open>(null);
   const actions = useMemo<LearnerDialogActions>(
     () => ({
-      openOverlay: (learner) => setOpen({ kind: 'overlay', learnerId: learner.id }),
+      openOverlay: (learner) =>
+        setOpen({
+          kind: 'overlay',
+          learnerId: learner.id,
+          preview: { name: learner.name, score: learner.score, project: learner.project_name },
+        }),
       openNotes: (learner) => setOpen({ kind: 'notes', learnerId: learner.id }),
       openTags: (learner) => setOpen({ kind: 'tags', learnerId: learner.id }),
     }),
@@ -24,7 +32,9 @@ export function useLearnerDialogs(): LearnerDialogs {
   const close = () => setOpen(null);
   let element: ReactNode = null;
   if (open?.kind === 'overlay')
-    element = <LearnerOverlay learnerId={open.learnerId} open onClose={close} />;
+    element = (
+      <LearnerOverlay learnerId={open.learnerId} preview={open.preview} open onClose={close} />
+    );
   if (open?.kind === 'notes')
     element = <NotesDialog learnerId={open.learnerId} open onClose={close} />;
   if (open?.kind === 'tags')

@@ -24,11 +24,14 @@ export const BookColumn = memo(function BookColumn({
   return (
     <section className="lp-book" aria-label={`${book.name}, ${learners}`} data-book={book.id}>
       <h2 className="lp-book__header" style={{ margin: 0 }}>
-        <span>{book.name}</span>
-        <span className="lp-book__count" title={learners}>
-          <PeopleIcon />
-          <span aria-hidden>{count}</span>
-          <span className="lp-visually-hidden">{learners}</span>
+        {/* Sticky: the label stays in view while the book is scrolled partly out of the board. */}
+        <span className="lp-book__label">
+          <span>{book.name}</span>
+          <span className="lp-book__count" title={learners}>
+            <PeopleIcon />
+            <span aria-hidden>{count}</span>
+            <span className="lp-visually-hidden">{learners}</span>
+          </span>
         </span>
       </h2>
       <div className="lp-book__columns">

@@ -12,11 +12,12 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { StatusItem } from '@lp/contract/board';
-import { useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { cardStatus } from '../model/card-status.ts';
 import { buildBoard } from '../model/grouping.ts';
+import { cardSize } from '../model/layout.ts';
 import { learnerFilter, searchTerm } from '../model/search.ts';
 import type { BoardCourse, BoardLearner } from '../model/types.ts';
 import { boardView } from '../model/view.ts';
@@ -30,9 +31,12 @@ import {
   type KeyboardColumn,
 } from './keyboard-coordinates.ts';
 import { CardFace } from './learner-card.tsx';
+import { OffscreenCue } from './offscreen-cue.tsx';
 import { UnplacedColumn } from './unplaced-column.tsx';
 import { useBoardActions } from './use-board-actions.ts';
+import { useElementWidth } from './use-element-width.ts';
 import { useLatest } from './use-latest.ts';
+import { useOffscreenColumns } from './use-offscreen-columns.ts';
 import './board.css';
 
 export interface LearnerBoardProps {
@@ -48,7 +52,8 @@ export interface LearnerBoardProps {
 
 const measuring = { droppable: { strategy: MeasuringStrategy.Always } };
 
-export function LearnerBoard({
+/** Memoised: opening a dialog over the board re-renders the dashboard, not the board. */
+export const LearnerBoard = memo(function LearnerBoard({
   cohortId,
   course,
   learners,
@@ -56,7 +61,7 @@ export function LearnerBoard({
   statuses,
   dialogs,
 }: LearnerBoardProps) {
-  const { tags: showTags, avatars: showAvatars } = useSettings();
+  const { tags: showTags, avatars: showAvatars, density } = useSettings();
   const board = useMemo(() => buildBoard(course, learners), [course, learners]);
   const deferredSearch = useDeferredValue(search);
   const searching = searchTerm(deferredSearch) !== null;
@@ -68,6 +73,16 @@ export function LearnerBoard({
     () => boardView(board, { matches, searching, dragged }),
     [board, matches, searching, dragged],
   );
+  // The card size follows the board at rest, so that it does not change while a card is dragged.
+  const restingView = useMemo(
+    () => boardView(board, { matches, searching, dragged: null }),
+    [board, matches, searching],
+  );
+  const [frame, setFrame] = useState<HTMLDivElement | null>(null);
+  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
+  const available = useElementWidth(frame);
+  const size = cardSize(density, restingView, available, showAvatars);
+  const offscreen = useOffscreenColumns(scroller);
   const { drop, handlers, menu, evaluating, closeEvaluation, saveEvaluation } = useBoardActions({
     cohortId,
     board,
@@ -114,7 +129,8 @@ export function LearnerBoard({
     drop(learner, String(over.id));
   };
 
-  const display = { showTags, showAvatars, handlers };
+  const compact = size === 'compact';
+  const display = { showTags, showAvatars, compact, handlers };
   const assessmentNameOf = (bookId: number) =>
     board.books.find((book) => book.id === bookId)?.assessmentName ?? null;
   const nothingShown = view.books.length === 0 && view.unplaced.length === 0;
@@ -140,32 +156,39 @@ export function LearnerBoard({
             />
           )
         ) : (
-          <div
-            className={`lp-board${view.expanded ? ' lp-board--expanded' : ''}`}
-            data-expanded={view.expanded}
-          >
-            {view.unplaced.length > 0 && <UnplacedColumn learners={view.unplaced} {...display} />}
-            {view.books.map((book) => (
-              <BookColumn
-                key={book.id}
-                book={book}
-                assessmentName={assessmentNameOf(book.id)}
-                searching={searching}
-                {...display}
-              />
-            ))}
+          <div className="lp-board-frame" ref={setFrame}>
+            <div
+              ref={setScroller}
+              className={`lp-board lp-board--${size}${view.expanded ? ' lp-board--expanded' : ''}`}
+              data-expanded={view.expanded}
+              data-density={size}
+            >
+              {view.unplaced.length > 0 && <UnplacedColumn learners={view.unplaced} {...display} />}
+              {view.books.map((book) => (
+                <BookColumn
+                  key={book.id}
+                  book={book}
+                  assessmentName={assessmentNameOf(book.id)}
+                  searching={searching}
+                  {...display}
+                />
+              ))}
+            </div>
+            <OffscreenCue side="left" hidden={offscreen.left} board={scroller} />
+            <OffscreenCue side="right" hidden={offscreen.right} board={scroller} />
           </div>
         )}
         <DragOverlay dropAnimation={null}>
           {dragged ? (
             <div
-              className={`lp-card lp-card--overlay lp-card--${cardStatus(dragged.assessment_status_id).tone}`}
+              className={`lp-card lp-card--overlay lp-card--${cardStatus(dragged.assessment_status_id).tone}${compact ? ' lp-card--compact' : ''}`}
             >
               <CardFace
                 learner={dragged}
                 assessmentName={dragged.book_id === null ? null : assessmentNameOf(dragged.book_id)}
                 showTags={showTags}
                 showAvatars={showAvatars}
+                compact={compact}
                 handlers={handlers}
                 interactive={false}
               />
@@ -181,4 +204,4 @@ export function LearnerBoard({
       />
     </BoardMenuContextValue.Provider>
   );
-}
+});

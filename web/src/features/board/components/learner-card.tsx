@@ -5,8 +5,9 @@ import { useDraggable } from '@dnd-kit/core';
 import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
 import { Avatar } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, memo, useCallback, useEffect, useRef } from 'react';
-import { TagChips } from '@/features/learners';
+import { studentQuery, TagChips } from '@/features/learners';
 import { cardStatus } from '../model/card-status.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { AssessmentBadge } from './assessment-badge.tsx';
@@ -19,6 +20,8 @@ export interface LearnerCardProps {
   assessmentName: string | null;
   showTags: boolean;
   showAvatars: boolean;
+  /** The small card of the compact board: one line for the name, one for days and status. */
+  compact: boolean;
   handlers: CardHandlers;
 }
 
@@ -53,6 +56,13 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
     timer.current = null;
   }, []);
   useEffect(() => cancelClick, [cancelClick]);
+  // The overlay opens with the learner's record: it is fetched while the card is pointed at or
+  // focused (once; then fresh for the query's stale time).
+  const queryClient = useQueryClient();
+  const prefetch = useCallback(
+    () => void queryClient.prefetchQuery(studentQuery(learner.id)),
+    [queryClient, learner.id],
+  );
 
   const onNameClick = useCallback(
     (event: MouseEvent) => {
@@ -91,8 +101,10 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
         .filter(Boolean)
         .join(', ')}
       data-learner-id={learner.id}
-      className={`lp-card lp-card--${status.tone}${isDragging ? ' lp-card--placeholder' : ''}`}
+      className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}`}
       onDoubleClick={onDoubleClick}
+      onPointerEnter={prefetch}
+      onFocus={prefetch}
     >
       <CardFace {...props} onNameClick={onNameClick} interactive />
     </div>
@@ -106,10 +118,21 @@ interface CardFaceProps extends LearnerCardProps {
 }
 
 export const CardFace = memo(function CardFace(props: CardFaceProps) {
-  const { learner, assessmentName, showTags, showAvatars, handlers, onNameClick, interactive } =
-    props;
+  const {
+    learner,
+    assessmentName,
+    showTags,
+    showAvatars,
+    compact,
+    handlers,
+    onNameClick,
+    interactive,
+  } = props;
   const status = cardStatus(learner.assessment_status_id);
   const repo = status.showsAssessmentLink && learner.assessment_url ? learner.assessment_url : null;
+  const badge = status.tone !== 'none' && (
+    <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
+  );
   return (
     <>
       {interactive && (
@@ -132,12 +155,14 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
           className="lp-card__name"
           onClick={onNameClick}
           tabIndex={interactive ? 0 : -1}
+          title={compact ? learner.name : undefined}
         >
           {learner.name}
         </button>
       </div>
       <div className="lp-card__meta">
         <span className="lp-card__days">{days(learner.project_duration)}</span>
+        {compact && badge}
         {repo && (
           <a
             className="lp-card__repo"
@@ -151,9 +176,7 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
           </a>
         )}
       </div>
-      {status.tone !== 'none' && (
-        <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
-      )}
+      {!compact && badge}
       {showTags && learner.tags.length > 0 && (
         <div className="lp-card__tags">
           <TagChips

@@ -1,16 +1,16 @@
 import { useDroppable } from '@dnd-kit/core';
 import { type CSSProperties, memo } from 'react';
+import { rowsPerColumn } from '../model/layout.ts';
 import type { ViewColumn } from '../model/view.ts';
 import type { CardHandlers } from './board-context.ts';
 import { PeopleIcon } from './icons.tsx';
 import { LearnerCard } from './learner-card.tsx';
 
-/** Cards per visual column before the project column wraps sideways. */
-const ROWS = { avatars: 6, compact: 9 } as const;
-
 export interface ColumnDisplay {
   showTags: boolean;
   showAvatars: boolean;
+  /** Smaller cards, so that a whole cohort fits across the screen. */
+  compact: boolean;
   handlers: CardHandlers;
 }
 
@@ -21,7 +21,7 @@ interface ProjectColumnProps extends ColumnDisplay {
 }
 
 export const ProjectColumn = memo(function ProjectColumn(props: ProjectColumnProps) {
-  const { column, bookName, assessmentName, showTags, showAvatars, handlers } = props;
+  const { column, bookName, assessmentName, showTags, showAvatars, compact, handlers } = props;
   const label =
     column.kind === 'assessment'
       ? `${bookName}, ${column.name} self-assessment`
@@ -33,7 +33,10 @@ export const ProjectColumn = memo(function ProjectColumn(props: ProjectColumnPro
   });
   const rows = Math.max(
     1,
-    Math.min(column.learners.length, showAvatars ? ROWS.avatars : ROWS.compact),
+    Math.min(
+      column.learners.length,
+      rowsPerColumn(compact ? 'compact' : 'comfortable', showAvatars),
+    ),
   );
   const classes = [
     'lp-column',
@@ -48,7 +51,7 @@ export const ProjectColumn = memo(function ProjectColumn(props: ProjectColumnPro
         {column.kind === 'assessment' && (
           <span className="lp-visually-hidden">Self-assessment: </span>
         )}
-        {column.header}
+        <span className="lp-column__name">{column.header}</span>
       </h3>
       <div className="lp-column__cards" style={{ '--lp-rows': rows } as CSSProperties}>
         {column.learners.map((learner) => (
@@ -58,6 +61,7 @@ export const ProjectColumn = memo(function ProjectColumn(props: ProjectColumnPro
             assessmentName={assessmentName}
             showTags={showTags}
             showAvatars={showAvatars}
+            compact={compact}
             handlers={handlers}
           />
         ))}

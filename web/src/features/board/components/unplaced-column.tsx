@@ -22,7 +22,7 @@ export function UnplacedColumn({
   return (
     <section className="lp-book lp-unplaced" aria-label={`Not on this course, ${count}`}>
       <h2 className="lp-book__header" style={{ margin: 0 }}>
-        Not on this course
+        <span className="lp-book__label">Not on this course</span>
       </h2>
       <div className="lp-book__columns">
         <ProjectColumn

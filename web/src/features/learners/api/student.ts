@@ -7,6 +7,7 @@ import { learnerKeys } from './keys.ts';
 export const getStudent = (id: number, signal?: AbortSignal) =>
   api.get<StudentDetail>(`/students/${id}`, { signal });
 
+/** The learner's record; the board prefetches it when a card is pointed at or focused. */
 export const studentQuery = (id: number) =>
   queryOptions({
     queryKey: learnerKeys.detail(id),

@@ -6,6 +6,7 @@ import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { isOnToast } from '@/ui/toasts/index.ts';
 import { useStudent } from '../api/student.ts';
+import { type LearnerPreview, LearnerPreviewRecord } from './learner-preview.tsx';
 import { LearnerRecord } from './learner-record.tsx';
 import './learners.css';
 
@@ -13,10 +14,13 @@ export interface LearnerOverlayProps {
   learnerId: number;
   open: boolean;
   onClose: () => void;
+  /** What the board already shows of the learner, on screen at once while the record loads. */
+  preview?: LearnerPreview;
 }
 
-export function LearnerOverlay({ learnerId, open, onClose }: LearnerOverlayProps) {
+export function LearnerOverlay({ learnerId, open, onClose, preview }: LearnerOverlayProps) {
   const student = useStudent(learnerId, open);
+  const name = student.data?.name ?? preview?.name;
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Content
@@ -26,7 +30,7 @@ export function LearnerOverlay({ learnerId, open, onClose }: LearnerOverlayProps
         aria-describedby={undefined}
       >
         <VisuallyHidden>
-          <Dialog.Title>{student.data ? `Learner: ${student.data.name}` : 'Learner'}</Dialog.Title>
+          <Dialog.Title>{name ? `Learner: ${name}` : 'Learner'}</Dialog.Title>
         </VisuallyHidden>
         <Flex justify="center" mb="2">
           <Dialog.Close>
@@ -35,12 +39,14 @@ export function LearnerOverlay({ learnerId, open, onClose }: LearnerOverlayProps
             </IconButton>
           </Dialog.Close>
         </Flex>
-        {student.isPending ? (
-          <Loading label="Loading learner…" />
-        ) : student.isError ? (
+        {student.isError ? (
           <ErrorCallout error={student.error} retry={() => student.refetch()} compact />
-        ) : (
+        ) : student.data ? (
           <LearnerRecord learner={student.data} onCleared={onClose} onDeleted={onClose} />
+        ) : preview ? (
+          <LearnerPreviewRecord learnerId={learnerId} preview={preview} />
+        ) : (
+          <Loading label="Loading learner…" />
         )}
       </Dialog.Content>
     </Dialog.Root>

@@ -32,6 +32,7 @@ export function LearnerHeader({ learner }: { learner: StudentDetail }) {
           )}
         </Text>
         <Text size="1">Cohort: {learner.current_cohort?.name ?? 'none'}</Text>
+        <Text size="1">Project: {learner.project.name}</Text>
         {learner.cohorts.length > 1 && (
           <Text size="1" color="gray">
             Before:{' '}

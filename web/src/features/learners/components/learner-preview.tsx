@@ -1,0 +1,49 @@
+// The overlay while the learner's record loads: what the board already knows (name, score,
+// project) at once, and the panels, which load their own parts alongside the record.
+import { Flex, Heading, Spinner, Text } from '@radix-ui/themes';
+import { CoreSkillsPanel } from './core-skills-panel.tsx';
+import { LearnerHistory } from './learner-history.tsx';
+import { ObjectivesPanel } from './objectives-panel.tsx';
+import './learners.css';
+
+/** What the board's card already shows of a learner. */
+export interface LearnerPreview {
+  name: string;
+  score: number;
+  /** The current project's name, or null without one. */
+  project: string | null;
+}
+
+export function LearnerPreviewRecord({
+  learnerId,
+  preview,
+}: {
+  learnerId: number;
+  preview: LearnerPreview;
+}) {
+  return (
+    <>
+      <Flex direction="column" gap="1" mb="4">
+        <Flex justify="between" align="start" gap="3">
+          <Heading as="h2" size="6" className="lp-learner__name">
+            {preview.name}
+          </Heading>
+          <Text className="lp-learner__score" aria-label={`Score ${preview.score}`}>
+            {preview.score}
+          </Text>
+        </Flex>
+        <Flex gap="4" wrap="wrap" align="center">
+          <Text size="1">Project: {preview.project ?? 'Unassigned'}</Text>
+          <Text size="1" color="gray" role="status">
+            <Flex as="span" gap="1" align="center">
+              <Spinner size="1" /> Loading the learner's record…
+            </Flex>
+          </Text>
+        </Flex>
+      </Flex>
+      <CoreSkillsPanel learnerId={learnerId} />
+      <ObjectivesPanel learnerId={learnerId} />
+      <LearnerHistory learnerId={learnerId} />
+    </>
+  );
+}
