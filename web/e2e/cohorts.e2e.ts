@@ -61,7 +61,11 @@ beforeAll(async () => {
   await signIn(page, baseUrl, 'instructor');
 });
 
+// The walk made the instructor a coach of its cohort, the newest they coach and so their active
+// one; other test files work on the instructor's demo cohort, so give it back.
 afterAll(async () => {
+  if (cohortId && instructorToken)
+    await apiAs(instructorToken, 'DELETE', `/cohorts/${cohortId}/assign?userType=instructor`);
   await session?.close();
 });
 
