@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { useLogOut } from '@/features/auth';
 import { SettingsDialog } from '@/features/settings';
+import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 import './nav-bar.css';
 
 export interface NavItem {
@@ -34,7 +35,7 @@ export function NavBar({ items, showSettings }: NavBarProps) {
         </nav>
         <Flex gap="3" align="center" ml="auto">
           {showSettings && (
-            <Tooltip content="Settings">
+            <Tooltip content="Settings" delayDuration={ICON_TOOLTIP_DELAY_MS}>
               <IconButton
                 variant="ghost"
                 color="gray"
@@ -45,7 +46,7 @@ export function NavBar({ items, showSettings }: NavBarProps) {
               </IconButton>
             </Tooltip>
           )}
-          <Tooltip content="Log out">
+          <Tooltip content="Log out" delayDuration={ICON_TOOLTIP_DELAY_MS}>
             <IconButton
               variant="ghost"
               color="gray"

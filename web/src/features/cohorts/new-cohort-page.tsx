@@ -15,6 +15,7 @@ import {
   newCohortProblem,
 } from './model/new-cohort.ts';
 import './components/cohorts.css';
+import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 
 function Field({
   label,
@@ -33,7 +34,7 @@ function Field({
           {label}
         </Text>
         {help && (
-          <Tooltip content={help}>
+          <Tooltip content={help} delayDuration={ICON_TOOLTIP_DELAY_MS}>
             <QuestionMarkCircledIcon aria-label={help} />
           </Tooltip>
         )}

@@ -18,6 +18,7 @@ import { EmptyState } from '@/ui/empty-state.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
+import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 import { useAssessments, useDeleteAssessment } from '../api/assessments.ts';
 
 function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
@@ -65,14 +66,14 @@ function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
             )}
           </Flex>
           <Flex align="center" gap="2" mt="2">
-            <Tooltip content="Edit" delayDuration={750}>
+            <Tooltip content="Edit" delayDuration={ICON_TOOLTIP_DELAY_MS}>
               <IconButton asChild variant="ghost" aria-label={`Edit ${assessment.name}`}>
                 <RouterLink to={`/assessments/edit/${assessment.id}`}>
                   <Pencil1Icon />
                 </RouterLink>
               </IconButton>
             </Tooltip>
-            <Tooltip content="Delete" delayDuration={750}>
+            <Tooltip content="Delete" delayDuration={ICON_TOOLTIP_DELAY_MS}>
               <IconButton
                 variant="ghost"
                 color="red"

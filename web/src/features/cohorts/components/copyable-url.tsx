@@ -1,6 +1,7 @@
 import { CopyIcon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Tooltip } from '@radix-ui/themes';
 import { useToast } from '@/ui/toasts/index.ts';
+import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 
 /** A read-only URL chip with a copy button ('URL copied'). */
 export function CopyableUrl({ url, label }: { url: string; label: string }) {
@@ -20,7 +21,7 @@ export function CopyableUrl({ url, label }: { url: string; label: string }) {
       <output className="lp-chip" aria-label={label}>
         {url}
       </output>
-      <Tooltip content={`Copy ${label.toLowerCase()}`}>
+      <Tooltip content={`Copy ${label.toLowerCase()}`} delayDuration={ICON_TOOLTIP_DELAY_MS}>
         <IconButton
           size="1"
           variant="soft"

@@ -1,6 +1,7 @@
 import { Pencil1Icon } from '@radix-ui/react-icons';
 import { Flex, IconButton, Text, TextField, Tooltip } from '@radix-ui/themes';
 import { type KeyboardEvent, useState } from 'react';
+import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 
 interface SlackChannelEditorProps {
   value: string;
@@ -42,7 +43,7 @@ export function SlackChannelEditor({ value, saving, onSave }: SlackChannelEditor
   return (
     <Flex align="center" gap="1">
       <Text size="1">{value || '—'}</Text>
-      <Tooltip content="Set instructor channel Slack ID">
+      <Tooltip content="Set instructor channel Slack ID" delayDuration={ICON_TOOLTIP_DELAY_MS}>
         <IconButton
           size="1"
           variant="ghost"

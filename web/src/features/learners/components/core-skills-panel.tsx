@@ -9,6 +9,7 @@ import { type ReactNode, useEffect, useState } from 'react';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { toast } from '@/ui/toasts/index.ts';
+import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 import { useCoreSkillRecords, useSetLevel, useStartTracking } from '../api/core-skills.ts';
 import { SKILL_HELP, START_TRACKING } from '../model/texts.ts';
 
@@ -83,7 +84,7 @@ function SkillSlider({ learnerId, record }: { learnerId: number; record: CoreSki
         <Heading as="h4" size="2" id={headingId}>
           {label} ({level})
         </Heading>
-        <Tooltip content={SKILL_HELP[label] ?? label}>
+        <Tooltip content={SKILL_HELP[label] ?? label} delayDuration={ICON_TOOLTIP_DELAY_MS}>
           <QuestionMarkCircledIcon aria-label={`About ${label}`} tabIndex={0} />
         </Tooltip>
       </Flex>
