@@ -60,7 +60,7 @@ describe('sign-in', () => {
     expect(page.url()).toBe(`${baseUrl}/cohorts`);
   });
 
-  it('logs out to the sign-in page and the old token stops working', async () => {
+  it('logs out to the start page, from which one signs in again, and the old token stops working', async () => {
     await signIn(page, baseUrl, 'instructor');
     const token = await readSessionToken(page);
     expect(token).toBeTruthy();
@@ -69,7 +69,10 @@ describe('sign-in', () => {
     });
     expect(before.status).toBe(200);
 
+    // The spec: sign-out goes to '/', which signed out is the public foundations screen.
     await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${baseUrl}/`);
+    await page.getByRole('link', { name: 'Sign in', exact: true }).click();
     await page.waitForURL(`${baseUrl}/login`);
     await page.getByRole('link', { name: 'Sign in with Github' }).waitFor();
     expect(await readSessionToken(page)).toBeNull();

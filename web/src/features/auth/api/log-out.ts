@@ -28,7 +28,8 @@ export function useLogOut() {
       clearSession();
       queryClient.clear();
       setPending(false);
-      navigate('/login', { replace: true });
+      // The spec: sign-out goes to '/', which signed out is the public foundations screen.
+      navigate('/', { replace: true });
     }
   }, [navigate, queryClient]);
   return { logOut: run, pending };
