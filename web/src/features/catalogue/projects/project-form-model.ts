@@ -26,11 +26,12 @@ export const EMPTY_PROJECT: ProjectFormValues = {
 /** Apostrophes are removed from the form's text fields as they are typed. */
 export const stripApostrophes = (text: string) => text.replace(/['\u2019]/g, '');
 
-/** The client template URL is for group projects; full stack (and its API URL) too. */
+/**
+ * The spec's form always has the group and full stack checkboxes; the client template URL is for
+ * group projects, the API template URL for full stack ones.
+ */
 export const showsClientTemplate = (values: ProjectFormValues) => values.isGroupProject;
-export const showsFullStack = (values: ProjectFormValues) => values.isGroupProject;
-export const showsApiTemplate = (values: ProjectFormValues) =>
-  values.isGroupProject && values.isFullStack;
+export const showsApiTemplate = (values: ProjectFormValues) => values.isFullStack;
 
 export type ProjectFormErrors = Partial<
   Record<'name' | 'index' | 'implementationUrl' | 'clientTemplateUrl' | 'apiTemplateUrl', string>
@@ -73,7 +74,7 @@ export function projectFields(values: ProjectFormValues): ProjectFields {
     index: Number(values.index),
     implementation_url: values.implementationUrl.trim(),
     is_group_project: values.isGroupProject,
-    is_full_stack: showsFullStack(values) && values.isFullStack,
+    is_full_stack: values.isFullStack,
     client_template_url: showsClientTemplate(values) ? values.clientTemplateUrl.trim() : '',
     api_template_url: showsApiTemplate(values) ? values.apiTemplateUrl.trim() : '',
     active: values.active,

@@ -23,10 +23,10 @@ function renderForm(initial: ProjectFormValues = EMPTY_PROJECT) {
 }
 
 describe('project form', () => {
-  it('shows the client template URL for group projects and the API URL for full-stack ones', async () => {
+  it('always offers Full stack project?, shows the client template URL for group projects and the API URL for full-stack ones', async () => {
     const { user } = renderForm();
     expect(screen.queryByLabelText('Client side template URL')).not.toBeInTheDocument();
-    expect(screen.queryByLabelText('Full stack project?')).not.toBeInTheDocument();
+    expect(screen.getByRole('checkbox', { name: 'Full stack project?' })).not.toBeChecked();
     await user.click(screen.getByRole('checkbox', { name: 'Group project' }));
     expect(screen.getByLabelText('Client side template URL')).toBeInTheDocument();
     expect(screen.queryByLabelText('API template URL')).not.toBeInTheDocument();

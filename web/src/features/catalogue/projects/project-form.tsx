@@ -9,7 +9,6 @@ import {
   projectFields,
   showsApiTemplate,
   showsClientTemplate,
-  showsFullStack,
   stripApostrophes,
   validateProject,
 } from './project-form-model.ts';
@@ -92,7 +91,7 @@ export function ProjectForm({ title, initial, saving, onSave, onCancel }: Projec
         })}
         {field('implementationUrl', 'Implementation URL', { type: 'url' })}
         {flag('isGroupProject', 'Group project')}
-        {showsFullStack(values) && flag('isFullStack', 'Full stack project?')}
+        {flag('isFullStack', 'Full stack project?')}
         {showsClientTemplate(values) &&
           field('clientTemplateUrl', 'Client side template URL', { type: 'url' })}
         {showsApiTemplate(values) && field('apiTemplateUrl', 'API template URL', { type: 'url' })}
