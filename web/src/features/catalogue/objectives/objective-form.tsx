@@ -48,7 +48,7 @@ export function DraftFields({
         maxLength: 127,
         style: { minWidth: '16rem', flexGrow: 1 },
       })}
-      {input('weight', names.weight, 'Weight (points)', {
+      {input('weight', names.weight, 'Weight', {
         type: 'number',
         min: 0,
         style: { width: '7rem' },
@@ -80,8 +80,9 @@ export function AddObjective() {
 
   return (
     <form onSubmit={submit} aria-label="Add a learning objective" noValidate>
-      <Flex gap="2" wrap="wrap" align="center">
+      <Flex gap="2" wrap="wrap" align="end">
         <DraftFields
+          showLabels
           draft={draft}
           onChange={(next) => {
             setProblem('');
