@@ -2,7 +2,8 @@
 // the notes and tag dialogs, the learner's tags and a way to send 1:1 feedback.
 import { Button, Flex } from '@radix-ui/themes';
 import { useState } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { Link, useNavigate, useParams } from 'react-router';
+import { ApiError } from '@/lib/api-client.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
@@ -21,7 +22,17 @@ export default function LearnerPage() {
   const student = useStudent(id, valid);
   const [dialog, setDialog] = useState<'notes' | 'tags' | null>(null);
 
-  if (!valid) return <PageLayout title="Learner">That is not a learner id.</PageLayout>;
+  // An unknown learner (removed, or a mistyped link) is not worth retrying: offer the way back.
+  const unknown = !valid || (student.error instanceof ApiError && student.error.status === 404);
+  if (unknown)
+    return (
+      <PageLayout title="Learner">
+        <ErrorCallout error={null} what="learner" compact />
+        <Button asChild variant="soft">
+          <Link to="/">Back to the board</Link>
+        </Button>
+      </PageLayout>
+    );
   if (student.isPending) return <Loading label="Loading learner…" />;
   if (student.isError)
     return (
