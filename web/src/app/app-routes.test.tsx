@@ -23,6 +23,18 @@ describe('route guard and role switch', () => {
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });
 
+  it("names the foundations link 'Foundations Exercises' for staff who coach no cohort", async () => {
+    const staffOnly = { ...staffProfile, instructor: false, cohorts: [] };
+    renderApp('/cohorts', { profile: staffOnly, token: 'tok' });
+    expect(await screen.findByRole('heading', { name: 'Cohorts' })).toBeInTheDocument();
+    const nav = screen.getByRole('navigation', { name: 'Main' });
+    expect(nav).toContainElement(screen.getByRole('link', { name: 'Foundations Exercises' }));
+    expect(screen.getByRole('link', { name: 'Foundations Exercises' })).toHaveAttribute(
+      'href',
+      '/foundations',
+    );
+  });
+
   it('sends a signed-in user away from /login to the start page', async () => {
     renderApp('/login', { profile: staffProfile, token: 'tok' });
     expect(await screen.findByRole('heading', { name: 'Students' })).toBeInTheDocument();

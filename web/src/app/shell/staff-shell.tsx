@@ -1,21 +1,26 @@
 import { useDisplayShortcuts } from '@/features/settings';
+import { useSession } from '@/lib/use-session.ts';
 import { NavBar, type NavItem } from './nav-bar.tsx';
 import { ScreenOutlet } from './shell-layout.tsx';
 
-const staffNav: NavItem[] = [
+const staffNav = (instructor: boolean): NavItem[] => [
   { to: '/', label: 'Students' },
   { to: '/teams', label: 'Teams' },
   { to: '/cohorts', label: 'Cohorts' },
   { to: '/courses', label: 'Courses' },
-  { to: '/foundations', label: 'Foundations' },
+  // The spec names both links to /foundations: 'Foundations' in an instructor's navbar and
+  // 'Foundations Exercises' in that of staff who coach no cohort.
+  { to: '/foundations', label: instructor ? 'Foundations' : 'Foundations Exercises' },
 ];
 
 /** Staff and instructors: the instructor navbar, settings, and the display shortcuts. */
 export default function StaffShell() {
   useDisplayShortcuts();
+  const profile = useSession()?.profile;
+  const instructor = profile?.staff === true && profile.instructor;
   return (
     <>
-      <NavBar items={staffNav} showSettings />
+      <NavBar items={staffNav(instructor)} showSettings />
       <ScreenOutlet />
     </>
   );
