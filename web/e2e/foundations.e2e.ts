@@ -38,7 +38,7 @@ describe('foundations exercises', () => {
     await signIn(page, baseUrl, 'staff');
     await page
       .getByRole('navigation', { name: 'Main' })
-      .getByRole('link', { name: 'Foundations' })
+      .getByRole('link', { name: 'Foundations Exercises', exact: true })
       .click();
     await page.getByRole('heading', { name: 'Foundations Exercises' }).waitFor();
     await learnerRow('Keisha Moore').waitFor();
