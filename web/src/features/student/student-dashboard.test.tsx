@@ -174,6 +174,11 @@ describe('student overview gates', () => {
     expect(assessments).toHaveTextContent('Fundamentals assessment');
     expect(assessments).toHaveTextContent('In Progress');
     expect(screen.getByText('None')).toBeInTheDocument();
+    // The spec pairs the styles: an Approved capstone looks like an assessment In Progress.
+    const colour = (element: HTMLElement) => element.getAttribute('data-accent-color');
+    expect(colour(within(proposals).getByText('Approved on March 2, 2026'))).toBe(
+      colour(within(assessments).getByText('In Progress')),
+    );
   });
 });
 

@@ -16,18 +16,19 @@ export const PROPOSAL_TEMPLATE_URL: string =
 
 type BadgeColor = React.ComponentProps<typeof Badge>['color'];
 
-const CAPSTONE_STATUS_COLORS: Record<string, BadgeColor> = {
-  Approved: 'yellow',
-  'In Review': 'pink',
-  MVP: 'green',
-  'Requires Changes': 'purple',
-};
-
 const ASSESSMENT_STATUS_COLORS: Record<string, BadgeColor> = {
   'In Progress': 'blue',
   'Ready for Review': 'amber',
   'Reviewed and Complete': 'green',
   'Reviewed and Incomplete': 'red',
+};
+
+// The spec pairs each capstone status with an assessment status's styling.
+const CAPSTONE_STATUS_COLORS: Record<string, BadgeColor> = {
+  Approved: ASSESSMENT_STATUS_COLORS['In Progress'],
+  'In Review': ASSESSMENT_STATUS_COLORS['Ready for Review'],
+  MVP: ASSESSMENT_STATUS_COLORS['Reviewed and Complete'],
+  'Requires Changes': ASSESSMENT_STATUS_COLORS['Reviewed and Incomplete'],
 };
 
 export function CardHeading({ icon, children }: { icon?: ReactNode; children: ReactNode }) {
