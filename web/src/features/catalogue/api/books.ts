@@ -1,7 +1,7 @@
 import type { Book, CreateBookBody, UpdateBookBody } from '@lp/contract/books';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { invalidateCatalogue } from './invalidate.ts';
+import { forgetDeleted, invalidateCatalogue } from './invalidate.ts';
 
 // GET /books?orderBy=course&orderBy=index[&courseId=]
 export const getBooks = (courseId?: number, signal?: AbortSignal) =>
@@ -42,9 +42,6 @@ export function useDeleteBook() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteBook,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['books', id] });
-      return invalidateCatalogue(queryClient);
-    },
+    onSuccess: (_data, id) => forgetDeleted(queryClient, ['books', id]),
   });
 }

@@ -1,7 +1,7 @@
 import type { CreateProjectBody, Project, UpdateProjectBody } from '@lp/contract/projects';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
-import { invalidateCatalogue } from './invalidate.ts';
+import { forgetDeleted, invalidateCatalogue } from './invalidate.ts';
 
 /** A project as read with expand=book&expand=course. */
 export type ExpandedProject = Project & {
@@ -56,9 +56,6 @@ export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: deleteProject,
-    onSuccess: (_data, id) => {
-      queryClient.removeQueries({ queryKey: ['projects', id] });
-      return invalidateCatalogue(queryClient);
-    },
+    onSuccess: (_data, id) => forgetDeleted(queryClient, ['projects', id]),
   });
 }

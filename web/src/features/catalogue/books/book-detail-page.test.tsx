@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
@@ -73,5 +73,24 @@ describe('book detail', () => {
     fakeNetwork({ 'GET /books/99': { status: 404, body: { message: 'Book not found.' } } });
     renderApp('/books/99', session);
     expect(await screen.findByRole('alert')).toHaveTextContent('This book does not exist');
+  });
+
+  it('deletes the book after confirmation, returns to its course and does not read it again', async () => {
+    const net = fakeNetwork({
+      'GET /books/11': { status: 200, body: book(false) },
+      'GET /projects': { status: 200, body: projects },
+      'DELETE /books/11': { status: 204 },
+    });
+    const { user } = renderApp('/books/11', session);
+    await user.click(await screen.findByRole('button', { name: 'Delete Book' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Book' }),
+    );
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/courses/3'));
+    expect(await screen.findByText('Get Started deleted.')).toBeInTheDocument();
+    expect(net.writes()).toEqual([{ method: 'DELETE', path: '/books/11', body: undefined }]);
+    // The deleted book is never asked for again (that read would answer 404).
+    const reads = net.calls.filter((call) => call.method === 'GET' && call.path === '/books/11');
+    expect(reads).toHaveLength(1);
   });
 });

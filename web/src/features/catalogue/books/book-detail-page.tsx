@@ -55,7 +55,9 @@ function ProjectRows({
   );
 }
 
-function BookProjects({ book }: { book: Book }) {
+type DeleteBook = ReturnType<typeof useDeleteBook>;
+
+function BookProjects({ book, remove }: { book: Book; remove: DeleteBook }) {
   const projects = useBookProjects(book.id);
   return (
     <QueryView query={projects} what="projects">
@@ -90,7 +92,7 @@ function BookProjects({ book }: { book: Book }) {
                 </RowList>
               </Section>
             )}
-            <BookActions book={book} />
+            <BookActions book={book} remove={remove} />
             {deprecated.length > 0 && (
               <Section title="Deprecated Projects">
                 <ProjectRows
@@ -108,8 +110,7 @@ function BookProjects({ book }: { book: Book }) {
   );
 }
 
-function BookActions({ book }: { book: Book }) {
-  const remove = useDeleteBook();
+function BookActions({ book, remove }: { book: Book; remove: DeleteBook }) {
   const confirmedDelete = useConfirmedDelete();
 
   const onDelete = () =>
@@ -154,7 +155,9 @@ function BookActions({ book }: { book: Book }) {
 export default function BookDetailPage() {
   const bookId = idParam(useParams().bookId);
   const valid = Number.isInteger(bookId);
-  const book = useBook(bookId, valid);
+  const remove = useDeleteBook();
+  // Once deleted, the book is not read again while the page navigates away (it would be a 404).
+  const book = useBook(bookId, valid && !remove.isSuccess);
   if (!valid) return <ErrorCallout error={null} what="book" />;
   return (
     <QueryView query={book} what="book">
@@ -174,7 +177,7 @@ export default function BookDetailPage() {
               {data.description}
             </Text>
           )}
-          <BookProjects book={data} />
+          <BookProjects book={data} remove={remove} />
         </PageLayout>
       )}
     </QueryView>

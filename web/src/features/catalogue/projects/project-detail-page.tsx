@@ -57,8 +57,9 @@ function ProjectInfo({ project }: { project: ExpandedProject }) {
 export default function ProjectDetailPage() {
   const projectId = idParam(useParams().projectId);
   const valid = Number.isInteger(projectId);
-  const project = useProject(projectId, valid);
   const remove = useDeleteProject();
+  // Once deleted, the project is not read again while the page navigates away (it would be a 404).
+  const project = useProject(projectId, valid && !remove.isSuccess);
   const confirmedDelete = useConfirmedDelete();
   if (!valid) return <ErrorCallout error={null} what="project" />;
 
