@@ -52,6 +52,8 @@ describe('TeamsPage with saved teams', () => {
     const team = await screen.findByRole('region', { name: 'Team 1' });
     expect(within(team).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(within(team).getByText('Alan Turing')).toBeInTheDocument();
+    // Nothing but the note and its actions sits between the banner and the teams: no empty rule.
+    expect(screen.queryByRole('separator')).not.toBeInTheDocument();
 
     await user.click(within(team).getByRole('button', { name: 'Migrate tickets' }));
     expect(

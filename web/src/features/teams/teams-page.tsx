@@ -141,7 +141,6 @@ function TeamsScreen({ cohortId }: { cohortId: number }) {
           </Button>
         </Flex>
       ) : null}
-      <hr />
       <Feedback message={message} />
       {saved.length > 0 ? (
         <SavedTeams teams={saved} onMessage={setMessage} />
