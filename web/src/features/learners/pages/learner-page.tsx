@@ -9,6 +9,7 @@ import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useStudent } from '../api/student.ts';
 import { useStudentTags, useTags } from '../api/tags.ts';
+import { CohortsDialog } from '../components/cohorts-dialog.tsx';
 import { LearnerRecord } from '../components/learner-record.tsx';
 import { NotesDialog } from '../components/notes-dialog.tsx';
 import { TagChips } from '../components/tag-chips.tsx';
@@ -20,7 +21,7 @@ export default function LearnerPage() {
   const valid = Number.isInteger(id) && id > 0;
   const navigate = useNavigate();
   const student = useStudent(id, valid);
-  const [dialog, setDialog] = useState<'notes' | 'tags' | null>(null);
+  const [dialog, setDialog] = useState<'notes' | 'tags' | 'cohorts' | null>(null);
 
   // An unknown learner (removed, or a mistyped link) is not worth retrying: offer the way back.
   const unknown = !valid || (student.error instanceof ApiError && student.error.status === 404);
@@ -53,6 +54,9 @@ export default function LearnerPage() {
           <Button variant="soft" onClick={() => setDialog('tags')}>
             Tag Learner
           </Button>
+          <Button variant="soft" onClick={() => setDialog('cohorts')}>
+            Cohorts
+          </Button>
           <Button
             variant="soft"
             onClick={() => navigate('/feedback/new', { state: { studentId: learner.id } })}
@@ -74,6 +78,11 @@ export default function LearnerPage() {
         onClose={() => setDialog(null)}
       />
       <TagDialog learnerId={learner.id} open={dialog === 'tags'} onClose={() => setDialog(null)} />
+      <CohortsDialog
+        learnerId={learner.id}
+        open={dialog === 'cohorts'}
+        onClose={() => setDialog(null)}
+      />
     </PageLayout>
   );
 }
