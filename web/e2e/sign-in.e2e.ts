@@ -2,6 +2,7 @@ import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { readSessionToken, signIn } from './support/session.ts';
+import { type RunningServer, startServer } from './support/start-server.ts';
 
 const baseUrl = inject('baseUrl');
 const staffLinks = ['Students', 'Teams', 'Cohorts', 'Courses', 'Foundations'];
@@ -106,5 +107,29 @@ describe('sign-in', () => {
     expect(await alert.textContent()).toContain('Unable to log in with provided credentials.');
     expect(page.url()).toBe(`${baseUrl}/login`);
     expect(await readSessionToken(page)).toBeNull();
+  });
+});
+
+describe('an invitation link on a server without GitHub sign-in', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({
+      webDist: inject('webDist'),
+      env: { GITHUB_CLIENT_ID: '', GITHUB_CLIENT_SECRET: '' },
+    });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  it('opens on a page that says GitHub sign-in is not configured', async () => {
+    await page.goto(`${server.url}/api/auth/github/url?cohort=1&v=an-invitation`);
+    await page.getByRole('heading', { name: 'Sign-in did not complete' }).waitFor();
+    expect(await page.getByRole('alert').textContent()).toBe(
+      'GitHub sign-in is not configured on this server.',
+    );
+    expect(new URL(page.url()).pathname).toBe('/auth/github');
+    await page.getByRole('link', { name: 'Back to sign in' }).click();
+    await page.waitForURL(`${server.url}/login`);
   });
 });

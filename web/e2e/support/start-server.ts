@@ -53,8 +53,17 @@ function stopChild(child: ChildProcess): Promise<void> {
   });
 }
 
-/** Starts `server/src/main.ts` on a free port with a fresh embedded database and the built client. */
-export async function startServer({ webDist }: { webDist: string }): Promise<RunningServer> {
+/**
+ * Starts `server/src/main.ts` on a free port with a fresh embedded database and the built client;
+ * `env` changes its settings (an empty value unsets one).
+ */
+export async function startServer({
+  webDist,
+  env = {},
+}: {
+  webDist: string;
+  env?: Record<string, string>;
+}): Promise<RunningServer> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
   const dataDir = await mkdtemp(join(tmpdir(), 'lp-e2e-'));
@@ -84,6 +93,7 @@ export async function startServer({ webDist }: { webDist: string }): Promise<Run
       GITHUB_CLIENT_ID: 'e2e-client',
       GITHUB_CLIENT_SECRET: 'e2e-secret',
       GITHUB_OAUTH_URL: 'http://127.0.0.1:9',
+      ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   });

@@ -51,8 +51,17 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags: ['auth'], querystring: GithubUrlQuery, response: { 503: ErrorResponse } },
     },
     async (request, reply) => {
-      const url = await auth.startGithubSignIn(app, request.query.cohort, request.query.v);
-      return reply.redirect(url, 302);
+      try {
+        const url = await auth.startGithubSignIn(app, request.query.cohort, request.query.v);
+        return reply.redirect(url, 302);
+      } catch (failure) {
+        // Invitation links are opened in a browser: a person gets the sign-in page's words, not
+        // raw JSON. Scripts (no text/html in Accept) keep the JSON answer.
+        const browser = (request.headers.accept ?? '').includes('text/html');
+        if (!(browser && failure instanceof HttpError && failure.statusCode === 503)) throw failure;
+        const page = `${app.config.clientUrl}/auth/github`;
+        return reply.redirect(`${page}?${new URLSearchParams({ error: failure.message })}`, 302);
+      }
     },
   );
 
