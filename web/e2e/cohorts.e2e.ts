@@ -303,6 +303,10 @@ describe('cohorts, as an instructor', () => {
     const before = (await apiAs(learnerToken, 'GET', '/profile')).body.project;
     expect(before.name).not.toBe('Unassigned');
 
+    // Another coached cohort is the active one when the migration starts.
+    const profile = (await apiAs(instructorToken, 'GET', '/profile')).body;
+    const other = profile.cohorts.find((item: { id: number }) => item.id !== cohortId).id;
+    await page.evaluate((id) => window.localStorage.setItem('activeCohort', String(id)), other);
     await overlay().getByRole('button', { name: 'Migrate to server-side' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Migrate to server-side' });
     expect(await confirm.textContent()).toContain(
@@ -310,6 +314,14 @@ describe('cohorts, as an instructor', () => {
     );
     await confirm.getByRole('button', { name: 'Migrate' }).click();
     await page.waitForURL(`${baseUrl}/`);
+    // The board shown is the migrated cohort's.
+    await page
+      .getByRole('navigation', { name: 'Active cohorts' })
+      .locator('[aria-current="true"]', { hasText: COHORT })
+      .waitFor();
+    expect(await page.evaluate(() => window.localStorage.getItem('activeCohort'))).toBe(
+      String(cohortId),
+    );
 
     const cohort = (await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`)).body;
     expect(

@@ -89,6 +89,15 @@ export function clearSession(): void {
   if (changed) emit();
 }
 
+/** Fired in this tab when the active cohort changes (other tabs hear the storage event). */
+export const ACTIVE_COHORT_EVENT = 'lp_active_cohort_changed';
+
+/** Makes `cohortId` the cohort the dashboard shows, kept across reloads. */
+export function chooseActiveCohort(cohortId: number): void {
+  window.localStorage.setItem(STORAGE_KEYS.activeCohort, String(cohortId));
+  window.dispatchEvent(new Event(ACTIVE_COHORT_EVENT));
+}
+
 export function getActiveCohort(): number | null {
   const value = Number(window.localStorage.getItem(STORAGE_KEYS.activeCohort));
   return Number.isInteger(value) && value > 0 ? value : null;

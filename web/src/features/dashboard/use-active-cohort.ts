@@ -1,28 +1,22 @@
 // The cohort the dashboard shows: the active cohort stored in this browser (spec §3), which the
 // cohort strip also changes (and keeps across reloads).
 import { STORAGE_KEYS } from '@lp/contract/constants';
-import { useCallback, useSyncExternalStore } from 'react';
-import { getActiveCohort } from '@/lib/session.ts';
-
-const EVENT = 'lp_active_cohort_changed';
+import { useSyncExternalStore } from 'react';
+import { ACTIVE_COHORT_EVENT, chooseActiveCohort, getActiveCohort } from '@/lib/session.ts';
 
 function subscribe(listener: () => void): () => void {
   const onStorage = (event: StorageEvent) => {
     if (event.key === null || event.key === STORAGE_KEYS.activeCohort) listener();
   };
-  window.addEventListener(EVENT, listener);
+  window.addEventListener(ACTIVE_COHORT_EVENT, listener);
   window.addEventListener('storage', onStorage);
   return () => {
-    window.removeEventListener(EVENT, listener);
+    window.removeEventListener(ACTIVE_COHORT_EVENT, listener);
     window.removeEventListener('storage', onStorage);
   };
 }
 
 export function useActiveCohort(): [number | null, (cohortId: number) => void] {
   const cohortId = useSyncExternalStore(subscribe, getActiveCohort, getActiveCohort);
-  const choose = useCallback((id: number) => {
-    window.localStorage.setItem(STORAGE_KEYS.activeCohort, String(id));
-    window.dispatchEvent(new Event(EVENT));
-  }, []);
-  return [cohortId, choose];
+  return [cohortId, chooseActiveCohort];
 }

@@ -3,6 +3,7 @@ import { STORAGE_KEYS, TOAST_DURATION } from '@lp/contract/constants';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Link, Text } from '@radix-ui/themes';
 import { formatDay } from '@/lib/dates.ts';
+import { chooseActiveCohort } from '@/lib/session.ts';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useJoinCohort, useLeaveCohort, useUpdateCohort } from '../api/cohorts-api.ts';
 import { SlackChannelEditor } from './slack-channel-editor.tsx';
@@ -50,7 +51,7 @@ export function CohortCard({ cohort, onOpen }: CohortCardProps) {
     } else {
       join.mutate(cohort.id, {
         onSuccess: () => {
-          window.localStorage.setItem(STORAGE_KEYS.activeCohort, String(cohort.id));
+          chooseActiveCohort(cohort.id);
           toast.show(`You joined ${cohort.name}`, { type: 'done', duration: 'short' });
         },
         onError,

@@ -2,6 +2,7 @@ import type { Cohort } from '@lp/contract/cohorts';
 import { Badge, Button, Callout, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useNavigate } from 'react-router';
 import { CohortCalendar } from '@/features/calendar';
+import { chooseActiveCohort } from '@/lib/session.ts';
 import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
 import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
@@ -67,6 +68,8 @@ function CohortDetails({ cohort }: { cohort: Cohort }) {
     migrate.mutate(cohort.id, {
       onSuccess: () => {
         toast.show(`${cohort.name} is now on its server side course`, { type: 'done' });
+        // Land on the migrated cohort's board, not on whichever cohort was active before.
+        chooseActiveCohort(cohort.id);
         navigate('/');
       },
       onError: failed,
