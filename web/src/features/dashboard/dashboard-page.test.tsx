@@ -7,6 +7,7 @@ import { describe, expect, it } from 'vitest';
 import { course as fixtureCourse, learner, statuses } from '@/features/board/testing';
 import { addDays, todayIn } from '@/lib/dates.ts';
 import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile } from '@/test/fixtures.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
 
@@ -119,6 +120,21 @@ describe('dashboard', () => {
       await screen.findByText('You have not joined a cohort. Please choose one.'),
     ).toBeInTheDocument();
     expect(screen.getByTestId('where')).toHaveTextContent('/cohorts');
+  });
+
+  it('without an active cohort shows a cohort the person coaches, asked fresh of the server', async () => {
+    network({
+      'GET /profile': {
+        status: 200,
+        body: { ...staffProfile, cohorts: [{ id: 72, name: 'Day Cohort 72' }] },
+      },
+    });
+    renderDashboard();
+    await waitFor(() => expect(window.localStorage.getItem('activeCohort')).toBe('72'));
+    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    expect(
+      screen.queryByText('You have not joined a cohort. Please choose one.'),
+    ).not.toBeInTheDocument();
   });
 
   it('shows the cohort strip, the board, the upcoming events and the shortcuts', async () => {

@@ -1,12 +1,15 @@
 // The instructor dashboard at '/' (spec §2 Dashboard): the cohort strip, then the learner board
 // with upcoming events and the shortcuts panel, or the proposal list for a capstone cohort.
+import { isStaffProfile } from '@lp/contract/profile';
 import { Button, Callout, Flex, Link } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { LearnerBoard, useActiveCourse, useBoard, useStatuses } from '@/features/board';
 import { UpcomingEventsPanel } from '@/features/calendar';
 import { mvpCounter, ProposalList } from '@/features/capstones';
 import { useCohort } from '@/features/cohorts';
+import { profileQuery } from '@/lib/profile-api.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
@@ -26,13 +29,23 @@ export const NO_COHORT_WARNING = 'You have not joined a cohort. Please choose on
 export default function DashboardPage() {
   const [cohortId, chooseCohort] = useActiveCohort();
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
   const warned = useRef(false);
   useEffect(() => {
     if (cohortId !== null || warned.current) return;
     warned.current = true;
-    toast.show(NO_COHORT_WARNING, { type: 'warning', duration: 'normal' });
-    navigate('/cohorts', { replace: true });
-  }, [cohortId, navigate]);
+    // No active cohort (e.g. the coach just left it): show another cohort they coach, read fresh
+    // from the server; only someone who coaches none is sent to choose one.
+    queryClient
+      .fetchQuery({ ...profileQuery(false), staleTime: 0 })
+      .then((profile) => (isStaffProfile(profile) ? (profile.cohorts[0]?.id ?? null) : null))
+      .catch(() => null)
+      .then((coached) => {
+        if (coached !== null) return chooseCohort(coached);
+        toast.show(NO_COHORT_WARNING, { type: 'warning', duration: 'normal' });
+        navigate('/cohorts', { replace: true });
+      });
+  }, [cohortId, chooseCohort, navigate, queryClient]);
   if (cohortId === null) return null;
   return <Dashboard cohortId={cohortId} onChooseCohort={chooseCohort} />;
 }
