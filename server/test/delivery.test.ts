@@ -142,3 +142,64 @@ describe('JSON answers', () => {
     expect(response.headers['content-encoding']).toBeUndefined();
   });
 });
+
+describe('reads asked for often', () => {
+  let staffToken: string;
+  let cohortId: number;
+  let learnerId: number;
+  beforeAll(async () => {
+    staffToken = (await createStaff(ctx.db)).token;
+    cohortId = (await createCohort(ctx.db)).id;
+    learnerId = (await createLearner(ctx.db)).id;
+    await enrol(ctx.db, cohortId, learnerId);
+  });
+
+  const reads = () => [
+    '/api/cohorts',
+    `/api/cohorts/${cohortId}`,
+    `/api/students/${learnerId}`,
+    `/api/events?cohort=${cohortId}`,
+    `/api/notes?studentId=${learnerId}`,
+    '/api/courses',
+  ];
+
+  it('answer with an ETag, and with an empty 304 to a caller that holds the same answer', async () => {
+    for (const url of reads()) {
+      const first = await get(url, {}, staffToken);
+      expect(first.statusCode, url).toBe(200);
+      const etag = String(first.headers.etag);
+      expect(etag, url).toMatch(/^".+"$/);
+      expect(first.headers['cache-control'], url).toBe('private, no-cache');
+
+      const again = await get(url, { 'if-none-match': etag, 'accept-encoding': 'br' }, staffToken);
+      expect(again.statusCode, url).toBe(304);
+      expect(again.rawPayload.length, url).toBe(0);
+      // A browser sends the tags of every copy it holds, and may mark them weak.
+      const listed = await get(url, { 'if-none-match': `"other", W/${etag}` }, staffToken);
+      expect(listed.statusCode, url).toBe(304);
+    }
+  });
+
+  it('answer in full once the data changed', async () => {
+    const url = `/api/notes?studentId=${learnerId}`;
+    const before = await get(url, {}, staffToken);
+    const added = await ctx.request({
+      method: 'POST',
+      url: '/api/notes',
+      token: staffToken,
+      payload: { studentId: learnerId, note: 'Pairs well', type: 2 },
+    });
+    expect(added.statusCode).toBe(201);
+    expect(added.headers.etag).toBeUndefined();
+
+    const after = await get(url, { 'if-none-match': String(before.headers.etag) }, staffToken);
+    expect(after.statusCode).toBe(200);
+    expect(after.json()).toEqual([expect.objectContaining({ note: 'Pairs well' })]);
+    expect(after.headers.etag).not.toBe(before.headers.etag);
+  });
+
+  it('never turn a refusal into a 304', async () => {
+    const missing = await get('/api/students/999999', { 'if-none-match': '*' }, staffToken);
+    expect(missing.statusCode).toBe(404);
+  });
+});

@@ -13,6 +13,7 @@ import {
 } from '@lp/contract/cohorts';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
 import { Type } from 'typebox';
+import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, signedIn, staffOnly } from '../../plugins/route-rules.ts';
 import * as members from './cohort-members.service.ts';
@@ -32,6 +33,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cohorts',
     {
       config: signedIn(200),
+      onSend: conditionalGet,
       schema: {
         tags,
         description:
@@ -40,6 +42,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         querystring: CohortListQuery,
         response: {
           200: Type.Union([Type.Array(Cohort), Type.Array(CohortSummary)]),
+          ...notModified,
           ...errors,
         },
       },
@@ -51,7 +54,8 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cohorts/:id',
     {
       config: ownerOrStaff(200),
-      schema: { tags, params: IdParams, response: { 200: Cohort, ...errors } },
+      onSend: conditionalGet,
+      schema: { tags, params: IdParams, response: { 200: Cohort, ...notModified, ...errors } },
     },
     async (request) => cohorts.getCohort(app, callerOf(request), request.params.id),
   );

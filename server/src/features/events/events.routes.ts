@@ -11,6 +11,7 @@ import {
   EventType,
 } from '@lp/contract/events';
 import { Type } from 'typebox';
+import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import {
   anyone,
@@ -39,12 +40,13 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/events',
     {
       config: ownerOrStaff(200),
+      onSend: conditionalGet,
       schema: {
         tags,
         description:
           "A cohort's events by date and time, earliest first. Staff and the cohort's learners.",
         querystring: EventListQuery,
-        response: { 200: Type.Array(CohortEvent), ...errors },
+        response: { 200: Type.Array(CohortEvent), ...notModified, ...errors },
       },
     },
     async (request) => events.listEvents(app, callerOf(request), request.query.cohort),

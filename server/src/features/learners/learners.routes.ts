@@ -14,6 +14,7 @@ import {
   UpdateStudentBody,
 } from '@lp/contract/learners';
 import { FeedbackBody, FeedbackCreated } from '@lp/contract/notes';
+import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as changes from './learner-changes.service.ts';
@@ -36,7 +37,12 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/students/:id',
     {
       config: ownerOrStaff(200),
-      schema: { tags, params: StudentParams, response: { 200: StudentDetail, ...errors } },
+      onSend: conditionalGet,
+      schema: {
+        tags,
+        params: StudentParams,
+        response: { 200: StudentDetail, ...notModified, ...errors },
+      },
     },
     async (request) => learners.studentDetail(app, callerOf(request), request.params.id),
   );

@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
+import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import * as notes from './notes.service.ts';
@@ -28,10 +29,17 @@ export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/notes',
     {
       config: staffOnly(200),
+      onSend: conditionalGet,
       schema: {
         tags: ['notes'],
         querystring: NotesQuery,
-        response: { 200: NoteList, 400: ErrorResponse, ...denied, 404: ErrorResponse },
+        response: {
+          200: NoteList,
+          ...notModified,
+          400: ErrorResponse,
+          ...denied,
+          404: ErrorResponse,
+        },
       },
     },
     async (request) => notes.listNotes(app, request.query.studentId),

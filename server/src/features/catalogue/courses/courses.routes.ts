@@ -8,6 +8,7 @@ import {
   CreateCourseBody,
   UpdateCourseBody,
 } from '@lp/contract/courses';
+import { conditionalGet, notModified } from '../../../plugins/conditional-get.ts';
 import { callerOf } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './courses.service.ts';
@@ -20,7 +21,12 @@ export const coursesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/courses',
     {
       config: signedIn(200),
-      schema: { tags, querystring: CourseListQuery, response: { 200: CourseList, ...errors } },
+      onSend: conditionalGet,
+      schema: {
+        tags,
+        querystring: CourseListQuery,
+        response: { 200: CourseList, ...notModified, ...errors },
+      },
     },
     (request) => service.listCourses(app, request.query),
   );
