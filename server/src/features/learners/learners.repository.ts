@@ -1,6 +1,7 @@
 import type { StudentDetail } from '@lp/contract/learners';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
+import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
 import type { Database } from '../../db/schema.ts';
 import { isoTimestampSql as iso } from '../../lib/dates.ts';
 import { learnerScore } from '../../lib/learner-score.ts';
@@ -9,14 +10,18 @@ import { fullNameOrNullSql as fullName } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-export const learnerWithCohort = (db: Db, id: number) =>
+/**
+ * A learner's whole record in one statement (one round trip, one pool connection): the person
+ * with their current cohort and score, and each list as JSON built beside it.
+ */
+export const learnerDetail = (db: Db, id: number) =>
   db
     .selectFrom('people as p')
     .leftJoin('cohort_memberships as m', (join) =>
       join.onRef('m.person_id', '=', 'p.id').on(isCurrentMembership('m')),
     )
     .leftJoin('cohorts as c', 'c.id', 'm.cohort_id')
-    .select([
+    .select((eb) => [
       'p.id',
       'p.first_name',
       'p.last_name',
@@ -28,92 +33,95 @@ export const learnerWithCohort = (db: Db, id: number) =>
       'c.name as cohort_name',
       // One definition of the score, the same as the board's card.
       learnerScore('p.id').as('score'),
+      jsonObjectFrom(
+        eb
+          .selectFrom('student_projects as sp')
+          .innerJoin('projects as pr', 'pr.id', 'sp.project_id')
+          .select(['pr.id', 'pr.name'])
+          .whereRef('sp.student_id', '=', 'p.id')
+          .orderBy('sp.assigned_at', 'desc')
+          .orderBy('sp.id', 'desc')
+          .limit(1),
+      ).as('project'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('cohort_memberships as cm')
+          .innerJoin('cohorts as mc', 'mc.id', 'cm.cohort_id')
+          .select([
+            sql<{ id: number; name: string }>`json_build_object('id', mc.id, 'name', mc.name)`.as(
+              'cohort',
+            ),
+            iso('cm.joined_at').as('joined_at'),
+            sql<string | null>`${iso('cm.left_at')}`.as('left_at'),
+          ])
+          .whereRef('cm.person_id', '=', 'p.id')
+          .orderBy(isCurrentMembership('cm'), 'desc')
+          .orderBy('cm.joined_at', 'desc')
+          .orderBy('cm.id', 'desc'),
+      ).as('cohorts'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('core_skill_records as r')
+          .innerJoin('core_skills as s', 's.id', 'r.skill_id')
+          .select([
+            'r.id',
+            sql<{ id: number; label: string }>`json_build_object('id', s.id, 'label', s.label)`.as(
+              'skill',
+            ),
+            'r.level',
+          ])
+          .whereRef('r.student_id', '=', 'p.id')
+          .orderBy('s.label'),
+      ).as('core_skill_records'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('learning_records as r')
+          .innerJoin('learning_objectives as o', 'o.id', 'r.objective_id')
+          .select((records) => [
+            'r.id',
+            'o.label as objective',
+            'o.id as objective_id',
+            'o.weight',
+            'r.achieved',
+            records
+              .selectFrom('learning_record_entries as e')
+              .leftJoin('people as i', 'i.id', 'e.instructor_id')
+              .select(
+                sql<
+                  StudentDetail['records'][number]['entries']
+                >`coalesce(json_agg(json_build_object(
+                  'id', e.id, 'note', e.note, 'recorded_on', ${iso('e.recorded_at')},
+                  'instructor', ${fullName('i')}
+                ) order by e.recorded_at desc, e.id desc), '[]'::json)`.as('entries'),
+              )
+              .whereRef('e.record_id', '=', 'r.id')
+              .as('entries'),
+          ])
+          .whereRef('r.student_id', '=', 'p.id')
+          .orderBy('r.achieved')
+          .orderBy('o.tier')
+          .orderBy('o.id'),
+      ).as('records'),
+      jsonArrayFrom(
+        eb
+          .selectFrom('feedback as f')
+          .leftJoin('people as coach', 'coach.id', 'f.coach_id')
+          .select([
+            'f.id',
+            'f.notes',
+            iso('f.created_at').as('session_date'),
+            fullName('coach').as('author'),
+          ])
+          .whereRef('f.student_id', '=', 'p.id')
+          .orderBy('f.created_at', 'desc')
+          .orderBy('f.id', 'desc'),
+      ).as('feedback'),
+      sql<number[]>`coalesce((select json_agg(cap.id order by cap.id) from capstones cap
+        where cap.student_id = p.id), '[]'::json)`.as('capstones'),
     ])
     .where('p.id', '=', id)
     .where('p.is_staff', '=', false)
     .executeTakeFirst();
-
-export const currentProject = (db: Db, studentId: number) =>
-  db
-    .selectFrom('student_projects')
-    .innerJoin('projects', 'projects.id', 'student_projects.project_id')
-    .select(['projects.id', 'projects.name'])
-    .where('student_projects.student_id', '=', studentId)
-    .orderBy('student_projects.assigned_at', 'desc')
-    .orderBy('student_projects.id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
-
-export const memberships = (db: Db, studentId: number) =>
-  db
-    .selectFrom('cohort_memberships as m')
-    .innerJoin('cohorts as c', 'c.id', 'm.cohort_id')
-    .select(['c.id', 'c.name', iso('m.joined_at').as('joined_at'), 'm.left_at'])
-    .where('m.person_id', '=', studentId)
-    .orderBy(isCurrentMembership('m'), 'desc')
-    .orderBy('m.joined_at', 'desc')
-    .orderBy('m.id', 'desc')
-    .execute();
-
-export const coreSkills = (db: Db, studentId: number) =>
-  db
-    .selectFrom('core_skill_records as r')
-    .innerJoin('core_skills as s', 's.id', 'r.skill_id')
-    .select(['r.id', 's.id as skill_id', 's.label', 'r.level'])
-    .where('r.student_id', '=', studentId)
-    .orderBy('s.label')
-    .execute();
-
-export const records = (db: Db, studentId: number) =>
-  db
-    .selectFrom('learning_records as r')
-    .innerJoin('learning_objectives as o', 'o.id', 'r.objective_id')
-    .select((eb) => [
-      'r.id',
-      'o.label as objective',
-      'o.id as objective_id',
-      'o.weight',
-      'r.achieved',
-      eb
-        .selectFrom('learning_record_entries as e')
-        .leftJoin('people as i', 'i.id', 'e.instructor_id')
-        .select(
-          sql<StudentDetail['records'][number]['entries']>`coalesce(json_agg(json_build_object(
-            'id', e.id, 'note', e.note, 'recorded_on', ${iso('e.recorded_at')},
-            'instructor', ${fullName('i')}
-          ) order by e.recorded_at desc, e.id desc), '[]'::json)`.as('entries'),
-        )
-        .whereRef('e.record_id', '=', 'r.id')
-        .as('entries'),
-    ])
-    .where('r.student_id', '=', studentId)
-    .orderBy('r.achieved')
-    .orderBy('o.tier')
-    .orderBy('o.id')
-    .execute();
-
-export const feedback = (db: Db, studentId: number) =>
-  db
-    .selectFrom('feedback as f')
-    .leftJoin('people as coach', 'coach.id', 'f.coach_id')
-    .select([
-      'f.id',
-      'f.notes',
-      iso('f.created_at').as('session_date'),
-      fullName('coach').as('author'),
-    ])
-    .where('f.student_id', '=', studentId)
-    .orderBy('f.created_at', 'desc')
-    .orderBy('f.id', 'desc')
-    .execute();
-
-export const capstoneIds = (db: Db, studentId: number) =>
-  db
-    .selectFrom('capstones')
-    .select('id')
-    .where('student_id', '=', studentId)
-    .orderBy('id')
-    .execute();
 
 export const slackHandle = (db: Db, id: number) =>
   db

@@ -9,7 +9,6 @@ import { FEEDBACK_CREATED_MESSAGE, type FeedbackCreated } from '@lp/contract/not
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
-import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { fullName } from '../../lib/names.ts';
@@ -29,16 +28,8 @@ export async function studentDetail(
   id: number,
 ): Promise<StudentDetail> {
   assertAllowed(mayViewLearner(caller, id), NOT_YOUR_PROFILE_MESSAGE);
-  const person = await repo.learnerWithCohort(app.db, id);
+  const person = await repo.learnerDetail(app.db, id);
   if (!person) throw studentNotFound();
-  const [project, cohorts, skills, records, feedback, capstones] = await Promise.all([
-    repo.currentProject(app.db, id),
-    repo.memberships(app.db, id),
-    repo.coreSkills(app.db, id),
-    repo.records(app.db, id),
-    repo.feedback(app.db, id),
-    repo.capstoneIds(app.db, id),
-  ]);
   return {
     id: person.id,
     name: fullName(person),
@@ -46,25 +37,17 @@ export async function studentDetail(
     github_handle: person.github_login,
     avatar: person.avatar_url,
     slack_handle: person.slack_handle,
-    project: project ?? { id: 0, name: 'Unassigned' },
+    project: person.project ?? { id: 0, name: 'Unassigned' },
     score: person.score,
     current_cohort:
       person.cohort_id !== null && person.cohort_name !== null
         ? { id: person.cohort_id, name: person.cohort_name }
         : null,
-    cohorts: cohorts.map((row) => ({
-      cohort: { id: row.id, name: row.name },
-      joined_at: row.joined_at,
-      left_at: row.left_at ? isoTimestamp(row.left_at) : null,
-    })),
-    core_skill_records: skills.map((row) => ({
-      id: row.id,
-      skill: { id: row.skill_id, label: row.label },
-      level: row.level,
-    })),
-    records: records.map((row) => ({ ...row, entries: row.entries ?? [] })),
-    feedback,
-    capstones: capstones.map((row) => row.id),
+    cohorts: person.cohorts,
+    core_skill_records: person.core_skill_records,
+    records: person.records.map((row) => ({ ...row, entries: row.entries ?? [] })),
+    feedback: person.feedback,
+    capstones: person.capstones,
   };
 }
 

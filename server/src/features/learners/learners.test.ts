@@ -79,6 +79,46 @@ describe('GET /students/{id}', () => {
     expect(JSON.stringify(body)).not.toContain('A private note');
   });
 
+  it("lists a transferred learner's cohorts current first, with when they left the others", async () => {
+    const moved = await createLearner(ctx.db);
+    const first = await createCohort(ctx.db, { name: 'Night Cohort 4' });
+    await enrol(ctx.db, first.id, moved.id);
+    await ctx.db
+      .updateTable('cohort_memberships')
+      .set({ left_at: new Date('2026-10-02T15:04:05.678Z') })
+      .where('person_id', '=', moved.id)
+      .execute();
+    await enrol(ctx.db, cohort.id, moved.id);
+
+    const response = await ctx.request({
+      method: 'GET',
+      url: `/api/students/${moved.id}`,
+      token: coach.token,
+    });
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.cohorts).toEqual([
+      {
+        cohort: { id: cohort.id, name: 'Day Cohort 90' },
+        joined_at: expect.any(String),
+        left_at: null,
+      },
+      {
+        cohort: { id: first.id, name: 'Night Cohort 4' },
+        joined_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+        left_at: '2026-10-02T15:04:05.678Z',
+      },
+    ]);
+    // Nothing recorded yet: empty lists, not nulls.
+    expect(body).toMatchObject({
+      project: { id: 0, name: 'Unassigned' },
+      core_skill_records: [],
+      records: [],
+      feedback: [],
+      capstones: [],
+    });
+  });
+
   it('lets the learner read their own record, without instructor notes', async () => {
     const response = await ctx.request({
       method: 'GET',
