@@ -6,11 +6,12 @@
 // With BOARD_SCREENSHOTS=<folder> it saves board-1440-30.png and board-1920-60.png there.
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
 const DEMO_COHORT_SIZE = 30;
 const LARGE_COHORT_SIZE = 60;

@@ -3,12 +3,13 @@
 // self-assessment from start to 'Reviewed and Complete', search, shortcuts, and the capstone
 // proposal review. The learners moved here are created for the walk and deleted afterwards.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { renderedFrames } from './support/wait.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
 const PASSWORD = 'long enough password';
 

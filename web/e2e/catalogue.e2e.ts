@@ -1,13 +1,14 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
 // The catalogue walk of issue 3, as staff: create a course, two books, core, group and
 // full-stack projects, a self-assessment; edit each; deprecate a project; see the charts of a
 // demo course; delete with confirmation. Then a learner is refused every change.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const courseName = 'Web Basics E2E';
 
 let session: BrowserSession;

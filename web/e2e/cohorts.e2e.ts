@@ -1,13 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDay as longDay, todayIn, weekdayOf } from '../src/lib/dates.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
 
 // The cohort walk of issue 4, as an instructor would do it: create a cohort, find it, join and
 // leave, edit it, share its invitation link, add a learner, keep its calendar, migrate it.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const COHORT = 'Day Cohort 99 (e2e)';
 
 let session: BrowserSession;

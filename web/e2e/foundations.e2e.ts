@@ -1,12 +1,13 @@
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { signIn } from './support/session.ts';
 
 // Foundations exercises: a signed-out visitor at '/', then staff at /foundations filtering,
 // opening a learner's details and assigning the unassigned demo learner (Dev Kapoor) a cohort.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 
 let session: BrowserSession;
 let page: Page;

@@ -1,11 +1,12 @@
 import type { TestProject } from 'vitest/node';
 import { buildClient } from './support/build-client.ts';
+import { E2E_WORKERS } from './support/servers.ts';
 import { startServer } from './support/start-server.ts';
 
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** e.g. http://127.0.0.1:43123 — the built client at '/', the API under '/api'. */
-    baseUrl: string;
+    /** One server per worker, e.g. http://127.0.0.1:43123 (support/servers.ts picks a file's). */
+    baseUrls: string[];
     /** The built client, for a test file that starts its own server (support/start-server.ts). */
     webDist: string;
   }
@@ -13,10 +14,15 @@ declare module 'vitest' {
 
 export default async function setup(project: TestProject) {
   const webDist = await buildClient();
-  const server = await startServer({ webDist });
-  project.provide('baseUrl', server.url);
+  const servers = await Promise.all(
+    Array.from({ length: E2E_WORKERS }, () => startServer({ webDist })),
+  );
+  project.provide(
+    'baseUrls',
+    servers.map((server) => server.url),
+  );
   project.provide('webDist', webDist);
   return async () => {
-    await server.stop();
+    await Promise.all(servers.map((server) => server.stop()));
   };
 }

@@ -2,11 +2,12 @@
 // (/learners/:id: the overlay's content with the notes and tag dialogs). The board's card
 // gestures (double click → notes, single click → overlay) are the board's to drive.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
 
 let session: BrowserSession;

@@ -1,10 +1,11 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { type RunningServer, startServer } from './support/start-server.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const staffLinks = ['Students', 'Teams', 'Cohorts', 'Courses', 'Foundations'];
 const studentLinks = ['Overview', 'Capstones', 'Core Skills', 'Calendar'];
 

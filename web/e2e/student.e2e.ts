@@ -2,11 +2,12 @@
 // started (or the 'Already Started' toast) and submitted, the Slack member ID, a capstone proposal.
 import type { StudentProfile } from '@lp/contract/profile';
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
 
 let session: BrowserSession;

@@ -1,13 +1,14 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { waitForCount } from './support/wait.ts';
 
 // The teams walk: an instructor builds teams for the active (demo) cohort with Random, saves
 // them, sees them, and deletes them after confirming.
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 
 let session: BrowserSession;
 let page: Page;

@@ -2,12 +2,13 @@
 // board change is taken back from its toast, and one from the learner's History, asserting what
 // the board and the learner record show. The learner is created for the walk and deleted after.
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { renderedFrames } from './support/wait.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
 const PASSWORD = 'long enough password';
 

@@ -1,8 +1,9 @@
 import { fileURLToPath } from 'node:url';
 import { defineConfig } from 'vitest/config';
+import { E2E_WORKERS } from './support/servers.ts';
 
-// End-to-end: one built client and one real server for the whole run (see global-setup.ts),
-// test files one after another (one server, a 2-core machine).
+// End-to-end: one built client for the whole run and a real server per worker (see
+// global-setup.ts); two test files at a time, each on its worker's server.
 export default defineConfig({
   root: fileURLToPath(new URL('..', import.meta.url)),
   test: {
@@ -15,6 +16,6 @@ export default defineConfig({
     hookTimeout: 240_000,
     // expect.poll waits for a state like a Playwright wait does, and as long (support/browser.ts).
     expect: { poll: { timeout: 60_000 } },
-    fileParallelism: false,
+    maxWorkers: E2E_WORKERS,
   },
 });
