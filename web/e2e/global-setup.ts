@@ -1,5 +1,6 @@
 import type { TestProject } from 'vitest/node';
-import { buildClient } from './support/build-client.ts';
+import { prepareBuilds } from './support/builds.ts';
+import { paths } from './support/paths.ts';
 import { E2E_WORKERS } from './support/servers.ts';
 import { startServer } from './support/start-server.ts';
 
@@ -13,7 +14,8 @@ declare module 'vitest' {
 }
 
 export default async function setup(project: TestProject) {
-  const webDist = await buildClient();
+  await prepareBuilds();
+  const webDist = paths.webDist;
   const servers = await Promise.all(
     Array.from({ length: E2E_WORKERS }, () => startServer({ webDist })),
   );

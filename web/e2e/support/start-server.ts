@@ -54,7 +54,7 @@ function stopChild(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts `server/src/main.ts` on a free port with a fresh embedded database and the built client;
+ * Starts the compiled server (support/builds.ts) on a free port with a fresh embedded database and the built client;
  * `env` changes its settings (an empty value unsets one).
  */
 export async function startServer({
@@ -74,7 +74,7 @@ export async function startServer({
     CLIENT_URL: _client,
     ...inherited
   } = process.env;
-  const child = spawn(process.execPath, ['--import', 'tsx', paths.serverMain], {
+  const child = spawn(process.execPath, ['--enable-source-maps', paths.serverMain], {
     cwd: paths.server,
     env: {
       ...inherited,
