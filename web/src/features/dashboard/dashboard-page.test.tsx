@@ -119,7 +119,7 @@ describe('dashboard', () => {
     expect(
       await screen.findByText('You have not joined a cohort. Please choose one.'),
     ).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/cohorts');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/cohorts'));
   });
 
   it('without an active cohort shows a cohort the person coaches, asked fresh of the server', async () => {
