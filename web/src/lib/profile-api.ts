@@ -30,6 +30,13 @@ export async function fetchCoachedCohorts(queryClient: QueryClient): Promise<Coh
   return isStaffProfile(profile) ? profile.cohorts : [];
 }
 
+/** GET /profile: the cohorts the signed-in staff member coaches, most recently joined first. */
+export const useCoachedCohorts = () =>
+  useQuery({
+    ...profileQuery(false),
+    select: (profile): CohortRef[] => (isStaffProfile(profile) ? profile.cohorts : []),
+  });
+
 /**
  * The learner-shaped profile the student interface shows: the learner's own, or for staff in
  * mimic mode the one the API builds from their cohort (GET /profile?mimic=true).

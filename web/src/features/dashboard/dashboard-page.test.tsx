@@ -169,6 +169,28 @@ describe('dashboard', () => {
     }
   });
 
+  it('lists every cohort the person coaches in the strip, active or not, then the other active ones', async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    const coached = [
+      { id: 72, name: 'Day Cohort 72' },
+      ...[61, 62, 63, 64, 65, 66, 67].map((id) => ({ id, name: `Evening Cohort ${id}` })),
+    ];
+    network({ 'GET /profile': { status: 200, body: { ...staffProfile, cohorts: coached } } });
+    renderDashboard();
+    const strip = await screen.findByRole('navigation', { name: 'Active cohorts' });
+    await waitFor(() =>
+      expect(
+        within(strip)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual([...coached.map((cohort) => cohort.name), 'Day Cohort 70']),
+    );
+    expect(within(strip).getByRole('button', { name: 'Day Cohort 72' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
+  });
+
   it("focuses the learner search with 's l', and typing there never fires shortcuts", async () => {
     window.localStorage.setItem('activeCohort', '72');
     network();
