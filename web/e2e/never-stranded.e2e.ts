@@ -1,5 +1,6 @@
-// Never stranded (issue 11), as the demo instructor: leaving the active cohort switches the
-// dashboard to another cohort they coach, and it stays so after a reload.
+// Never stranded (issue 11): leaving the active cohort switches the demo instructor's dashboard
+// to another cohort they coach, and it stays so after a reload; the Student Interface shows the
+// instructor a learner dashboard, and staff who coach no cohort one explanation of why not.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
@@ -26,8 +27,16 @@ async function call<T>(method: string, path: string): Promise<T> {
   return (text ? JSON.parse(text) : undefined) as T;
 }
 
-const nav = (name: string) =>
-  page.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+const nav = (name: string, on = page) =>
+  on.getByRole('navigation', { name: 'Main' }).getByRole('link', { name, exact: true });
+
+async function switchToStudentInterface(on: Page) {
+  await on.getByRole('button', { name: 'Settings' }).click();
+  const dialog = on.getByRole('dialog', { name: 'User Settings' });
+  await dialog.getByRole('button', { name: 'Student Interface' }).click();
+  await dialog.waitFor({ state: 'hidden' });
+  await on.getByText('You are viewing the learner interface.').waitFor();
+}
 const currentCohort = () =>
   page.getByRole('navigation', { name: 'Active cohorts' }).locator('[aria-current="true"]');
 
@@ -78,5 +87,37 @@ describe('leaving the active cohort', () => {
     expect(await page.evaluate(() => window.localStorage.getItem('activeCohort'))).toBe(
       String(other.id),
     );
+  });
+});
+
+describe('the Student Interface for staff', () => {
+  it('shows the demo instructor a working learner dashboard of a cohort they coach', async () => {
+    const view = await call<{ current_cohort: { name: string } }>('GET', '/profile?mimic=true');
+    await switchToStudentInterface(page);
+    await page.getByTestId('student-dashboard').waitFor();
+    await page.getByText(`${view.current_cohort.name} Timeline`).waitFor();
+    for (const heading of ['Repositories', 'Student Information', 'Book Self-Assessments']) {
+      await page.getByRole('heading', { name: heading }).waitFor();
+    }
+    expect(await page.getByText(/accept the invitation/).count()).toBe(0);
+
+    await page.getByRole('button', { name: 'Back to Instructor Interface' }).click();
+    await nav('Cohorts').waitFor();
+  });
+
+  it('tells staff who coach no cohort, in one message, what to do', async () => {
+    const context = await session.browser.newContext();
+    try {
+      const staff = await context.newPage();
+      await signIn(staff, baseUrl, 'staff');
+      await switchToStudentInterface(staff);
+      await staff.getByRole('heading', { name: 'You do not coach a cohort yet' }).waitFor();
+      expect(await staff.getByText(/accept the invitation|ask your instructors/).count()).toBe(0);
+      await staff.getByRole('button', { name: 'Go to Cohorts' }).click();
+      await staff.waitForURL(`${baseUrl}/cohorts`);
+      await staff.getByRole('link', { name: 'Create Cohort' }).waitFor();
+    } finally {
+      await context.close();
+    }
   });
 });
