@@ -23,7 +23,8 @@ export const Coach = Type.Object({ id: Type.Integer(), name: Type.String() });
 
 /**
  * A cohort as the cohort list and overlay read it. `is_instructor` is 1 when the caller coaches
- * it. `invitation_secret` and `calendar_url` are sent to staff only.
+ * it. `invitation_secret`, `invitation_url` and `calendar_url` are sent to staff only; both links
+ * are absolute, on the server's configured public address.
  */
 export const Cohort = Type.Object({
   id: Type.Integer(),
@@ -43,6 +44,8 @@ export const Cohort = Type.Object({
   github_classroom_url: Nullable(Type.String()),
   attendance_sheet_url: Nullable(Type.String()),
   invitation_secret: Type.Optional(Type.String()),
+  /** The sign-in link that enrols a learner: {public address}{api}/auth/github/url?cohort=…&v=…. */
+  invitation_url: Type.Optional(Type.String()),
   calendar_url: Type.Optional(Type.String()),
 });
 export type Cohort = Static<typeof Cohort>;
@@ -103,7 +106,10 @@ export const UnassignBody = Type.Union([
 ]);
 export type UnassignBody = Static<typeof UnassignBody>;
 
-export const InvitationSecret = Type.Object({ invitation_secret: Type.String() });
+export const InvitationSecret = Type.Object({
+  invitation_secret: Type.String(),
+  invitation_url: Type.String(),
+});
 export type InvitationSecret = Static<typeof InvitationSecret>;
 
 // Cohort info: the cohort's links.

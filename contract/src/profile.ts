@@ -52,6 +52,7 @@ export const ProfileCapstone = Type.Object({
 });
 
 export const CohortRef = Type.Object({ id: Type.Integer(), name: Type.String() });
+export type CohortRef = Static<typeof CohortRef>;
 
 export const StudentProfile = Type.Object({
   id: Type.Integer(),

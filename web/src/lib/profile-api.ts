@@ -1,7 +1,7 @@
 // The signed-in user's profile: shared by sign-in, the app shell and every learner screen.
-import type { Profile, StudentProfile } from '@lp/contract/profile';
+import type { CohortRef, Profile, StudentProfile } from '@lp/contract/profile';
 import { isStaffProfile } from '@lp/contract/profile';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type RequestOptions } from './api-client.ts';
 import { useSession } from './use-session.ts';
 
@@ -19,6 +19,22 @@ export const profileQuery = (mimic: boolean) =>
   queryOptions({
     queryKey: ['profile', { mimic }],
     queryFn: ({ signal }) => getProfile({ mimic }, { signal }),
+  });
+
+/**
+ * The cohorts the signed-in staff member coaches, most recently joined first, asked fresh of the
+ * server (the session's copy is from sign-in); none for a learner.
+ */
+export async function fetchCoachedCohorts(queryClient: QueryClient): Promise<CohortRef[]> {
+  const profile = await queryClient.fetchQuery({ ...profileQuery(false), staleTime: 0 });
+  return isStaffProfile(profile) ? profile.cohorts : [];
+}
+
+/** GET /profile: the cohorts the signed-in staff member coaches, most recently joined first. */
+export const useCoachedCohorts = () =>
+  useQuery({
+    ...profileQuery(false),
+    select: (profile): CohortRef[] => (isStaffProfile(profile) ? profile.cohorts : []),
   });
 
 /**

@@ -98,6 +98,12 @@ export function chooseActiveCohort(cohortId: number): void {
   window.dispatchEvent(new Event(ACTIVE_COHORT_EVENT));
 }
 
+/** Forgets the active cohort (the one just left, say): the dashboard then finds another. */
+export function forgetActiveCohort(): void {
+  window.localStorage.removeItem(STORAGE_KEYS.activeCohort);
+  window.dispatchEvent(new Event(ACTIVE_COHORT_EVENT));
+}
+
 export function getActiveCohort(): number | null {
   const value = Number(window.localStorage.getItem(STORAGE_KEYS.activeCohort));
   return Number.isInteger(value) && value > 0 ? value : null;

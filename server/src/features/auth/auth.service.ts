@@ -5,6 +5,7 @@ import { acceptInvitation } from '../../lib/enrolment.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { currentMemberships } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
+import { githubCallbackUrl } from '../../lib/public-urls.ts';
 import { randomSecret, sha256, verifyPassword } from '../../lib/secrets.ts';
 import { issueToken } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
@@ -20,10 +21,6 @@ const CODE_LIFETIME_MS = 2 * 60_000;
 
 export function githubClient(app: FastifyInstance) {
   return new GithubClient(app.config.github);
-}
-
-export function callbackUrl(app: FastifyInstance) {
-  return `${app.config.publicUrl}${app.config.apiPrefix}/auth/github/callback`;
 }
 
 export async function signInWithPassword(
@@ -58,7 +55,7 @@ export async function startGithubSignIn(
     cohort_id: cohortId ?? null,
     invitation: invitation ?? null,
   });
-  return github.authorizeUrl(state, callbackUrl(app));
+  return github.authorizeUrl(state, githubCallbackUrl(app));
 }
 
 /**
@@ -74,7 +71,7 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
   if (!grant)
     throw badRequest('The sign-in link has expired or was already used. Please sign in again.');
   const github = githubClient(app);
-  const accessToken = await github.exchangeCode(code, callbackUrl(app));
+  const accessToken = await github.exchangeCode(code, githubCallbackUrl(app));
   const user = await github.currentUser(accessToken);
   const oneTimeCode = randomSecret(24);
 

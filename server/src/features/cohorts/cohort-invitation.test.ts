@@ -37,7 +37,7 @@ async function followInvitation(link: string, githubCode: string) {
   return profile.json().id as number;
 }
 
-/** The link the cohort overlay shows: {api}/auth/github/url?cohort={id}&v={secret}. */
+/** An invitation link with a secret of one's own choosing: {api}/auth/github/url?cohort=…&v=…. */
 const invitationLink = (cohortId: number, secret: string) =>
   `/api/auth/github/url?cohort=${cohortId}&v=${encodeURIComponent(secret)}`;
 
@@ -49,14 +49,20 @@ async function invitedCohort(name: string) {
   const shown = (
     await ctx.request({ method: 'GET', url: `/api/cohorts/${cohort.id}`, token: staff.token })
   ).json();
-  return { staff, cohort, secret: shown.invitation_secret as string };
+  return { staff, cohort, link: onPublicAddress(shown.invitation_url) };
+}
+
+/** The overlay's link is on the configured public address; answers its path on this server. */
+function onPublicAddress(link: string) {
+  expect(link.startsWith(`${ctx.config.publicUrl}/api/auth/github/url?`)).toBe(true);
+  return link.slice(ctx.config.publicUrl.length);
 }
 
 describe('invitation link', () => {
   it('enrols a learner who signs in through it and assigns the first project', async () => {
-    const { cohort, secret } = await invitedCohort('Invite Right');
+    const { cohort, link } = await invitedCohort('Invite Right');
     github.codes.set('inv-right', { id: 9101, login: 'rightful', name: 'Right Ful' });
-    const personId = await followInvitation(invitationLink(cohort.id, secret), 'inv-right');
+    const personId = await followInvitation(link, 'inv-right');
     expect(await currentMembershipOf(ctx.db, personId)).toEqual({ cohort_id: cohort.id });
     expect(await currentProjectOf(ctx.db, personId)).toMatchObject({ name: 'Project 1.1' });
   });
@@ -70,7 +76,7 @@ describe('invitation link', () => {
   });
 
   it('stops the old link working once staff rotate the secret', async () => {
-    const { staff, cohort, secret: old } = await invitedCohort('Invite Rotated');
+    const { staff, cohort, link: old } = await invitedCohort('Invite Rotated');
     const learner = await createLearner(ctx.db);
     const denied = await ctx.request({
       method: 'POST',
@@ -84,15 +90,15 @@ describe('invitation link', () => {
       token: staff.token,
     });
     expect(rotated.statusCode).toBe(200);
-    const fresh = rotated.json().invitation_secret as string;
+    const fresh = onPublicAddress(rotated.json().invitation_url);
     expect(fresh).not.toBe(old);
 
     github.codes.set('inv-old', { id: 9103, login: 'latecomer', name: 'Late Comer' });
-    const late = await followInvitation(invitationLink(cohort.id, old), 'inv-old');
+    const late = await followInvitation(old, 'inv-old');
     expect(await currentMembershipOf(ctx.db, late)).toBeUndefined();
 
     github.codes.set('inv-new', { id: 9104, login: 'ontime', name: 'On Time' });
-    const onTime = await followInvitation(invitationLink(cohort.id, fresh), 'inv-new');
+    const onTime = await followInvitation(fresh, 'inv-new');
     expect(await currentMembershipOf(ctx.db, onTime)).toEqual({ cohort_id: cohort.id });
 
     const unknown = await ctx.request({

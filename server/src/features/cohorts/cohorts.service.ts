@@ -7,11 +7,11 @@ import type {
 } from '@lp/contract/cohorts';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { calendarFeedUrl } from '../../lib/calendar-feed-url.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { currentCohortOf } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { assertAllowed } from '../../lib/policy.ts';
+import { calendarFeedUrl, invitationUrl } from '../../lib/public-urls.ts';
 import { randomSecret } from '../../lib/secrets.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { mayReadCohort, maySeeCohortSecrets } from './cohorts.policy.ts';
@@ -22,6 +22,7 @@ function toCohort(app: FastifyInstance, caller: SignedInPerson, row: repo.Cohort
   const cohort: Cohort = { ...rest, capstone: is_capstone, is_instructor: is_instructor ? 1 : 0 };
   if (maySeeCohortSecrets(caller)) {
     cohort.invitation_secret = invitation_secret;
+    cohort.invitation_url = invitationUrl(app, row.id, invitation_secret);
     cohort.calendar_url = calendarFeedUrl(app, row.id, calendar_secret);
   }
   return cohort;
@@ -158,6 +159,6 @@ export async function rotateInvitation(app: FastifyInstance, caller: SignedInPer
       entity: 'cohort',
       entityId: id,
     });
-    return { invitation_secret: secret };
+    return { invitation_secret: secret, invitation_url: invitationUrl(app, id, secret) };
   });
 }

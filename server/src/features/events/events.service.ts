@@ -1,10 +1,10 @@
 import type { CohortEvent, CreateEventBody, EventCreateQuery } from '@lp/contract/events';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { calendarFeedUrl } from '../../lib/calendar-feed-url.ts';
 import { isCalendarDate, isWallTime } from '../../lib/dates.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { assertAllowed } from '../../lib/policy.ts';
+import { calendarFeedUrl } from '../../lib/public-urls.ts';
 import { randomSecret, safeEqual } from '../../lib/secrets.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { mayManageCohortEvents, mayReadCohortEvents } from './events.policy.ts';

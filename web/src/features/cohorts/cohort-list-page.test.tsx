@@ -27,14 +27,16 @@ const cohort = (id: number, fields: Partial<Cohort> = {}): Cohort => ({
 });
 
 let calls: Call[];
+let network: ReturnType<typeof fakeNetwork>;
 
 beforeEach(() => {
-  calls = fakeNetwork({
+  network = fakeNetwork({
     'GET /cohorts': () => ({ status: 200, body: [cohort(72, { is_instructor: 1 }), cohort(73)] }),
     'PUT /cohorts/73': { status: 204 },
     'POST /cohorts/73/assign': { status: 201, body: { message: 'User assigned to cohort' } },
     'DELETE /cohorts/72/assign': { status: 204 },
-  }).calls;
+  });
+  calls = network.calls;
 });
 
 const session = { profile: staffProfile, token: 'staff-token' };
@@ -59,7 +61,7 @@ describe('Cohorts page', () => {
     expect(screen.getByRole('button', { name: 'Show Active Cohorts' })).toBeInTheDocument();
   });
 
-  it('joins a cohort and makes it the active cohort; leaving forgets it', async () => {
+  it('joins a cohort and makes it the active cohort', async () => {
     const { user } = renderApp('/cohorts', session);
     const other = await screen.findByRole('group', { name: 'Day Cohort 73' });
     await user.click(within(other).getByRole('button', { name: 'Join' }));
@@ -73,11 +75,47 @@ describe('Cohorts page', () => {
       ),
     );
     await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe('73'));
+  });
 
+  it('leaving the active cohort makes another coached cohort active and says which', async () => {
+    network.answer('GET /profile', {
+      status: 200,
+      body: { ...staffProfile, cohorts: [{ id: 3, name: 'Night Cohort 3' }] },
+    });
+    const { user } = renderApp('/cohorts', session);
     window.localStorage.setItem(STORAGE_KEYS.activeCohort, '72');
-    const mine = screen.getByRole('group', { name: 'Day Cohort 72' });
+    const mine = await screen.findByRole('group', { name: 'Day Cohort 72' });
     await user.click(within(mine).getByRole('button', { name: 'Leave' }));
-    await waitFor(() => expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBeNull());
+    expect(
+      await screen.findByText('Left Day Cohort 72. Now working in Night Cohort 3.'),
+    ).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe('3');
+    expect(calls).toContainEqual(
+      expect.objectContaining({ method: 'DELETE', url: '/cohorts/72/assign?userType=instructor' }),
+    );
+  });
+
+  it('leaving the last coached cohort forgets the active cohort and says none remain', async () => {
+    network.answer('GET /profile', { status: 200, body: { ...staffProfile, cohorts: [] } });
+    const { user } = renderApp('/cohorts', session);
+    window.localStorage.setItem(STORAGE_KEYS.activeCohort, '72');
+    const mine = await screen.findByRole('group', { name: 'Day Cohort 72' });
+    await user.click(within(mine).getByRole('button', { name: 'Leave' }));
+    expect(
+      await screen.findByText(
+        'Left Day Cohort 72. You coach no other cohort now: join one to see its board.',
+      ),
+    ).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBeNull();
+  });
+
+  it('leaving a cohort that is not the active one keeps the active cohort', async () => {
+    const { user } = renderApp('/cohorts', session);
+    window.localStorage.setItem(STORAGE_KEYS.activeCohort, '73');
+    const mine = await screen.findByRole('group', { name: 'Day Cohort 72' });
+    await user.click(within(mine).getByRole('button', { name: 'Leave' }));
+    expect(await screen.findByText('You left Day Cohort 72')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe('73');
   });
 
   it('edits the Slack channel inline: Escape cancels, Enter saves', async () => {

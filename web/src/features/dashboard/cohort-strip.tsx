@@ -1,8 +1,10 @@
-// The dashboard's top strip (spec §2 Dashboard): active cohort links (with a cohort search,
-// 's c'), the learner search ('s l') and, for capstone cohorts, the 'N / total @ MVP' counter.
+// The dashboard's top strip (spec §2 Dashboard): links to every cohort the person coaches, then
+// to the other active cohorts (with a cohort search, 's c'), the learner search ('s l') and, for capstone cohorts, the 'N / total @ MVP' counter.
+import type { CohortRef } from '@lp/contract/profile';
 import { TextField } from '@radix-ui/themes';
 import { type RefObject, useMemo, useState } from 'react';
 import { useActiveCohorts } from '@/features/cohorts';
+import { useCoachedCohorts } from '@/lib/profile-api.ts';
 
 interface CohortStripProps {
   cohortId: number;
@@ -15,16 +17,24 @@ interface CohortStripProps {
   mvp: string | null;
 }
 
+/** Every coached cohort (active or not), then the other active cohorts; each once. */
+function stripCohorts(coached: CohortRef[], active: CohortRef[]): CohortRef[] {
+  const ids = new Set(coached.map((cohort) => cohort.id));
+  return [...coached, ...active.filter((cohort) => !ids.has(cohort.id))];
+}
+
 export function CohortStrip(props: CohortStripProps) {
   const { cohortId, onChooseCohort, search, onSearch, searchRef, cohortSearchRef, mvp } = props;
-  const cohorts = useActiveCohorts();
+  const active = useActiveCohorts();
+  const coached = useCoachedCohorts();
   const [cohortText, setCohortText] = useState('');
   const shown = useMemo(() => {
     const words = cohortText.toLocaleLowerCase().split(/\s+/).filter(Boolean);
-    return (cohorts.data ?? []).filter((cohort) =>
+    return stripCohorts(coached.data ?? [], active.data ?? []).filter((cohort) =>
       words.every((word) => cohort.name.toLocaleLowerCase().includes(word)),
     );
-  }, [cohorts.data, cohortText]);
+  }, [coached.data, active.data, cohortText]);
+  const loaded = active.isSuccess || coached.isSuccess;
 
   return (
     <div className="lp-strip">
@@ -65,9 +75,7 @@ export function CohortStrip(props: CohortStripProps) {
                 </button>
               </li>
             ))}
-            {cohorts.isSuccess && shown.length === 0 && (
-              <li className="lp-strip__none">No matching cohort</li>
-            )}
+            {loaded && shown.length === 0 && <li className="lp-strip__none">No matching cohort</li>}
           </ul>
         </nav>
       </div>

@@ -119,7 +119,7 @@ describe('dashboard', () => {
     expect(
       await screen.findByText('You have not joined a cohort. Please choose one.'),
     ).toBeInTheDocument();
-    expect(screen.getByTestId('where')).toHaveTextContent('/cohorts');
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent('/cohorts'));
   });
 
   it('without an active cohort shows a cohort the person coaches, asked fresh of the server', async () => {
@@ -167,6 +167,28 @@ describe('dashboard', () => {
     for (const action of ['Toggle tags', 'Toggle avatars', 'Search learners', 'Search cohorts']) {
       expect(within(shortcuts).getByText(action)).toBeInTheDocument();
     }
+  });
+
+  it('lists every cohort the person coaches in the strip, active or not, then the other active ones', async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    const coached = [
+      { id: 72, name: 'Day Cohort 72' },
+      ...[61, 62, 63, 64, 65, 66, 67].map((id) => ({ id, name: `Evening Cohort ${id}` })),
+    ];
+    network({ 'GET /profile': { status: 200, body: { ...staffProfile, cohorts: coached } } });
+    renderDashboard();
+    const strip = await screen.findByRole('navigation', { name: 'Active cohorts' });
+    await waitFor(() =>
+      expect(
+        within(strip)
+          .getAllByRole('button')
+          .map((button) => button.textContent),
+      ).toEqual([...coached.map((cohort) => cohort.name), 'Day Cohort 70']),
+    );
+    expect(within(strip).getByRole('button', { name: 'Day Cohort 72' })).toHaveAttribute(
+      'aria-current',
+      'true',
+    );
   });
 
   it("focuses the learner search with 's l', and typing there never fires shortcuts", async () => {

@@ -1,6 +1,5 @@
 // The instructor dashboard at '/' (spec §2 Dashboard): the cohort strip, then the learner board
 // with upcoming events and the shortcuts panel, or the proposal list for a capstone cohort.
-import { isStaffProfile } from '@lp/contract/profile';
 import { Button, Callout, Flex, Link } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
@@ -9,7 +8,7 @@ import { LearnerBoard, useActiveCourse, useBoard, useStatuses } from '@/features
 import { UpcomingEventsPanel } from '@/features/calendar';
 import { mvpCounter, ProposalList } from '@/features/capstones';
 import { useCohort } from '@/features/cohorts';
-import { profileQuery } from '@/lib/profile-api.ts';
+import { fetchCoachedCohorts } from '@/lib/profile-api.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
@@ -36,9 +35,8 @@ export default function DashboardPage() {
     warned.current = true;
     // No active cohort (e.g. the coach just left it): show another cohort they coach, read fresh
     // from the server; only someone who coaches none is sent to choose one.
-    queryClient
-      .fetchQuery({ ...profileQuery(false), staleTime: 0 })
-      .then((profile) => (isStaffProfile(profile) ? (profile.cohorts[0]?.id ?? null) : null))
+    fetchCoachedCohorts(queryClient)
+      .then((coached) => coached[0]?.id ?? null)
       .catch(() => null)
       .then((coached) => {
         if (coached !== null) return chooseCohort(coached);

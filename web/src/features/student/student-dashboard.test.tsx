@@ -5,8 +5,9 @@ import { defaultScheduler, notifyManager } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetSessionCache, setSession } from '@/lib/session.ts';
+import { getSettings, setSetting } from '@/lib/settings.ts';
 import { type Answer, fakeNetwork } from '@/test/fake-network.ts';
-import { studentProfile } from '@/test/fixtures.ts';
+import { staffProfile, studentProfile } from '@/test/fixtures.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { resetToasts } from '@/ui/toasts/toast-store.ts';
 import { TimelineCard } from './components/cohort-cards.tsx';
@@ -86,6 +87,43 @@ describe('student overview gates', () => {
       'https://github.com/evening-31',
     );
     expect(screen.queryByText('Missing your first and last name')).not.toBeInTheDocument();
+  });
+
+  it('tells staff without a cohort, once, that there is none to show and where to join one', async () => {
+    // What the API answers a staff member in the learner interface who coaches no cohort.
+    const profile = learner({
+      staff: true,
+      current_cohort: { name: 'Unassigned' },
+      cohorts: [],
+      github_org_status: null,
+    });
+    fakeNetwork({ 'GET /profile': { status: 200, body: profile } });
+    resetSessionCache();
+    setSession({ profile: { ...staffProfile, cohorts: [] }, token: 'tok' });
+    setSetting('mimic', true);
+    const { user } = renderWithProviders(<OverviewPage />);
+    expect(
+      await screen.findByRole('heading', { name: 'You do not coach a cohort yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getAllByRole('heading')).toHaveLength(1);
+    expect(screen.queryByText(/accept the invitation/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/ask your instructors/)).not.toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Go to Cohorts' }));
+    expect(screen.getByTestId('location')).toHaveTextContent('/cohorts');
+    expect(getSettings().mimic).toBe(false);
+  });
+
+  it('shows staff the dashboard of a cohort they coach: the invitation gate is for learners', async () => {
+    // A coach is no member of the cohort, so the API has no invitation status for them.
+    const profile = learner({ staff: true, instructor: true, github_org_status: null });
+    network(profile);
+    resetSessionCache();
+    setSession({ profile: staffProfile, token: 'tok' });
+    setSetting('mimic', true);
+    renderWithProviders(<OverviewPage />);
+    expect(await screen.findByTestId('student-dashboard')).toBeInTheDocument();
+    expect(screen.getByText('Evening Cohort 31 Timeline')).toBeInTheDocument();
+    expect(screen.queryByText(/accept the invitation/)).not.toBeInTheDocument();
   });
 
   it('asks for a name when it is blank, saves it and reloads the profile', async () => {

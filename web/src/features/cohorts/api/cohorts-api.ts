@@ -96,16 +96,21 @@ export const useSetCohortActive = () =>
     api.put<void>(`/cohorts/${id}/active`, { id, active }),
   );
 
+// Joining or leaving changes the profile's list of coached cohorts too.
 export const useJoinCohort = () =>
-  useCohortMutation((id: number) =>
-    api.post<{ message: string }>(`/cohorts/${id}/assign`, undefined, {
-      query: { userType: 'instructor' },
-    }),
+  useCohortMutation(
+    (id: number) =>
+      api.post<{ message: string }>(`/cohorts/${id}/assign`, undefined, {
+        query: { userType: 'instructor' },
+      }),
+    [['profile']],
   );
 
 export const useLeaveCohort = () =>
-  useCohortMutation((id: number) =>
-    api.del(`/cohorts/${id}/assign`, undefined, { query: { userType: 'instructor' } }),
+  useCohortMutation(
+    (id: number) =>
+      api.del(`/cohorts/${id}/assign`, undefined, { query: { userType: 'instructor' } }),
+    [['profile']],
   );
 
 export const useMigrateCohort = () =>

@@ -1,9 +1,11 @@
 import type { Cohort } from '@lp/contract/cohorts';
-import { STORAGE_KEYS, TOAST_DURATION } from '@lp/contract/constants';
+import { TOAST_DURATION } from '@lp/contract/constants';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Link, Text } from '@radix-ui/themes';
+import { type QueryClient, useQueryClient } from '@tanstack/react-query';
 import { formatDay } from '@/lib/dates.ts';
-import { chooseActiveCohort } from '@/lib/session.ts';
+import { fetchCoachedCohorts } from '@/lib/profile-api.ts';
+import { chooseActiveCohort, forgetActiveCohort, getActiveCohort } from '@/lib/session.ts';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useJoinCohort, useLeaveCohort, useUpdateCohort } from '../api/cohorts-api.ts';
 import { SlackChannelEditor } from './slack-channel-editor.tsx';
@@ -28,9 +30,38 @@ function ExternalLink({ href, children }: { href: string | null; children: strin
   );
 }
 
+/**
+ * After leaving `left`: when it was the active cohort, another cohort the person still coaches
+ * becomes the active one (none: the active cohort is forgotten). Answers the toast to show.
+ */
+async function afterLeaving(
+  queryClient: QueryClient,
+  left: Cohort,
+): Promise<{ message: string; type: 'info' | 'warning' }> {
+  const plain = { message: `You left ${left.name}`, type: 'info' } as const;
+  if (getActiveCohort() !== left.id) return plain;
+  const coached = await fetchCoachedCohorts(queryClient).catch(() => null);
+  // Unreadable now: the dashboard looks for another cohort when it next opens.
+  if (coached === null) {
+    forgetActiveCohort();
+    return plain;
+  }
+  const next = coached.find((cohort) => cohort.id !== left.id);
+  if (!next) {
+    forgetActiveCohort();
+    return {
+      message: `Left ${left.name}. You coach no other cohort now: join one to see its board.`,
+      type: 'warning',
+    };
+  }
+  chooseActiveCohort(next.id);
+  return { message: `Left ${left.name}. Now working in ${next.name}.`, type: 'info' };
+}
+
 /** One cohort in the list: Join/Leave, name (opens the overlay), dates, links, count, Slack id. */
 export function CohortCard({ cohort, onOpen }: CohortCardProps) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const join = useJoinCohort();
   const leave = useLeaveCohort();
   const update = useUpdateCohort();
@@ -41,10 +72,9 @@ export function CohortCard({ cohort, onOpen }: CohortCardProps) {
       toast.show(error.message, { type: 'error', duration: TOAST_DURATION.normal });
     if (mine) {
       leave.mutate(cohort.id, {
-        onSuccess: () => {
-          if (window.localStorage.getItem(STORAGE_KEYS.activeCohort) === String(cohort.id))
-            window.localStorage.removeItem(STORAGE_KEYS.activeCohort);
-          toast.show(`You left ${cohort.name}`, { type: 'info', duration: 'short' });
+        onSuccess: async () => {
+          const { message, type } = await afterLeaving(queryClient, cohort);
+          toast.show(message, { type, duration: 'normal' });
         },
         onError,
       });

@@ -3,10 +3,12 @@ import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useConfirm } from '@/ui/dialog/index.ts';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useRotateCalendarFeed, useRotateInvitation } from '../api/cohorts-api.ts';
-import { invitationUrl } from '../model/links.ts';
 import { CopyableUrl } from './copyable-url.tsx';
 
-/** The invitation link and the calendar subscription URL, each with copy and renew (staff). */
+/**
+ * The invitation link and the calendar subscription URL, each with copy and renew (staff). The
+ * server builds both on its configured public address.
+ */
 export function SecretLinks({ cohort }: { cohort: Cohort }) {
   const confirm = useConfirm();
   const toast = useToast();
@@ -41,18 +43,15 @@ export function SecretLinks({ cohort }: { cohort: Cohort }) {
       });
   }
 
-  if (!cohort.invitation_secret && !cohort.calendar_url) return null;
+  if (!cohort.invitation_url && !cohort.calendar_url) return null;
   return (
     <Flex gap="5" wrap="wrap">
-      {cohort.invitation_secret && (
+      {cohort.invitation_url && (
         <Flex direction="column" gap="1" style={{ minWidth: 0, flex: '1 1 24rem' }}>
           <Heading as="h3" size="3">
             Invitation Link
           </Heading>
-          <CopyableUrl
-            url={invitationUrl(cohort.id, cohort.invitation_secret)}
-            label="Invitation link"
-          />
+          <CopyableUrl url={cohort.invitation_url} label="Invitation link" />
           <Flex gap="2" align="center">
             <Text size="1" color="gray">
               Learners who sign in with this link join {cohort.name}.

@@ -1,5 +1,4 @@
 import { describe, expect, it } from 'vitest';
-import { absoluteApiBase, invitationUrl } from './links.ts';
 import { emptyNewCohort, newCohortBody, newCohortProblem } from './new-cohort.ts';
 
 const filled = {
@@ -36,17 +35,5 @@ describe('new cohort form', () => {
       clientSide: 1,
       serverSide: 2,
     });
-  });
-});
-
-describe('invitation link', () => {
-  it('is absolute on the API host and carries the cohort secret', () => {
-    expect(absoluteApiBase('/api', 'https://lp.example.org')).toBe('https://lp.example.org/api');
-    expect(absoluteApiBase('https://api.example.org', 'https://lp.example.org')).toBe(
-      'https://api.example.org',
-    );
-    expect(invitationUrl(7, 'a+b/c', 'https://lp.example.org/api')).toBe(
-      'https://lp.example.org/api/auth/github/url?cohort=7&v=a%2Bb%2Fc',
-    );
   });
 });

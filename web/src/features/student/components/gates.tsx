@@ -1,6 +1,36 @@
 import { Box, Button, Card, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
+import { useNavigate } from 'react-router';
+import { setSetting } from '@/lib/settings.ts';
 import { useChangeName } from '../api/student-api.ts';
+
+/**
+ * Staff viewing the learner interface without a cohort to show: the one explanation, and the way
+ * to a cohort (the Cohorts page of the instructor interface).
+ */
+export function NoCohortToView() {
+  const navigate = useNavigate();
+  return (
+    <Flex direction="column" align="center" gap="3" py="9" px="4" style={{ textAlign: 'center' }}>
+      <Heading as="h2" size="5">
+        You do not coach a cohort yet
+      </Heading>
+      <Text as="p" size="2" color="gray">
+        The learner interface shows a cohort you coach as its learners see it. Join a cohort on the
+        Cohorts page, then come back to the Student Interface.
+      </Text>
+      <Button
+        size="3"
+        onClick={() => {
+          setSetting('mimic', false);
+          navigate('/cohorts');
+        }}
+      >
+        Go to Cohorts
+      </Button>
+    </Flex>
+  );
+}
 
 /** Gate 2: the learner has not accepted the invitation to the cohort's GitHub organization. */
 export function OrgInvitationPrompt({ orgUrl }: { orgUrl: string | null | undefined }) {

@@ -3,7 +3,7 @@ import { UpcomingEventsPanel } from '@/features/calendar';
 import { useStudentProfile } from '@/lib/profile-api.ts';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { CohortCards } from '../components/cohort-cards.tsx';
-import { MissingNameForm, OrgInvitationPrompt } from '../components/gates.tsx';
+import { MissingNameForm, NoCohortToView, OrgInvitationPrompt } from '../components/gates.tsx';
 import { SelfAssessmentCard } from '../components/self-assessment-card.tsx';
 import {
   AssessmentStatusCard,
@@ -14,7 +14,9 @@ import '../student.css';
 
 /**
  * The learner's start page (spec §2 Student view, §4 gates): loading, then the GitHub
- * organization invitation, then a missing name, then the dashboard.
+ * organization invitation, then a missing name, then the dashboard. Staff viewing it see a cohort
+ * they coach; the invitation gate is a learner's, so it never stops them, and with no cohort to
+ * show they are told so, once.
  */
 export default function OverviewPage() {
   const profile = useStudentProfile();
@@ -39,7 +41,8 @@ export default function OverviewPage() {
   }
 
   const learner = profile.data;
-  if (learner.github_org_status !== 'active') {
+  if (learner.staff && learner.current_cohort.id === undefined) return <NoCohortToView />;
+  if (!learner.staff && learner.github_org_status !== 'active') {
     return <OrgInvitationPrompt orgUrl={learner.current_cohort.github_org} />;
   }
   if (`${learner.first_name}${learner.last_name}`.replace(/\s/g, '') === '') {
