@@ -2,11 +2,12 @@
 // to another cohort they coach, and it stays so after a reload; the Student Interface shows the
 // instructor a learner dashboard, and staff who coach no cohort one explanation of why not.
 import type { Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
-const baseUrl = inject('baseUrl');
+const baseUrl = serverUrl();
 
 interface CohortRef {
   id: number;
