@@ -1,6 +1,7 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { GithubCallbackPage, LoginPage } from '@/features/auth/screens.ts';
+import type { Session } from '@/lib/session.ts';
 import { useSession } from '@/lib/use-session.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { Loading } from '@/ui/loading.tsx';
@@ -17,6 +18,24 @@ const toRoute = ({ path, Component }: AppRoute) => (
 );
 
 /**
+ * Whether the router still shows the location at which the session ended. Whoever ends a session
+ * navigates on (a sign-out to '/'; a refused token to '/login'), but the
+ * router renders that navigation as a transition, after the signed-out render of the old
+ * location. The guard must not send that old location to /login, or its redirect would replace
+ * the navigation under way.
+ */
+function useSessionJustEnded(session: Session | null): boolean {
+  const { key } = useLocation();
+  const [seen, setSeen] = useState(session);
+  const [endedAt, setEndedAt] = useState<string | null>(null);
+  if (seen !== session) {
+    setSeen(session);
+    setEndedAt(seen && !session ? key : null);
+  }
+  return endedAt === key;
+}
+
+/**
  * Guards and the role switch. Signed out: the public routes ('/' = foundations), /login and
  * /auth/github; anything
  * else goes to /login. Signed in: staff (not mimicking) get the staff app, everyone else the
@@ -27,6 +46,7 @@ export function AppRoutes() {
   const { mimic } = useSettings();
   const staffView = session?.profile.staff === true && !mimic;
   const navigate = useNavigate();
+  const sessionJustEnded = useSessionJustEnded(session);
 
   // '/' is public (foundations) when signed out, so an ended session goes to sign-in explicitly.
   useEffect(() => {
@@ -50,7 +70,7 @@ export function AppRoutes() {
             {publicRoutes.length > 0 && (
               <Route element={<PublicShell />}>{publicRoutes.map(toRoute)}</Route>
             )}
-            <Route path="*" element={<Navigate to="/login" replace />} />
+            <Route path="*" element={sessionJustEnded ? null : <Navigate to="/login" replace />} />
           </>
         )}
       </Routes>
