@@ -2,6 +2,8 @@ import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import { resetSessionCache } from './src/lib/session.ts';
+import { stopSessionSharing } from './src/lib/session-sharing.ts';
+import { closeOtherTabs } from './src/test/other-tab.ts';
 import { resetToasts } from './src/ui/toasts/toast-store.ts';
 
 // findBy… and waitFor wait for what the user would see; under load a screen can take longer
@@ -33,5 +35,7 @@ afterEach(() => {
   window.sessionStorage.clear();
   window.localStorage.clear();
   resetSessionCache();
+  stopSessionSharing();
+  closeOtherTabs();
   resetToasts();
 });

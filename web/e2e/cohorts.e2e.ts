@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDay as longDay, todayIn, weekdayOf } from '../src/lib/dates.ts';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, launchBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
 
@@ -345,7 +345,9 @@ describe('cohorts, as an instructor', () => {
 
 describe('the student calendar', () => {
   it('shows the learner’s cohort calendar read-only', async () => {
-    const student = await session.context.newPage();
+    // The instructor is signed in in this browser's tabs; the learner uses a browser of their own.
+    const learnerContext = await newContext(session.browser);
+    const student = await learnerContext.newPage();
     try {
       await signIn(student, baseUrl, 'student');
       await student
@@ -362,7 +364,7 @@ describe('the student calendar', () => {
       await dialog.waitFor();
       expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
     } finally {
-      await student.close();
+      await learnerContext.close();
     }
   });
 });

@@ -20,7 +20,8 @@ afterAll(async () => {
   await session?.close();
 });
 
-// Each test gets its own tab: the session lives in sessionStorage, so a new tab starts signed out.
+// Each test gets its own tab, closed after it: with no other tab of the browser signed in to hand
+// over its session (see tabs.e2e.ts), a new tab starts signed out.
 beforeEach(async () => {
   page = await session.context.newPage();
   return () => page.close();

@@ -1,9 +1,13 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
+import { startSessionSharing } from '@/lib/session-sharing.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
+
+// Before the first render: a tab opened without a session asks the other tabs for theirs.
+startSessionSharing();
 
 createRoot(root).render(
   <StrictMode>

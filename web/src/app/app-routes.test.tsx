@@ -62,6 +62,14 @@ describe('route guard and role switch', () => {
 });
 
 describe('an ended session', () => {
+  it('goes to the signed-out start page after Log out on any screen, as the spec says', async () => {
+    fakeNetwork({ 'POST /auth/logout': { status: 204 } });
+    const { user } = renderApp('/cohorts', { profile: staffProfile, token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
   it('sends the user to sign in again and says why', async () => {
     fakeNetwork({
       'GET /profile': { status: 401, body: { message: 'Invalid token.' } },

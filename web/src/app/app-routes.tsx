@@ -1,6 +1,9 @@
-import { lazy, Suspense, useEffect } from 'react';
-import { Navigate, Route, Routes, useNavigate } from 'react-router';
+import { useQueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect, useState } from 'react';
+import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { GithubCallbackPage, LoginPage } from '@/features/auth/screens.ts';
+import type { Session } from '@/lib/session.ts';
+import { onSignedOutElsewhere, useWaitingForSession } from '@/lib/session-sharing.ts';
 import { useSession } from '@/lib/use-session.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { Loading } from '@/ui/loading.tsx';
@@ -17,16 +20,39 @@ const toRoute = ({ path, Component }: AppRoute) => (
 );
 
 /**
+ * Whether the router still shows the location at which the session ended. Whoever ends a session
+ * navigates on (a sign-out, here or in another tab, to '/'; a refused token to '/login'), but the
+ * router renders that navigation as a transition, after the signed-out render of the old
+ * location. The guard must not send that old location to /login, or its redirect would replace
+ * the navigation under way.
+ */
+function useSessionJustEnded(session: Session | null): boolean {
+  const { key } = useLocation();
+  const [seen, setSeen] = useState(session);
+  const [endedAt, setEndedAt] = useState<string | null>(null);
+  if (seen !== session) {
+    setSeen(session);
+    setEndedAt(seen && !session ? key : null);
+  }
+  return endedAt === key;
+}
+
+/**
  * Guards and the role switch. Signed out: the public routes ('/' = foundations), /login and
  * /auth/github; anything
  * else goes to /login. Signed in: staff (not mimicking) get the staff app, everyone else the
- * student app. /auth/github stays mounted across sign-in so its redirect can finish.
+ * student app. /auth/github stays mounted across sign-in so its redirect can finish. A tab that
+ * starts without a session shows a loading state while it asks the other tabs for theirs
+ * (lib/session-sharing.ts), so it does not flash the sign-in page.
  */
 export function AppRoutes() {
   const session = useSession();
   const { mimic } = useSettings();
   const staffView = session?.profile.staff === true && !mimic;
   const navigate = useNavigate();
+  const queryClient = useQueryClient();
+  const waitingForSession = useWaitingForSession();
+  const sessionJustEnded = useSessionJustEnded(session);
 
   // '/' is public (foundations) when signed out, so an ended session goes to sign-in explicitly.
   useEffect(() => {
@@ -34,6 +60,19 @@ export function AppRoutes() {
     window.addEventListener(SESSION_ENDED_EVENT, toLogin);
     return () => window.removeEventListener(SESSION_ENDED_EVENT, toLogin);
   }, [navigate]);
+
+  // Signed out in another tab: as after this tab's own sign-out, drop the cached answers and go
+  // to the sign-out destination, '/'.
+  useEffect(
+    () =>
+      onSignedOutElsewhere(() => {
+        queryClient.clear();
+        navigate('/', { replace: true });
+      }),
+    [navigate, queryClient],
+  );
+
+  if (waitingForSession) return <Loading />;
 
   return (
     <Suspense fallback={<Loading />}>
@@ -50,7 +89,7 @@ export function AppRoutes() {
             {publicRoutes.length > 0 && (
               <Route element={<PublicShell />}>{publicRoutes.map(toRoute)}</Route>
             )}
-            <Route path="*" element={<Navigate to="/login" replace />} />
+            <Route path="*" element={sessionJustEnded ? null : <Navigate to="/login" replace />} />
           </>
         )}
       </Routes>

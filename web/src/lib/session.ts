@@ -1,5 +1,6 @@
 // The signed-in session: {profile, token} compressed in sessionStorage (per tab), plus the
-// active cohort remembered in localStorage once the profile is known.
+// active cohort remembered in localStorage once the profile is known. Other tabs of the browser
+// receive the session from this one over session-sharing.ts, never through localStorage.
 
 import { STORAGE_KEYS } from '@lp/contract/constants';
 import type { Profile } from '@lp/contract/profile';
@@ -15,7 +16,8 @@ type Listener = () => void;
 const listeners = new Set<Listener>();
 let current: Session | null | undefined;
 
-function isSession(value: unknown): value is Session {
+/** Whether a value read back (from storage or another tab) is a usable session. */
+export function isSession(value: unknown): value is Session {
   if (typeof value !== 'object' || value === null) return false;
   const candidate = value as { profile?: unknown; token?: unknown };
   return (
@@ -69,12 +71,19 @@ export function activeCohortFor(profile: Profile): number | null {
   return cohort;
 }
 
-export function setSession(session: Session): void {
+/**
+ * Stores the session in this tab. A sign-in also sets the active cohort from the profile; a
+ * session received from another tab passes `keepActiveCohort`, so the cohort the user chose
+ * there (localStorage, shared by the tabs) stays.
+ */
+export function setSession(session: Session, { keepActiveCohort = false } = {}): void {
   const raw = LZString.compressToUTF16(JSON.stringify(session));
   window.sessionStorage.setItem(STORAGE_KEYS.session, raw);
-  const cohort = activeCohortFor(session.profile);
-  if (cohort === null) window.localStorage.removeItem(STORAGE_KEYS.activeCohort);
-  else window.localStorage.setItem(STORAGE_KEYS.activeCohort, String(cohort));
+  if (!keepActiveCohort || getActiveCohort() === null) {
+    const cohort = activeCohortFor(session.profile);
+    if (cohort === null) window.localStorage.removeItem(STORAGE_KEYS.activeCohort);
+    else window.localStorage.setItem(STORAGE_KEYS.activeCohort, String(cohort));
+  }
   current = session;
   emit();
 }

@@ -3,6 +3,7 @@ import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '@/lib/api-client.ts';
 import { clearSession, getToken } from '@/lib/session.ts';
+import { shareSignOut } from '@/lib/session-sharing.ts';
 
 /** Revokes the token on the server. */
 export function logOut(token: string): Promise<void> {
@@ -11,7 +12,8 @@ export function logOut(token: string): Promise<void> {
 
 /**
  * Signs out: the server revokes the token, then this browser forgets the session, the active
- * cohort and course, and every cached answer. Local sign-out happens even if the server is down.
+ * cohort and course, and every cached answer, and its other tabs sign out too. Local sign-out
+ * happens even if the server is down.
  */
 export function useLogOut() {
   const queryClient = useQueryClient();
@@ -26,6 +28,7 @@ export function useLogOut() {
       // The token is unusable either way; the local sign-out below is what matters here.
     } finally {
       clearSession();
+      shareSignOut();
       queryClient.clear();
       setPending(false);
       // The spec: sign-out goes to '/', which signed out is the public foundations screen.
