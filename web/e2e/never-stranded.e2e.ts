@@ -3,7 +3,7 @@
 // instructor a learner dashboard, and staff who coach no cohort one explanation of why not.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, launchBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
@@ -107,7 +107,7 @@ describe('the Student Interface for staff', () => {
   });
 
   it('tells staff who coach no cohort, in one message, what to do', async () => {
-    const context = await session.browser.newContext();
+    const context = await newContext(session.browser);
     try {
       const staff = await context.newPage();
       await signIn(staff, baseUrl, 'staff');
