@@ -43,6 +43,14 @@ function liveBoard(board = [ada, grace]) {
 
 const boardReads = (network: ReturnType<typeof fakeNetwork>) =>
   network.calls.filter((call) => call.method === 'GET' && call.path === '/students');
+/** Waits for the stream, opens it and waits for the board read that follows every opening. */
+async function opened({ network, streams }: ReturnType<typeof liveBoard>) {
+  await waitFor(() => expect(streams.opened).toHaveLength(1));
+  streams.latest().open();
+  await waitFor(() => expect(boardReads(network)).toHaveLength(1));
+  return streams.latest();
+}
+
 const cardOf = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name},`) });
 
 describe('the live board', () => {
@@ -53,14 +61,17 @@ describe('the live board', () => {
     expect(ticketCall?.headers.get('Authorization')).toBe('Token session-token');
     expect(streams.latest().url).toBe(`/api/cohorts/${COHORT}/live?ticket=ticket-1`);
     expect(streams.latest().url).not.toContain('session-token');
+    // What changed between the board's last read and the stream's opening is read again.
+    expect(boardReads(network)).toHaveLength(0);
+    streams.latest().open();
+    await waitFor(() => expect(boardReads(network)).toHaveLength(1));
   });
 
   it("refetches the board on another coach's change and marks the card with their name", async () => {
     const moved = { ...ada, project_id: 203, project_name: 'Functionland', book_id: 20 };
-    const { network, streams } = liveBoard([{ ...moved, book_index: 1 }, grace]);
-    await waitFor(() => expect(streams.opened).toHaveLength(1));
-    streams.latest().open();
-    streams.latest().send('change', change(), '7');
+    const live = liveBoard([{ ...moved, book_index: 1 }, grace]);
+    const stream = await opened(live);
+    stream.send('change', change(), '7');
 
     expect(await screen.findByText('moved to Functionland by Grace Coach')).toBeInTheDocument();
     await waitFor(() =>
@@ -73,24 +84,21 @@ describe('the live board', () => {
     expect(cardOf('Ada Lovelace')).toHaveAccessibleDescription(
       'moved to Functionland by Grace Coach',
     );
-    expect(boardReads(network)).toHaveLength(1);
+    expect(boardReads(live.network)).toHaveLength(2);
   });
 
   it("refetches on the signed-in person's own change without marking the card", async () => {
-    const { network, streams } = liveBoard();
-    await waitFor(() => expect(streams.opened).toHaveLength(1));
-    streams.latest().open();
-    streams.latest().send('change', change({ actor: me, summary: 'tagged lighthouse' }), '8');
-    await waitFor(() => expect(boardReads(network)).toHaveLength(1));
+    const live = liveBoard();
+    const stream = await opened(live);
+    stream.send('change', change({ actor: me, summary: 'tagged lighthouse' }), '8');
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
     expect(screen.queryByText(/tagged lighthouse/)).not.toBeInTheDocument();
     expect(cardOf('Ada Lovelace')).not.toHaveClass('lp-card--changed');
   });
 
   it('shows who else has the board open, leaving the signed-in person out', async () => {
-    const { streams } = liveBoard();
-    await waitFor(() => expect(streams.opened).toHaveLength(1));
-    streams.latest().open();
-    streams.latest().send('presence', { cohort: COHORT, viewers: [me, coach] });
+    const stream = await opened(liveBoard());
+    stream.send('presence', { cohort: COHORT, viewers: [me, coach] });
 
     const others = await screen.findByRole('list', { name: 'Also here' });
     expect(
@@ -98,19 +106,18 @@ describe('the live board', () => {
         .getAllByRole('listitem')
         .map((item) => item.textContent),
     ).toEqual(['GCGrace Coach']);
-    streams.latest().send('presence', { cohort: COHORT, viewers: [me] });
+    stream.send('presence', { cohort: COHORT, viewers: [me] });
     await waitFor(() =>
       expect(screen.queryByRole('list', { name: 'Also here' })).not.toBeInTheDocument(),
     );
   });
 
   it("says 'reconnecting…' when the stream drops and reconnects with a new ticket after the last event", async () => {
-    const { network, streams } = liveBoard();
-    await waitFor(() => expect(streams.opened).toHaveLength(1));
-    const first = streams.latest();
-    first.open();
+    const live = liveBoard();
+    const { network, streams } = live;
+    const first = await opened(live);
     first.send('change', change({ actor: me }), '7');
-    await waitFor(() => expect(boardReads(network)).toHaveLength(1));
+    await waitFor(() => expect(boardReads(network)).toHaveLength(2));
 
     first.drop();
     expect(await screen.findByText('reconnecting…')).toBeInTheDocument();
@@ -123,14 +130,13 @@ describe('the live board', () => {
     second.open();
     await waitFor(() => expect(screen.queryByText('reconnecting…')).not.toBeInTheDocument());
     // Whatever happened while it was down is read again.
-    await waitFor(() => expect(boardReads(network)).toHaveLength(2));
+    await waitFor(() => expect(boardReads(network)).toHaveLength(3));
   });
 
   it('refetches when the server says changes were missed', async () => {
-    const { network, streams } = liveBoard();
-    await waitFor(() => expect(streams.opened).toHaveLength(1));
-    streams.latest().open();
-    streams.latest().send('resync');
-    await waitFor(() => expect(boardReads(network)).toHaveLength(1));
+    const live = liveBoard();
+    const stream = await opened(live);
+    stream.send('resync');
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
   });
 });

@@ -13,7 +13,7 @@ export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'off';
 export interface LiveHandlers {
   change: (change: BoardChange) => void;
   presence: (presence: BoardPresence) => void;
-  /** Changes may have been missed (the server said so, or the stream was down): refetch. */
+  /** Changes may have been missed (the server said so, or the stream has just opened): refetch. */
   resync: () => void;
   status: (status: LiveStatus) => void;
 }
@@ -41,7 +41,6 @@ export function connectLive(cohortId: number, on: LiveHandlers): () => void {
   let timer: ReturnType<typeof setTimeout> | null = null;
   let lastEventId: string | null = null;
   let attempt = 0;
-  let everOpened = false;
   let stopped = false;
 
   const retry = () => {
@@ -61,9 +60,9 @@ export function connectLive(cohortId: number, on: LiveHandlers): () => void {
       if (stream !== source) return;
       attempt = 0;
       on.status('open');
-      // What happened while the stream was down is fetched again, replayed or not.
-      if (everOpened) on.resync();
-      everOpened = true;
+      // What changed before the stream opened (since the board was read, or while the stream was
+      // down) is read again; the board's ETag makes that cheap when nothing did.
+      on.resync();
     });
     stream.addEventListener('error', () => {
       if (stream === source) retry();
