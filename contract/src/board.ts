@@ -64,6 +64,13 @@ export const BoardLearner = Type.Object({
   score: Type.Integer(),
   tags: Type.Array(BoardTag),
   proposals: Type.Array(BoardProposal),
+  /**
+   * The card's version: changes whenever the learner's current project or the status of the
+   * self-assessment the card shows changes (not with tags, notes or the score). Send it as
+   * If-Match on the board's mutations so a change made since the board was drawn is not
+   * overwritten (see CardConflict).
+   */
+  version: Type.String(),
 });
 export type BoardLearner = Static<typeof BoardLearner>;
 
@@ -103,6 +110,30 @@ export const LearnerSearchResult = Type.Object({
 export type LearnerSearchResult = Static<typeof LearnerSearchResult>;
 export const LearnerSearchResponse = Type.Array(LearnerSearchResult);
 export type LearnerSearchResponse = Static<typeof LearnerSearchResponse>;
+
+/**
+ * The board's mutations (POST /students/{id}/project, POST|PUT /students/{id}/assess) take an
+ * optional `If-Match` header with the learner card's `version` (quoted as an entity tag or not;
+ * `*` matches any). When the card has changed since, nothing is changed and the answer is 412
+ * with the card as it is now and a sentence saying who changed what, e.g. 'Ada Coach moved Sam
+ * Learner to Functionland since you loaded the board.' Without If-Match (scripts) nothing is
+ * compared.
+ */
+export const CardConflict = Type.Object({
+  message: Type.String(),
+  current: Type.Object({
+    version: Type.String(),
+    project_id: Nullable(Type.Integer()),
+    project_name: Nullable(Type.String()),
+    /** As on the card: 0 when the current book's self-assessment has not been started. */
+    assessment_status_id: Type.Integer({ minimum: 0, maximum: 4 }),
+  }),
+});
+export type CardConflict = Static<typeof CardConflict>;
+/** The headers the board's mutations read: If-Match, optional. */
+export const CardIfMatch = Type.Object({
+  'if-match': Type.Optional(Type.String({ maxLength: 200 })),
+});
 
 /**
  * POST /students/{id}/project → 201 {message: 'Success'}.

@@ -1,9 +1,13 @@
-/** An error with an HTTP status whose message is safe to show to the caller. */
+/**
+ * An error with an HTTP status whose message is safe to show to the caller; `details` are more
+ * fields of the answer beside `message` (the route's schema for the status names them).
+ */
 export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
     readonly headers: Record<string, string> = {},
+    readonly details: Record<string, unknown> = {},
   ) {
     super(message);
   }

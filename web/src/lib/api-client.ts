@@ -27,6 +27,8 @@ export interface RequestOptions {
   /** Use this token instead of the session's (sign-in steps); 401s are then left to the caller. */
   token?: string;
   signal?: AbortSignal;
+  /** More request headers (e.g. If-Match). */
+  headers?: Record<string, string>;
 }
 
 type UnauthorizedHandler = () => void;
@@ -88,7 +90,7 @@ export async function requestWithHeaders<T>(
 ): Promise<Answered<T>> {
   const sessionToken = options.token === undefined ? getToken() : null;
   const token = options.token ?? sessionToken;
-  const headers: Record<string, string> = { Accept: 'application/json' };
+  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
   if (token) headers.Authorization = `Token ${token}`;
   if (body !== undefined) headers['Content-Type'] = 'application/json';
 

@@ -1,3 +1,4 @@
+import { cardVersionText } from '../../lib/card-version.ts';
 import { isoTimestampText } from '../../lib/dates.ts';
 import { learnerScoreSql } from '../../lib/learner-score.ts';
 import { isCurrentMembershipText } from '../../lib/membership.ts';
@@ -36,12 +37,12 @@ members as (
 ),
 cards as (
   select mb.id, mb.name, mb.github_login, mb.avatar_url,
-    cp.project_id, cp.assigned_at, pr.index as project_index, pr.name as project_name,
+    cp.assignment_id, cp.project_id, cp.assigned_at, pr.index as project_index, pr.name as project_name,
     b.id as book_id, b.index as book_index, b.name as book_name,
-    sa.status_id, sa.url as assessment_url, sa.status_changed_at
+    sa.id as student_assessment_id, sa.status_id, sa.url as assessment_url, sa.status_changed_at
   from members mb
   left join lateral (
-    select sp.project_id, sp.assigned_at
+    select sp.id as assignment_id, sp.project_id, sp.assigned_at
     from student_projects sp
     where sp.student_id = mb.id
     order by sp.assigned_at desc, sp.id desc
@@ -95,7 +96,13 @@ select cohort.id,
                       order by tl.created_at desc, tl.id desc
                       limit 1
                     ) latest on true
-                    where cap.student_id = c.id)
+                    where cap.student_id = c.id),
+      'version', ${cardVersionText({
+        assignment: 'c.assignment_id',
+        assessment: 'c.student_assessment_id',
+        status: 'c.status_id',
+        statusChangedAt: 'c.status_changed_at',
+      })}
     ) order by c.book_index nulls last, c.project_index nulls last, c.name, c.id), '[]'::json)
    from cards c)::text as body
 from cohort

@@ -1,8 +1,9 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { cardVersionText } from '../../lib/card-version.ts';
 import { isCurrentMembership } from '../../lib/membership.ts';
-import { fullNameSql } from '../../lib/names.ts';
+import { fullNameOrNullSql, fullNameSql, fullNameText } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
@@ -209,3 +210,60 @@ export async function achieveAssessmentObjectives(
     entry_id: entry.id,
   }));
 }
+
+export interface CardState {
+  version: string;
+  learner: string;
+  project_id: number | null;
+  project_name: string | null;
+  assessment_name: string | null;
+  status_id: number | null;
+  status: string | null;
+}
+
+/**
+ * The learner's card as the board draws it (board.query.ts: current project, its book's
+ * self-assessment) with its version; undefined for no such learner.
+ */
+export const cardState = async (db: Db, learnerId: number) =>
+  (
+    await sql<CardState>`
+      select ${sql.raw(
+        cardVersionText({
+          assignment: 'cp.id',
+          assessment: 'sa.id',
+          status: 'sa.status_id',
+          statusChangedAt: 'sa.status_changed_at',
+        }),
+      )} as version,
+        ${sql.raw(fullNameText('p'))} as learner,
+        pr.id as project_id, pr.name as project_name,
+        a.name as assessment_name, sa.status_id, st.status
+      from people p
+      left join lateral (
+        select sp.id, sp.project_id
+        from student_projects sp
+        where sp.student_id = p.id
+        order by sp.assigned_at desc, sp.id desc
+        limit 1
+      ) cp on true
+      left join projects pr on pr.id = cp.project_id
+      left join assessments a on a.book_id = pr.book_id
+      left join student_assessments sa on sa.assessment_id = a.id and sa.student_id = p.id
+      left join assessment_statuses st on st.id = sa.status_id
+      where p.id = ${learnerId}
+      limit 1`.execute(db)
+  ).rows[0];
+
+/** The latest change to the learner's card in their history: what it was and who made it. */
+export const lastCardChange = (db: Db, learnerId: number) =>
+  db
+    .selectFrom('audit_log as a')
+    .leftJoin('people as actor', 'actor.id', 'a.actor_id')
+    .select(['a.action', 'a.actor_id', fullNameOrNullSql('actor').as('actor')])
+    .where('a.entity', '=', 'learner')
+    .where('a.entity_id', '=', String(learnerId))
+    .where('a.action', 'in', ['move', 'start_assessment', 'status', 'undo'])
+    .orderBy('a.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();

@@ -22,20 +22,26 @@ import { lockLearner } from '../../lib/learners.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import { missingRepositoryReason } from '../../lib/self-assessment-repository.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { assertCardUnchanged } from './card-conflict.ts';
 import { notifyAssessmentStarted, notifyStatusChanged } from './progress.notifications.ts';
 import { mayChangeAssessmentStatus, mayStartAssessment } from './progress.policy.ts';
 import * as repo from './progress.repository.ts';
 
-/** Moves a learner to a project; returns the history entry that undoes it. */
+/**
+ * Moves a learner to a project; returns the history entry that undoes it. `ifMatch` (the card's
+ * version the caller saw, or undefined) refuses the move with 412 when the card has changed since.
+ */
 export async function assignProject(
   app: FastifyInstance,
   caller: SignedInPerson,
   learnerId: number,
   projectId: number,
+  ifMatch?: string,
 ): Promise<number> {
   return app.db.transaction().execute(async (trx) => {
     // The learner first: parallel moves queue here and each decides on what the last one did.
     if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
+    await assertCardUnchanged(trx, caller, learnerId, ifMatch);
     const project = await repo.findProject(trx, projectId);
     if (!project) throw notFound('Project');
     // A learner never goes back to a project they already had (the client's 'duplicate' rule);
@@ -85,10 +91,13 @@ export async function startAssessment(
   caller: SignedInPerson,
   learnerId: number,
   bookId: number,
+  ifMatch?: string,
 ): Promise<{ started: StartAssessmentResponse; historyId: number }> {
   assertAllowed(mayStartAssessment(caller, learnerId));
   const learner = await repo.findLearner(app.db, learnerId);
   if (!learner) throw notFound('Student');
+  // Before any repository is made, and again under the learner's lock below.
+  await assertCardUnchanged(app.db, caller, learnerId, ifMatch);
   // Staff may start any book's (the board's drop on the assessment column).
   if (!caller.isStaff) await assertCurrentBook(app, learnerId, bookId);
   const assessment = await repo.assessmentOfBook(app.db, bookId);
@@ -121,6 +130,7 @@ export async function startAssessment(
   const created = await app.db.transaction().execute(async (trx) => {
     // Checked again under the learner's lock: a parallel start may have won meanwhile.
     if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
+    await assertCardUnchanged(trx, caller, learnerId, ifMatch);
     const started = await repo.findStudentAssessment(trx, learnerId, assessment.id);
     if (started) throw alreadyStarted(app, learner.name, assessment.name, started.id);
     const row = await repo.insertStudentAssessment(trx, {
@@ -152,7 +162,8 @@ export async function startAssessment(
  * Changes the status of the self-assessment the body names (by id), or without one the learner's
  * most recently started. The learner's row is locked first and the decision is made on the
  * status the lock returns, so parallel requests change it once and a learner's submission never
- * overwrites a review that committed meanwhile. Slack hears only about a change that happened.
+ * overwrites a review that committed meanwhile; with `ifMatch`, neither does another coach's
+ * review (412). Slack hears only about a change that happened.
  * Returns the history entry that undoes the change (null when nothing changed).
  */
 export async function changeAssessmentStatus(
@@ -160,10 +171,13 @@ export async function changeAssessmentStatus(
   caller: SignedInPerson,
   learnerId: number,
   body: UpdateAssessmentStatusBody,
+  ifMatch?: string,
 ): Promise<number | null> {
   assertAllowed(mayChangeAssessmentStatus(caller, learnerId, body.statusId));
   const changed = await app.db.transaction().execute(async (trx) => {
     if (!(await lockLearner(trx, learnerId))) throw notFound('Student');
+    // Before 'the same status changes nothing': a review someone else made meanwhile is news.
+    await assertCardUnchanged(trx, caller, learnerId, ifMatch);
     const current = await repo.lockStudentAssessment(trx, learnerId, body.studentAssessmentId);
     if (!current) {
       if (body.studentAssessmentId === undefined) throw new HttpError(400, NO_ASSESSMENTS_MESSAGE);

@@ -5,5 +5,7 @@ export { boardQueryKey, useBoard } from './api/get-board.ts';
 export { useStatuses } from './api/get-statuses.ts';
 export type { LearnerDialogActions } from './components/board-context.ts';
 export { LearnerBoard, type LearnerBoardProps } from './components/learner-board.tsx';
+export { LivePresence } from './live/live-presence.tsx';
+export { type LiveBoard, useLiveBoard } from './live/use-live-board.ts';
 export { learnerFilter } from './model/search.ts';
 export type { BoardCourse, BoardLearner } from './model/types.ts';

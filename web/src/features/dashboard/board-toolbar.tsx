@@ -1,6 +1,8 @@
-// Above the board: how dense its cards are, and whether the events and shortcuts panel is open.
-// Both are local settings (lp_settings), so they hold across reloads and tabs.
+// Above the board: how dense its cards are, and whether the events and shortcuts panel is open;
+// between them, what the toolbar is given (the live board's presence). Both are local settings
+// (lp_settings), so they hold across reloads and tabs.
 import { Button, Flex, SegmentedControl, Text } from '@radix-ui/themes';
+import type { ReactNode } from 'react';
 import { type Density, setSetting } from '@/lib/settings.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 
@@ -12,7 +14,7 @@ const DENSITY_LABELS: Record<Density, string> = {
 
 export const BOARD_PANEL_ID = 'lp-board-panel';
 
-export function BoardToolbar() {
+export function BoardToolbar({ children }: { children?: ReactNode }) {
   const { density, boardPanel } = useSettings();
   return (
     <Flex className="lp-board-toolbar" justify="between" align="center" gap="3" mb="2">
@@ -33,6 +35,7 @@ export function BoardToolbar() {
           ))}
         </SegmentedControl.Root>
       </Flex>
+      {children}
       <Button
         size="1"
         variant="soft"

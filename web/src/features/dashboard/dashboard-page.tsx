@@ -4,7 +4,14 @@ import { Button, Callout, Flex, Link } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { LearnerBoard, useActiveCourse, useBoard, useStatuses } from '@/features/board';
+import {
+  LearnerBoard,
+  LivePresence,
+  useActiveCourse,
+  useBoard,
+  useLiveBoard,
+  useStatuses,
+} from '@/features/board';
 import { UpcomingEventsPanel } from '@/features/calendar';
 import { mvpCounter, ProposalList } from '@/features/capstones';
 import { useCohort } from '@/features/cohorts';
@@ -58,6 +65,7 @@ function Dashboard({
   const cohort = useCohort(cohortId);
   const course = useActiveCourse(cohortId);
   const board = useBoard(cohortId);
+  const live = useLiveBoard(cohortId);
   const statuses = useStatuses();
   const dialogs = useLearnerDialogs();
   const { boardPanel } = useSettings();
@@ -98,18 +106,23 @@ function Dashboard({
     );
   } else if (capstone) {
     body = (
-      <ProposalList
-        cohortId={cohortId}
-        courseName={courseName}
-        learners={learners}
-        search={search}
-        dialogs={dialogs.actions}
-      />
+      <>
+        <LivePresence live={live} />
+        <ProposalList
+          cohortId={cohortId}
+          courseName={courseName}
+          learners={learners}
+          search={search}
+          dialogs={dialogs.actions}
+        />
+      </>
     );
   } else {
     body = (
       <>
-        <BoardToolbar />
+        <BoardToolbar>
+          <LivePresence live={live} />
+        </BoardToolbar>
         <Flex gap="4" align="start" className="lp-dashboard__body">
           <div className="lp-dashboard__board">
             <LearnerBoard
@@ -119,6 +132,7 @@ function Dashboard({
               search={search}
               statuses={statuses.data ?? NO_STATUSES}
               dialogs={dialogs.actions}
+              marks={live.marks}
             />
           </div>
           {boardPanel && (

@@ -11,7 +11,7 @@ import type {
 } from '@lp/contract/board';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendUndoable, showWithUndo, type Undoable } from '@/features/learners';
-import { errorText } from '@/lib/api-client.ts';
+import { ApiError, errorText } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
 import { patchLearner } from '../model/optimistic.ts';
 import type { BoardLearner } from '../model/types.ts';
@@ -21,26 +21,45 @@ export const DUPLICATE_ASSIGNMENT_TOAST = 'Student has previously been assigned 
 export const ASSIGNMENT_FAILED_TOAST = 'Could not assign student to that project.';
 export const ASSESSMENT_STARTED_TOAST = 'Student assigned to assessment';
 
+/**
+ * If-Match with the card's version as drawn, so that a change made meanwhile by someone else is
+ * refused (412) rather than overwritten. A card this tab has just changed has no version until
+ * the board is read again (see useBoardMutation), and sends none.
+ */
+const ifMatch = (version: string | undefined) =>
+  version ? { headers: { 'If-Match': `"${version}"` } } : undefined;
+
 export function assignProject(
   studentId: number,
   body: AssignProjectBody,
+  version?: string,
 ): Promise<Undoable<unknown>> {
-  return sendUndoable('POST', `/students/${studentId}/project`, body);
+  return sendUndoable('POST', `/students/${studentId}/project`, body, ifMatch(version));
 }
 
 export function startAssessment(
   studentId: number,
   body: StartAssessmentBody,
+  version?: string,
 ): Promise<Undoable<StartAssessmentResponse>> {
-  return sendUndoable<StartAssessmentResponse>('POST', `/students/${studentId}/assess`, body);
+  return sendUndoable<StartAssessmentResponse>(
+    'POST',
+    `/students/${studentId}/assess`,
+    body,
+    ifMatch(version),
+  );
 }
 
 export function updateAssessmentStatus(
   studentId: number,
   body: UpdateAssessmentStatusBody,
+  version?: string,
 ): Promise<Undoable<void>> {
-  return sendUndoable('PUT', `/students/${studentId}/assess`, body);
+  return sendUndoable('PUT', `/students/${studentId}/assess`, body, ifMatch(version));
 }
+
+/** The card changed since it was drawn (412): the server's sentence says who changed what. */
+export const isCardConflict = (error: unknown) => error instanceof ApiError && error.status === 412;
 
 /** The spec's texts for a failed project assignment. */
 export function assignmentErrorText(error: unknown): string {
@@ -72,16 +91,23 @@ function useBoardMutation<Vars, Result>(
     onMutate: async (change) => {
       await queryClient.cancelQueries({ queryKey: key });
       const before = queryClient.getQueryData<BoardResponse>(key);
+      // The patched card's version is unknown until the board is read again: none is sent.
       if (before)
         queryClient.setQueryData<BoardResponse>(
           key,
-          patchLearner(before, change.learner.id, change.patch),
+          patchLearner(before, change.learner.id, (learner) => ({
+            ...change.patch(learner),
+            version: '',
+          })),
         );
       return { before };
     },
     onError: (error, _change, context) => {
       if (context?.before) queryClient.setQueryData(key, context.before);
-      toast.show(messages.failure(error), { type: 'error', duration: 'normal' });
+      // Someone else changed the card meanwhile: say who and what; the board is read again below.
+      if (isCardConflict(error))
+        toast.show(errorText(error), { type: 'warning', duration: 'long' });
+      else toast.show(messages.failure(error), { type: 'error', duration: 'normal' });
     },
     onSuccess: (result, change) => {
       const text = messages.success?.(change);
@@ -97,7 +123,7 @@ function useBoardMutation<Vars, Result>(
 export function useBoardMutations(cohortId: number) {
   const assign = useBoardMutation<{ projectId: number; projectName: string }, Undoable<unknown>>(
     cohortId,
-    (learner, vars) => assignProject(learner.id, { projectId: vars.projectId }),
+    (learner, vars) => assignProject(learner.id, { projectId: vars.projectId }, learner.version),
     {
       success: ({ learner, vars }) => `${learner.name} assigned to ${vars.projectName}`,
       failure: assignmentErrorText,
@@ -105,7 +131,7 @@ export function useBoardMutations(cohortId: number) {
   );
   const assess = useBoardMutation<{ bookId: number }, Undoable<StartAssessmentResponse>>(
     cohortId,
-    (learner, vars) => startAssessment(learner.id, { bookId: vars.bookId }),
+    (learner, vars) => startAssessment(learner.id, { bookId: vars.bookId }, learner.version),
     { success: () => ASSESSMENT_STARTED_TOAST, failure: errorText },
   );
   const setStatus = useBoardMutation<
@@ -114,10 +140,14 @@ export function useBoardMutations(cohortId: number) {
   >(
     cohortId,
     (learner, vars) =>
-      updateAssessmentStatus(learner.id, {
-        statusId: vars.statusId,
-        ...(vars.instructorNotes === undefined ? {} : { instructorNotes: vars.instructorNotes }),
-      }),
+      updateAssessmentStatus(
+        learner.id,
+        {
+          statusId: vars.statusId,
+          ...(vars.instructorNotes === undefined ? {} : { instructorNotes: vars.instructorNotes }),
+        },
+        learner.version,
+      ),
     { success: ({ learner, vars }) => `${learner.name}: ${vars.statusName}`, failure: errorText },
   );
   return { assign, assess, setStatus };

@@ -15,6 +15,7 @@ import type { StatusItem } from '@lp/contract/board';
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
+import { type CardMarks, CardMarksContext } from '../live/card-marks.ts';
 import { cardStatus } from '../model/card-status.ts';
 import { buildBoard } from '../model/grouping.ts';
 import { cardSize } from '../model/layout.ts';
@@ -48,6 +49,8 @@ export interface LearnerBoardProps {
   statuses: readonly StatusItem[];
   /** Opens the learner overlay, notes and tag dialogs (the learners feature's). */
   dialogs: LearnerDialogActions;
+  /** The live stream's marks on cards other people just changed (useLiveBoard). */
+  marks?: CardMarks | null;
 }
 
 const measuring = { droppable: { strategy: MeasuringStrategy.Always } };
@@ -60,6 +63,7 @@ export const LearnerBoard = memo(function LearnerBoard({
   search,
   statuses,
   dialogs,
+  marks = null,
 }: LearnerBoardProps) {
   const { tags: showTags, avatars: showAvatars, density } = useSettings();
   const board = useMemo(() => buildBoard(course, learners), [course, learners]);
@@ -136,72 +140,78 @@ export const LearnerBoard = memo(function LearnerBoard({
   const nothingShown = view.books.length === 0 && view.unplaced.length === 0;
 
   return (
-    <BoardMenuContextValue.Provider value={menu}>
-      <DndContext
-        sensors={sensors}
-        collisionDetection={columnCollisions}
-        measuring={measuring}
-        accessibility={{ announcements, screenReaderInstructions }}
-        onDragStart={onDragStart}
-        onDragEnd={onDragEnd}
-        onDragCancel={onDragCancel}
-      >
-        {nothingShown ? (
-          learners.length === 0 ? (
-            <EmptyState title="No learners in this cohort yet." />
-          ) : (
-            <EmptyState
-              title="No learners match the search."
-              description={`Nothing matches “${search.trim()}”.`}
-            />
-          )
-        ) : (
-          <div className="lp-board-frame" ref={setFrame}>
-            <div
-              ref={setScroller}
-              className={`lp-board lp-board--${size}${view.expanded ? ' lp-board--expanded' : ''}`}
-              data-expanded={view.expanded}
-              data-density={size}
-            >
-              {view.unplaced.length > 0 && <UnplacedColumn learners={view.unplaced} {...display} />}
-              {view.books.map((book) => (
-                <BookColumn
-                  key={book.id}
-                  book={book}
-                  assessmentName={assessmentNameOf(book.id)}
-                  searching={searching}
-                  {...display}
-                />
-              ))}
-            </div>
-            <OffscreenCue side="left" hidden={offscreen.left} board={scroller} />
-            <OffscreenCue side="right" hidden={offscreen.right} board={scroller} />
-          </div>
-        )}
-        <DragOverlay dropAnimation={null}>
-          {dragged ? (
-            <div
-              className={`lp-card lp-card--overlay lp-card--${cardStatus(dragged.assessment_status_id).tone}${compact ? ' lp-card--compact' : ''}`}
-            >
-              <CardFace
-                learner={dragged}
-                assessmentName={dragged.book_id === null ? null : assessmentNameOf(dragged.book_id)}
-                showTags={showTags}
-                showAvatars={showAvatars}
-                compact={compact}
-                handlers={handlers}
-                interactive={false}
+    <CardMarksContext.Provider value={marks}>
+      <BoardMenuContextValue.Provider value={menu}>
+        <DndContext
+          sensors={sensors}
+          collisionDetection={columnCollisions}
+          measuring={measuring}
+          accessibility={{ announcements, screenReaderInstructions }}
+          onDragStart={onDragStart}
+          onDragEnd={onDragEnd}
+          onDragCancel={onDragCancel}
+        >
+          {nothingShown ? (
+            learners.length === 0 ? (
+              <EmptyState title="No learners in this cohort yet." />
+            ) : (
+              <EmptyState
+                title="No learners match the search."
+                description={`Nothing matches “${search.trim()}”.`}
               />
+            )
+          ) : (
+            <div className="lp-board-frame" ref={setFrame}>
+              <div
+                ref={setScroller}
+                className={`lp-board lp-board--${size}${view.expanded ? ' lp-board--expanded' : ''}`}
+                data-expanded={view.expanded}
+                data-density={size}
+              >
+                {view.unplaced.length > 0 && (
+                  <UnplacedColumn learners={view.unplaced} {...display} />
+                )}
+                {view.books.map((book) => (
+                  <BookColumn
+                    key={book.id}
+                    book={book}
+                    assessmentName={assessmentNameOf(book.id)}
+                    searching={searching}
+                    {...display}
+                  />
+                ))}
+              </div>
+              <OffscreenCue side="left" hidden={offscreen.left} board={scroller} />
+              <OffscreenCue side="right" hidden={offscreen.right} board={scroller} />
             </div>
-          ) : null}
-        </DragOverlay>
-      </DndContext>
-      <EvaluationDialog
-        learner={evaluating}
-        course={course}
-        onClose={closeEvaluation}
-        onSave={saveEvaluation}
-      />
-    </BoardMenuContextValue.Provider>
+          )}
+          <DragOverlay dropAnimation={null}>
+            {dragged ? (
+              <div
+                className={`lp-card lp-card--overlay lp-card--${cardStatus(dragged.assessment_status_id).tone}${compact ? ' lp-card--compact' : ''}`}
+              >
+                <CardFace
+                  learner={dragged}
+                  assessmentName={
+                    dragged.book_id === null ? null : assessmentNameOf(dragged.book_id)
+                  }
+                  showTags={showTags}
+                  showAvatars={showAvatars}
+                  compact={compact}
+                  handlers={handlers}
+                  interactive={false}
+                />
+              </div>
+            ) : null}
+          </DragOverlay>
+        </DndContext>
+        <EvaluationDialog
+          learner={evaluating}
+          course={course}
+          onClose={closeEvaluation}
+          onSave={saveEvaluation}
+        />
+      </BoardMenuContextValue.Provider>
+    </CardMarksContext.Provider>
   );
 });

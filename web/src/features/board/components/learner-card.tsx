@@ -8,7 +8,9 @@ import { Avatar } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, memo, useCallback, useEffect, useRef } from 'react';
 import { studentQuery, TagChips } from '@/features/learners';
+import { useCardMark } from '../live/card-marks.ts';
 import { cardStatus } from '../model/card-status.ts';
+import { initials } from '../model/initials.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { AssessmentBadge } from './assessment-badge.tsx';
 import type { CardHandlers } from './board-context.ts';
@@ -24,14 +26,6 @@ export interface LearnerCardProps {
   compact: boolean;
   handlers: CardHandlers;
 }
-
-const initials = (name: string) =>
-  name
-    .split(/\s+/)
-    .filter(Boolean)
-    .slice(0, 2)
-    .map((part) => part[0]?.toUpperCase())
-    .join('') || '?';
 
 const days = (count: number | null) =>
   count === null ? null : `${count} ${count === 1 ? 'day' : 'days'}`;
@@ -87,6 +81,8 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
     [cancelClick, handlers, learner],
   );
 
+  // Another person's change to this learner, shown for a few seconds ('moved to … by Ada').
+  const mark = useCardMark(learner.id);
   const status = cardStatus(learner.assessment_status_id);
   return (
     // biome-ignore lint/a11y/useSemanticElements: the card holds its own buttons and links, which a <button> cannot contain.
@@ -100,13 +96,19 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
       aria-label={[learner.name, learner.project_name ?? 'no project', status.label]
         .filter(Boolean)
         .join(', ')}
+      aria-describedby={mark ? `lp-card-mark-${learner.id}` : undefined}
       data-learner-id={learner.id}
-      className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}`}
+      className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}`}
       onDoubleClick={onDoubleClick}
       onPointerEnter={prefetch}
       onFocus={prefetch}
     >
       <CardFace {...props} onNameClick={onNameClick} interactive />
+      {mark && (
+        <span className="lp-card__mark" id={`lp-card-mark-${learner.id}`}>
+          {mark}
+        </span>
+      )}
     </div>
   );
 });

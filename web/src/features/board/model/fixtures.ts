@@ -78,6 +78,7 @@ export function learner(
     score: 0,
     tags: [],
     proposals: [],
+    version: 'v1',
     ...overrides,
   };
 }

@@ -1,10 +1,14 @@
-// Test helpers: the board of the fixture course rendered in the app's providers.
+// Test helpers: the board of the fixture course rendered in the app's providers (with its live
+// stream and presence when asked: stub EventSource first, see @/test/fake-event-source.ts).
 import type { StatusItem } from '@lp/contract/board';
 import { vi } from 'vitest';
 import { newQueryClient, renderWithProviders } from '@/test/render.tsx';
 import { boardQueryKey, useBoard } from '../api/get-board.ts';
 import type { LearnerDialogActions } from '../components/board-context.ts';
 import { LearnerBoard } from '../components/learner-board.tsx';
+import type { CardMarks } from '../live/card-marks.ts';
+import { LivePresence } from '../live/live-presence.tsx';
+import { useLiveBoard } from '../live/use-live-board.ts';
 import { course } from '../model/fixtures.ts';
 import type { BoardLearner } from '../model/types.ts';
 
@@ -21,9 +25,10 @@ interface HarnessProps {
   learners: BoardLearner[];
   dialogs: LearnerDialogActions;
   search: string;
+  marks?: CardMarks;
 }
 
-function Harness({ learners, dialogs, search }: HarnessProps) {
+function Harness({ learners, dialogs, search, marks }: HarnessProps) {
   const data = useBoard(COHORT).data ?? learners;
   return (
     <LearnerBoard
@@ -33,14 +38,25 @@ function Harness({ learners, dialogs, search }: HarnessProps) {
       search={search}
       statuses={statuses}
       dialogs={dialogs}
+      marks={marks}
     />
+  );
+}
+
+function LiveHarness(props: HarnessProps) {
+  const live = useLiveBoard(COHORT);
+  return (
+    <>
+      <LivePresence live={live} />
+      <Harness {...props} marks={live.marks} />
+    </>
   );
 }
 
 /** The board of the fixture course with these learners (already cached, as after a load). */
 export function renderBoard(
   learners: BoardLearner[],
-  options: { search?: string; dialogs?: Partial<LearnerDialogActions> } = {},
+  options: { search?: string; dialogs?: Partial<LearnerDialogActions>; live?: boolean } = {},
 ) {
   // Board data stays fresh, as right after a load: the tests decide when it changes.
   const queryClient = newQueryClient({ staleTime: Number.POSITIVE_INFINITY });
@@ -51,14 +67,15 @@ export function renderBoard(
     openTags: vi.fn(),
     ...options.dialogs,
   };
+  const Board = options.live ? LiveHarness : Harness;
   const view = renderWithProviders(
-    <Harness learners={learners} dialogs={dialogs} search={options.search ?? ''} />,
+    <Board learners={learners} dialogs={dialogs} search={options.search ?? ''} />,
     { queryClient },
   );
   return {
     ...view,
     dialogs,
     rerenderWithSearch: (search: string) =>
-      view.rerender(<Harness learners={learners} dialogs={dialogs} search={search} />),
+      view.rerender(<Board learners={learners} dialogs={dialogs} search={search} />),
   };
 }

@@ -1,6 +1,6 @@
 import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import type { QueryClient } from '@tanstack/react-query';
-import { requestWithHeaders } from '@/lib/api-client.ts';
+import { type RequestOptions, requestWithHeaders } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
 import { invalidateLearners } from './keys.ts';
 import { undoChange } from './learner-changes.ts';
@@ -19,8 +19,9 @@ export async function sendUndoable<T = void>(
   method: 'POST' | 'PUT' | 'DELETE',
   path: string,
   body?: unknown,
+  options?: RequestOptions,
 ): Promise<Undoable<T>> {
-  const answer = await requestWithHeaders<T>(method, path, body);
+  const answer = await requestWithHeaders<T>(method, path, body, options);
   const id = Number(answer.headers.get(HISTORY_ID_HEADER));
   return { body: answer.body, historyId: Number.isInteger(id) && id > 0 ? id : null };
 }

@@ -1,0 +1,142 @@
+import type { BoardChange } from '@lp/contract/live';
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { setSession } from '@/lib/session.ts';
+import { fakeEventSources } from '@/test/fake-event-source.ts';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile } from '@/test/fixtures.ts';
+import { learner } from '../model/fixtures.ts';
+import { COHORT, renderBoard } from '../testing/render-board.tsx';
+
+const ada = learner('Ada Lovelace', 101);
+const grace = learner('Grace Hopper', 101);
+const coach = { id: 5, name: 'Grace Coach' };
+const me = { id: staffProfile.id, name: 'Ada Coach' };
+
+const change = (overrides: Partial<BoardChange> = {}): BoardChange => ({
+  id: '7',
+  cohort: COHORT,
+  version: '12',
+  student_id: ada.id,
+  kind: 'project',
+  summary: 'moved to Functionland',
+  actor: coach,
+  at: '2026-03-02T15:00:00.000Z',
+  ...overrides,
+});
+
+/** Signed in as the fixture coach, with a ticket for every request and the board as `board`. */
+function liveBoard(board = [ada, grace]) {
+  setSession({ profile: staffProfile, token: 'session-token' });
+  let tickets = 0;
+  const network = fakeNetwork({
+    [`POST /cohorts/${COHORT}/live/ticket`]: () => ({
+      status: 200,
+      body: { ticket: `ticket-${++tickets}`, expires_at: '2026-03-02T15:01:00.000Z' },
+    }),
+    'GET /students': { status: 200, body: board },
+  });
+  const streams = fakeEventSources();
+  renderBoard([ada, grace], { live: true });
+  return { network, streams };
+}
+
+const boardReads = (network: ReturnType<typeof fakeNetwork>) =>
+  network.calls.filter((call) => call.method === 'GET' && call.path === '/students');
+/** Waits for the stream, opens it and waits for the board read that follows every opening. */
+async function opened({ network, streams }: ReturnType<typeof liveBoard>) {
+  await waitFor(() => expect(streams.opened).toHaveLength(1));
+  streams.latest().open();
+  await waitFor(() => expect(boardReads(network)).toHaveLength(1));
+  return streams.latest();
+}
+
+const cardOf = (name: string) => screen.getByRole('button', { name: new RegExp(`^${name},`) });
+
+describe('the live board', () => {
+  it('opens the stream with a ticket asked for with the session token', async () => {
+    const { network, streams } = liveBoard();
+    await waitFor(() => expect(streams.opened).toHaveLength(1));
+    const ticketCall = network.calls.find((call) => call.path.endsWith('/live/ticket'));
+    expect(ticketCall?.headers.get('Authorization')).toBe('Token session-token');
+    expect(streams.latest().url).toBe(`/api/cohorts/${COHORT}/live?ticket=ticket-1`);
+    expect(streams.latest().url).not.toContain('session-token');
+    // What changed between the board's last read and the stream's opening is read again.
+    expect(boardReads(network)).toHaveLength(0);
+    streams.latest().open();
+    await waitFor(() => expect(boardReads(network)).toHaveLength(1));
+  });
+
+  it("refetches the board on another coach's change and marks the card with their name", async () => {
+    const moved = { ...ada, project_id: 203, project_name: 'Functionland', book_id: 20 };
+    const live = liveBoard([{ ...moved, book_index: 1 }, grace]);
+    const stream = await opened(live);
+    stream.send('change', change(), '7');
+
+    expect(await screen.findByText('moved to Functionland by Grace Coach')).toBeInTheDocument();
+    await waitFor(() =>
+      expect(
+        within(screen.getByRole('region', { name: 'Book 2, Functionland' })).getByText(
+          'Ada Lovelace',
+        ),
+      ).toBeInTheDocument(),
+    );
+    expect(cardOf('Ada Lovelace')).toHaveAccessibleDescription(
+      'moved to Functionland by Grace Coach',
+    );
+    expect(boardReads(live.network)).toHaveLength(2);
+  });
+
+  it("refetches on the signed-in person's own change without marking the card", async () => {
+    const live = liveBoard();
+    const stream = await opened(live);
+    stream.send('change', change({ actor: me, summary: 'tagged lighthouse' }), '8');
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+    expect(screen.queryByText(/tagged lighthouse/)).not.toBeInTheDocument();
+    expect(cardOf('Ada Lovelace')).not.toHaveClass('lp-card--changed');
+  });
+
+  it('shows who else has the board open, leaving the signed-in person out', async () => {
+    const stream = await opened(liveBoard());
+    stream.send('presence', { cohort: COHORT, viewers: [me, coach] });
+
+    const others = await screen.findByRole('list', { name: 'Also here' });
+    expect(
+      within(others)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['GCGrace Coach']);
+    stream.send('presence', { cohort: COHORT, viewers: [me] });
+    await waitFor(() =>
+      expect(screen.queryByRole('list', { name: 'Also here' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it("says 'reconnecting…' when the stream drops and reconnects with a new ticket after the last event", async () => {
+    const live = liveBoard();
+    const { network, streams } = live;
+    const first = await opened(live);
+    first.send('change', change({ actor: me }), '7');
+    await waitFor(() => expect(boardReads(network)).toHaveLength(2));
+
+    first.drop();
+    expect(await screen.findByText('reconnecting…')).toBeInTheDocument();
+    expect(first.closed).toBe(true);
+
+    await waitFor(() => expect(streams.opened).toHaveLength(2));
+    const second = streams.latest();
+    expect(second.query.get('ticket')).toBe('ticket-2');
+    expect(second.query.get('last_event_id')).toBe('7');
+    second.open();
+    await waitFor(() => expect(screen.queryByText('reconnecting…')).not.toBeInTheDocument());
+    // Whatever happened while it was down is read again.
+    await waitFor(() => expect(boardReads(network)).toHaveLength(3));
+  });
+
+  it('refetches when the server says changes were missed', async () => {
+    const live = liveBoard();
+    const stream = await opened(live);
+    stream.send('resync');
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+  });
+});

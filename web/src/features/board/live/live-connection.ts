@@ -1,0 +1,108 @@
+// The board's live stream (contract/live.ts): a short-lived ticket from
+// POST /cohorts/{id}/live/ticket (the session's token travels in the header, never in a URL), then
+// an EventSource on GET /cohorts/{id}/live?ticket=…. A ticket opens one stream, so EventSource's
+// own retry (same URL, spent ticket) cannot reconnect: every error closes the source and a new
+// ticket is asked for after a backoff, with `last_event_id` on the stream URL so the server
+// replays what was missed (or answers `resync`).
+import type { BoardChange, BoardPresence, LiveTicket } from '@lp/contract/live';
+import { ApiError, api, apiUrl } from '@/lib/api-client.ts';
+
+/** 'reconnecting' from the first drop until a stream is open again; 'off' when refused for good. */
+export type LiveStatus = 'connecting' | 'open' | 'reconnecting' | 'off';
+
+export interface LiveHandlers {
+  change: (change: BoardChange) => void;
+  presence: (presence: BoardPresence) => void;
+  /** Changes may have been missed (the server said so, or the stream has just opened): refetch. */
+  resync: () => void;
+  status: (status: LiveStatus) => void;
+}
+
+/** Waits before the next attempt: about 1, 2, 4 … s, at most 30 s, each 0–20 % later at random. */
+export function reconnectDelay(attempt: number, random = Math.random()): number {
+  return Math.min(30_000, 1_000 * 2 ** attempt) * (1 + random * 0.2);
+}
+
+/** A refusal that another attempt will not change (not staff, no such cohort, signed out). */
+const refusedForGood = (error: unknown) =>
+  error instanceof ApiError && [401, 403, 404].includes(error.status);
+
+function parse<T>(event: Event): T | null {
+  try {
+    return JSON.parse((event as MessageEvent<string>).data) as T;
+  } catch {
+    return null;
+  }
+}
+
+/** Opens the cohort's stream and keeps it open until the returned function is called. */
+export function connectLive(cohortId: number, on: LiveHandlers): () => void {
+  let source: EventSource | null = null;
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  let lastEventId: string | null = null;
+  let attempt = 0;
+  let stopped = false;
+
+  const retry = () => {
+    source?.close();
+    source = null;
+    if (stopped) return;
+    on.status('reconnecting');
+    timer = setTimeout(() => {
+      timer = null;
+      void open();
+    }, reconnectDelay(attempt));
+    attempt += 1;
+  };
+
+  const listen = (stream: EventSource) => {
+    stream.addEventListener('open', () => {
+      if (stream !== source) return;
+      attempt = 0;
+      on.status('open');
+      // What changed before the stream opened (since the board was read, or while the stream was
+      // down) is read again; the board's ETag makes that cheap when nothing did.
+      on.resync();
+    });
+    stream.addEventListener('error', () => {
+      if (stream === source) retry();
+    });
+    stream.addEventListener('change', (event) => {
+      const change = parse<BoardChange>(event);
+      if (!change) return;
+      lastEventId = (event as MessageEvent).lastEventId || change.id;
+      on.change(change);
+    });
+    stream.addEventListener('presence', (event) => {
+      const presence = parse<BoardPresence>(event);
+      if (presence) on.presence(presence);
+    });
+    stream.addEventListener('resync', () => on.resync());
+  };
+
+  const open = async () => {
+    let ticket: LiveTicket;
+    try {
+      ticket = await api.post<LiveTicket>(`/cohorts/${cohortId}/live/ticket`);
+    } catch (error) {
+      if (stopped) return;
+      if (refusedForGood(error)) on.status('off');
+      else retry();
+      return;
+    }
+    if (stopped) return;
+    source = new EventSource(
+      apiUrl(`/cohorts/${cohortId}/live`, { ticket: ticket.ticket, last_event_id: lastEventId }),
+    );
+    listen(source);
+  };
+
+  on.status('connecting');
+  void open();
+  return () => {
+    stopped = true;
+    if (timer) clearTimeout(timer);
+    source?.close();
+    source = null;
+  };
+}

@@ -1,0 +1,56 @@
+// The live board of a cohort for the signed-in person: a change refetches the board (the GET
+// sends If-None-Match, so what did not change costs little) and marks the card another person
+// changed; presence lists the others who have the board open.
+import type { LiveActor } from '@lp/contract/live';
+import { useQueryClient } from '@tanstack/react-query';
+import { useEffect, useMemo, useState } from 'react';
+import { useSession } from '@/lib/use-session.ts';
+import { boardQueryKey } from '../api/get-board.ts';
+import { useLatest } from '../components/use-latest.ts';
+import { CardMarks } from './card-marks.ts';
+import { connectLive, type LiveStatus } from './live-connection.ts';
+
+export interface LiveBoard {
+  status: LiveStatus;
+  /** Everyone else who has this board open now (the signed-in person left out). */
+  viewers: readonly LiveActor[];
+  marks: CardMarks;
+}
+
+export function useLiveBoard(cohortId: number | null): LiveBoard {
+  const queryClient = useQueryClient();
+  const selfId = useSession()?.profile.id ?? null;
+  const self = useLatest(selfId);
+  const [marks] = useState(() => new CardMarks());
+  const [status, setStatus] = useState<LiveStatus>('off');
+  const [present, setPresent] = useState<readonly LiveActor[]>([]);
+
+  useEffect(() => {
+    // Browsers all have EventSource; a test environment without one has no live board.
+    if (cohortId === null || typeof EventSource === 'undefined') return;
+    const refetch = () => void queryClient.invalidateQueries({ queryKey: boardQueryKey(cohortId) });
+    const stop = connectLive(cohortId, {
+      change: (change) => {
+        refetch();
+        const { actor, student_id: learnerId } = change;
+        if (learnerId !== null && actor && actor.id !== self.current)
+          marks.show(learnerId, `${change.summary} by ${actor.name}`);
+      },
+      presence: (presence) => setPresent(presence.viewers),
+      resync: refetch,
+      status: setStatus,
+    });
+    return () => {
+      stop();
+      marks.clear();
+      setPresent([]);
+      setStatus('off');
+    };
+  }, [cohortId, queryClient, marks, self]);
+
+  const viewers = useMemo(
+    () => present.filter((viewer) => viewer.id !== selfId),
+    [present, selfId],
+  );
+  return { status, viewers, marks };
+}
