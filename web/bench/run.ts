@@ -18,6 +18,7 @@ import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { apiCaller, fillCohort, signInWithPassword } from '../e2e/support/api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
+import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
 import { paths } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/start-server.ts';
 
@@ -46,50 +47,6 @@ function ensureClientBuilt() {
     env: { ...process.env, WEB_DIST: paths.webDist },
   });
   if (result.status !== 0) throw new Error('Building the client failed (see above)');
-}
-
-interface PageBytes {
-  js: number;
-  css: number;
-  files: number;
-  /** Content-Encoding of the JavaScript and CSS answers, e.g. 'br'. */
-  encodings: string[];
-}
-
-/** The sign-in page in a new context: its JS and CSS bytes as received, headers included. */
-async function firstPageBytes(browser: Browser, baseUrl: string): Promise<PageBytes> {
-  const context = await browser.newContext();
-  try {
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    await cdp.send('Network.enable');
-    const kinds = new Map<string, { kind: 'js' | 'css' | null; encoding: string }>();
-    const received = new Map<string, number>();
-    cdp.on('Network.responseReceived', ({ requestId, response }) => {
-      const mime = response.mimeType;
-      const kind = /javascript/.test(mime) ? 'js' : mime === 'text/css' ? 'css' : null;
-      const header = Object.entries(response.headers).find(
-        ([name]) => name.toLowerCase() === 'content-encoding',
-      );
-      kinds.set(requestId, { kind, encoding: header?.[1] ?? 'identity' });
-    });
-    cdp.on('Network.loadingFinished', ({ requestId, encodedDataLength }) => {
-      received.set(requestId, encodedDataLength);
-    });
-    await page.goto(`${baseUrl}/login`);
-    await page.getByRole('button', { name: 'Sign in' }).waitFor();
-    await page.waitForLoadState('networkidle');
-    const bytes: PageBytes = { js: 0, css: 0, files: 0, encodings: [] };
-    for (const [requestId, { kind, encoding }] of kinds) {
-      if (!kind) continue;
-      bytes[kind] += received.get(requestId) ?? 0;
-      bytes.files += 1;
-      if (!bytes.encodings.includes(encoding)) bytes.encodings.push(encoding);
-    }
-    return bytes;
-  } finally {
-    await context.close();
-  }
 }
 
 interface BoardMarks {
@@ -337,12 +294,12 @@ async function main() {
       cohort: cohortId,
       cards: CARDS,
     };
-    await firstPageBytes(browser.browser, server.url);
+    await signInPageBytes(browser.browser, server.url);
     await boardRound(browser.browser, server.url, setup);
     const bytes: PageBytes[] = [];
     const boards: BoardRound[] = [];
     for (let round = 0; round < rounds; round++) {
-      bytes.push(await firstPageBytes(browser.browser, server.url));
+      bytes.push(await signInPageBytes(browser.browser, server.url));
       boards.push(await boardRound(browser.browser, server.url, setup));
     }
     printRounds(bytes, boards);
