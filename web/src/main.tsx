@@ -1,12 +1,17 @@
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { App } from '@/app/app.tsx';
+import { startFirstScreen } from '@/app/first-screen.ts';
+import { createQueryClient } from '@/app/query-client.ts';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('index.html has no #root element');
 
+const queryClient = createQueryClient();
+startFirstScreen(queryClient, window.location.pathname);
+
 createRoot(root).render(
   <StrictMode>
-    <App />
+    <App queryClient={queryClient} />
   </StrictMode>,
 );

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useEffect } from 'react';
+import { Suspense, useEffect } from 'react';
 import { Navigate, Route, Routes, useNavigate } from 'react-router';
 import { GithubCallbackPage, LoginPage } from '@/features/auth/screens.ts';
 import { useSession } from '@/lib/use-session.ts';
@@ -7,10 +7,7 @@ import { Loading } from '@/ui/loading.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { SESSION_ENDED_EVENT } from './providers.tsx';
 import { type AppRoute, publicRoutes, staffRoutes, studentRoutes } from './routes.tsx';
-
-const StaffShell = lazy(() => import('./shell/staff-shell.tsx'));
-const StudentShell = lazy(() => import('./shell/student-shell.tsx'));
-const PublicShell = lazy(() => import('./shell/public-shell.tsx'));
+import { PublicShell, StaffShell, StudentShell, usesStaffApp } from './shells.ts';
 
 const toRoute = ({ path, Component }: AppRoute) => (
   <Route key={path} path={path} element={<Component />} />
@@ -25,7 +22,7 @@ const toRoute = ({ path, Component }: AppRoute) => (
 export function AppRoutes() {
   const session = useSession();
   const { mimic } = useSettings();
-  const staffView = session?.profile.staff === true && !mimic;
+  const staffView = usesStaffApp(session, mimic);
   const navigate = useNavigate();
 
   // '/' is public (foundations) when signed out, so an ended session goes to sign-in explicitly.
