@@ -12,8 +12,9 @@ export function startFirstScreen(queryClient: QueryClient, pathname: string): vo
   const session = getSession();
   if (!session) return;
   const staff = usesStaffApp(session, getSettings().mimic);
+  const route = (staff ? staffRoutes : studentRoutes).find(({ path }) => matchPath(path, pathname));
+  // The screen's requests first (see preloadDashboard), then the chunks.
+  route?.preload?.(queryClient);
   // A failure shows when the app itself loads the shell.
   (staff ? loadStaffShell() : loadStudentShell()).catch(() => {});
-  const route = (staff ? staffRoutes : studentRoutes).find(({ path }) => matchPath(path, pathname));
-  route?.preload?.(queryClient);
 }

@@ -17,16 +17,18 @@ export const DashboardPage = lazy(loadDashboard);
  * requests of its first view (the active cohort, its course and board, the statuses, the cohort
  * strip's list, and the upcoming events when their panel is open), all at once while the chunks
  * load. The screen's hooks then find them in the cache or on their way (the same query options).
+ * The requests go first: the browser sends only a few at a time to a server, and they are small.
  */
 export function preloadDashboard(queryClient: QueryClient): void {
+  const cohortId = getActiveCohort();
+  if (cohortId !== null) {
+    void queryClient.prefetchQuery(cohortQuery(cohortId));
+    void queryClient.prefetchQuery(activeCourseQuery(cohortId));
+    void queryClient.prefetchQuery(boardQuery(cohortId));
+    void queryClient.prefetchQuery(statusesQuery);
+    void queryClient.prefetchQuery(cohortListQuery('active'));
+    if (getSettings().boardPanel) void queryClient.prefetchQuery(cohortEventsQuery(cohortId));
+  }
   // A failure shows when the screen itself loads the chunk.
   loadDashboard().catch(() => {});
-  const cohortId = getActiveCohort();
-  if (cohortId === null) return;
-  void queryClient.prefetchQuery(cohortQuery(cohortId));
-  void queryClient.prefetchQuery(activeCourseQuery(cohortId));
-  void queryClient.prefetchQuery(boardQuery(cohortId));
-  void queryClient.prefetchQuery(statusesQuery);
-  void queryClient.prefetchQuery(cohortListQuery('active'));
-  if (getSettings().boardPanel) void queryClient.prefetchQuery(cohortEventsQuery(cohortId));
 }
