@@ -7,6 +7,7 @@
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type ApiCall, apiCaller, fillCohort } from './support/api.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -29,18 +30,8 @@ let token = '';
 let cohortId = 0;
 const created: number[] = [];
 
-async function call<T>(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Token ${token}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
-}
+// The token is read once signed in, so the caller is made per call.
+const call: ApiCall = (method, path, body) => apiCaller(baseUrl, token)(method, path, body);
 
 const boardOf = async () => (await call<CardData[]>('GET', `/students?cohort=${cohortId}`)).body;
 
@@ -188,31 +179,7 @@ describe('the board on the screen', () => {
   });
 
   it('shows all 60 learners of a larger cohort at 1920×1080', async () => {
-    const board = await boardOf();
-    // The projects the demo learners are on (not the self-assessment columns), in turn.
-    const projects = [
-      ...new Set(
-        board
-          .filter((learner) => learner.assessment_status_id === 0 && learner.project_id !== null)
-          .map((learner) => learner.project_id as number),
-      ),
-    ];
-    expect(projects.length).toBeGreaterThan(1);
-    for (let n = 0; n < LARGE_COHORT_SIZE - DEMO_COHORT_SIZE; n += 1) {
-      const answer = await call<{ id: number }>('POST', '/users', {
-        username: `e2e-layout-${n}-${suffix}`,
-        password: 'long enough password',
-        first_name: `Learner${n}`,
-        last_name: `Layout${suffix}`,
-        cohort: cohortId,
-      });
-      expect(answer.status).toBe(201);
-      created.push(answer.body.id);
-      const moved = await call('POST', `/students/${answer.body.id}/project`, {
-        projectId: projects[n % projects.length],
-      });
-      expect(moved.status).toBeLessThan(300);
-    }
+    created.push(...(await fillCohort(call, cohortId, LARGE_COHORT_SIZE, `e2e-layout-${suffix}`)));
     expect((await boardOf()).length).toBe(LARGE_COHORT_SIZE);
 
     await page.setViewportSize({ width: 1920, height: 1080 });

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { GithubCallbackPage, LoginPage } from '@/features/auth/screens.ts';
 import type { Session } from '@/lib/session.ts';
@@ -10,10 +10,7 @@ import { Loading } from '@/ui/loading.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
 import { SESSION_ENDED_EVENT } from './providers.tsx';
 import { type AppRoute, publicRoutes, staffRoutes, studentRoutes } from './routes.tsx';
-
-const StaffShell = lazy(() => import('./shell/staff-shell.tsx'));
-const StudentShell = lazy(() => import('./shell/student-shell.tsx'));
-const PublicShell = lazy(() => import('./shell/public-shell.tsx'));
+import { PublicShell, StaffShell, StudentShell, usesStaffApp } from './shells.ts';
 
 const toRoute = ({ path, Component }: AppRoute) => (
   <Route key={path} path={path} element={<Component />} />
@@ -48,7 +45,7 @@ function useSessionJustEnded(session: Session | null): boolean {
 export function AppRoutes() {
   const session = useSession();
   const { mimic } = useSettings();
-  const staffView = session?.profile.staff === true && !mimic;
+  const staffView = usesStaffApp(session, mimic);
   const navigate = useNavigate();
   const queryClient = useQueryClient();
   const waitingForSession = useWaitingForSession();

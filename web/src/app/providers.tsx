@@ -13,7 +13,7 @@ export const SESSION_ENDED_EVENT = 'lp:session-ended';
 
 interface ProvidersProps {
   children: ReactNode;
-  /** Tests pass their own client (no retries). */
+  /** main.tsx passes the client it started the first screen in; tests pass their own (no retries). */
   queryClient?: QueryClient;
 }
 

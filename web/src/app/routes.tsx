@@ -1,5 +1,7 @@
 // The route table. Add a screen with one line: { path, Component }, where Component comes from
-// the feature's screens.ts (each screen is loaded lazily, in its own chunk).
+// the feature's screens.ts (each screen is loaded lazily, in its own chunk), and optionally its
+// `preload` from there too.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { CalendarPage } from '@/features/calendar/screens.ts';
 import {
@@ -15,7 +17,7 @@ import {
   ProjectFormPage,
 } from '@/features/catalogue/screens.ts';
 import { CohortListPage, NewCohortPage } from '@/features/cohorts/screens.ts';
-import { DashboardPage } from '@/features/dashboard/screens.ts';
+import { DashboardPage, preloadDashboard } from '@/features/dashboard/screens.ts';
 import { FoundationsPage } from '@/features/foundations/screens.ts';
 import { FeedbackPage, LearnerPage } from '@/features/learners/screens.ts';
 import {
@@ -34,11 +36,16 @@ export interface AppRoute {
   /** React Router path, e.g. '/courses/:courseId'. */
   path: string;
   Component: ComponentType;
+  /**
+   * Starts the screen's chunk and first requests when a page load with a stored session opens
+   * at this address (app/first-screen.ts), before React has rendered its way to the screen.
+   */
+  preload?: (queryClient: QueryClient) => void;
 }
 
 /** Staff and instructors (not in mimic mode), under the staff navbar. */
 export const staffRoutes: AppRoute[] = [
-  { path: '/', Component: DashboardPage },
+  { path: '/', Component: DashboardPage, preload: preloadDashboard },
   { path: '/teams', Component: TeamsPage },
   { path: '/cohorts', Component: CohortListPage },
   {

@@ -2,6 +2,7 @@ import { Suspense } from 'react';
 import { Outlet, useLocation } from 'react-router';
 import { ErrorBoundary } from '@/ui/error-boundary.tsx';
 import { Loading } from '@/ui/loading.tsx';
+import '@/ui/radix-themes.css';
 
 /** The screen area under a navbar: lazy screens load here, and a failing screen stays contained. */
 export function ScreenOutlet() {

@@ -4,6 +4,7 @@ import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { exchangeGithubCode } from './api/exchange-github-code.ts';
 import { completeSignIn } from './complete-sign-in.ts';
+import '@/ui/radix-themes.css';
 import './warp-drive.css';
 
 // A one-time code can be exchanged once: remember the attempt per code so that a remount

@@ -1,8 +1,8 @@
 // The board feature's public surface.
 
-export { useActiveCourse } from './api/get-active-course.ts';
-export { boardQueryKey, useBoard } from './api/get-board.ts';
-export { useStatuses } from './api/get-statuses.ts';
+export { activeCourseQuery, useActiveCourse } from './api/get-active-course.ts';
+export { boardQuery, boardQueryKey, useBoard } from './api/get-board.ts';
+export { statusesQuery, useStatuses } from './api/get-statuses.ts';
 export type { LearnerDialogActions } from './components/board-context.ts';
 export { LearnerBoard, type LearnerBoardProps } from './components/learner-board.tsx';
 export { LivePresence } from './live/live-presence.tsx';

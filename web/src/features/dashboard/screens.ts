@@ -1,4 +1,34 @@
-// The feature's screens for the route table, each loaded on first visit (its own chunk).
+// The feature's screens for the route table, each loaded on first visit (its own chunk), and what
+// the route table may start before a screen's chunk has loaded.
+import type { QueryClient } from '@tanstack/react-query';
 import { lazy } from 'react';
+import { activeCourseQuery, boardQuery, statusesQuery } from '@/features/board';
+import { cohortEventsQuery } from '@/features/calendar';
+import { cohortListQuery, cohortQuery } from '@/features/cohorts';
+import { getActiveCohort } from '@/lib/session.ts';
+import { getSettings } from '@/lib/settings.ts';
 
-export const DashboardPage = lazy(() => import('./dashboard-page.tsx'));
+const loadDashboard = () => import('./dashboard-page.tsx');
+
+export const DashboardPage = lazy(loadDashboard);
+
+/**
+ * Starts the board screen ('/') before React has rendered its way there: its chunk, and the
+ * requests of its first view (the active cohort, its course and board, the statuses, the cohort
+ * strip's list, and the upcoming events when their panel is open), all at once while the chunks
+ * load. The screen's hooks then find them in the cache or on their way (the same query options).
+ * The requests go first: the browser sends only a few at a time to a server, and they are small.
+ */
+export function preloadDashboard(queryClient: QueryClient): void {
+  const cohortId = getActiveCohort();
+  if (cohortId !== null) {
+    void queryClient.prefetchQuery(cohortQuery(cohortId));
+    void queryClient.prefetchQuery(activeCourseQuery(cohortId));
+    void queryClient.prefetchQuery(boardQuery(cohortId));
+    void queryClient.prefetchQuery(statusesQuery);
+    void queryClient.prefetchQuery(cohortListQuery('active'));
+    if (getSettings().boardPanel) void queryClient.prefetchQuery(cohortEventsQuery(cohortId));
+  }
+  // A failure shows when the screen itself loads the chunk.
+  loadDashboard().catch(() => {});
+}

@@ -1,5 +1,6 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import type { ConfirmOptions } from './confirm-provider.tsx';
+import '../radix-themes.css';
 
 interface ConfirmDialogProps {
   request: ConfirmOptions | null;

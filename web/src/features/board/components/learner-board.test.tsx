@@ -71,6 +71,25 @@ describe('the board', () => {
     }
   });
 
+  it('renders the cards once, at the size that fits the board', () => {
+    fakeNetwork({});
+    // jsdom has no layout: the board is 400 px wide, too narrow for the full cards.
+    vi.spyOn(Element.prototype, 'clientWidth', 'get').mockReturnValue(400);
+    const observer = new MutationObserver(() => {});
+    observer.observe(document.body, { subtree: true, attributeFilter: ['class'] });
+    renderBoard(cohort());
+    const changed = observer
+      .takeRecords()
+      .map((record) => record.target as Element)
+      .filter((element) => element.matches('.lp-card, .lp-board'));
+    observer.disconnect();
+    const cards = document.querySelectorAll('.lp-card');
+    expect(cards).toHaveLength(6);
+    for (const card of cards) expect(card).toHaveClass('lp-card--compact');
+    // None was drawn at the full size first and then made smaller.
+    expect(changed).toEqual([]);
+  });
+
   it('says when the cohort has no learners', () => {
     fakeNetwork({});
     renderBoard([]);

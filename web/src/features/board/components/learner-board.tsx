@@ -6,7 +6,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
-  MeasuringStrategy,
   PointerSensor,
   useSensor,
   useSensors,
@@ -15,6 +14,7 @@ import type { StatusItem } from '@lp/contract/board';
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
 import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
+import { Loading } from '@/ui/loading.tsx';
 import { type CardMarks, CardMarksContext } from '../live/card-marks.ts';
 import { cardStatus } from '../model/card-status.ts';
 import { buildBoard } from '../model/grouping.ts';
@@ -53,8 +53,6 @@ export interface LearnerBoardProps {
   marks?: CardMarks | null;
 }
 
-const measuring = { droppable: { strategy: MeasuringStrategy.Always } };
-
 /** Memoised: opening a dialog over the board re-renders the dashboard, not the board. */
 export const LearnerBoard = memo(function LearnerBoard({
   cohortId,
@@ -82,6 +80,10 @@ export const LearnerBoard = memo(function LearnerBoard({
     () => boardView(board, { matches, searching, dragged: null }),
     [board, matches, searching],
   );
+  // The cards come in a second, background render (React splits it into short tasks, so the page
+  // stays responsive while a large cohort renders), once the first has measured the board's width:
+  // they are rendered once, at the size that fits.
+  const cardsShown = useDeferredValue(true, false);
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const available = useElementWidth(frame);
@@ -145,13 +147,16 @@ export const LearnerBoard = memo(function LearnerBoard({
         <DndContext
           sensors={sensors}
           collisionDetection={columnCollisions}
-          measuring={measuring}
           accessibility={{ announcements, screenReaderInstructions }}
           onDragStart={onDragStart}
           onDragEnd={onDragEnd}
           onDragCancel={onDragCancel}
         >
-          {nothingShown ? (
+          {!cardsShown ? (
+            <div className="lp-board-frame" ref={setFrame}>
+              <Loading label="Loading the board…" />
+            </div>
+          ) : nothingShown ? (
             learners.length === 0 ? (
               <EmptyState title="No learners in this cohort yet." />
             ) : (

@@ -1,6 +1,6 @@
 // What the board's sideways scroll hides: the project columns and cards cut off at either edge,
 // read from the rendered columns whenever the board scrolls, resizes or changes.
-import { useCallback, useEffect, useLayoutEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Hidden {
   projects: number;
@@ -62,38 +62,40 @@ const same = (a: Hidden | null, b: Hidden | null) =>
     a.learners === b.learners &&
     Math.round(a.scrollTo) === Math.round(b.scrollTo));
 
-/** Re-measures after every render of the board and on its scroll and resize (once a frame). */
+/**
+ * Re-measures after every render of the board and on its scroll and resize, in the next animation
+ * frame: with the layout the browser computes for that frame anyway, rather than forcing one in
+ * the middle of rendering the cards.
+ */
 export function useOffscreenColumns(board: HTMLElement | null): Offscreen {
   const [offscreen, setOffscreen] = useState<Offscreen>(NONE);
-  const update = useCallback(() => {
-    const next = board ? measure(board) : NONE;
-    setOffscreen((previous) =>
-      same(previous.left, next.left) && same(previous.right, next.right) ? previous : next,
-    );
+  const frame = useRef(0);
+  const schedule = useCallback(() => {
+    if (frame.current) return;
+    frame.current = requestAnimationFrame(() => {
+      frame.current = 0;
+      const next = board ? measure(board) : NONE;
+      setOffscreen((previous) =>
+        same(previous.left, next.left) && same(previous.right, next.right) ? previous : next,
+      );
+    });
   }, [board]);
 
   // After each render: cards and columns move when the learners, the search or the density change.
-  useLayoutEffect(update);
+  useEffect(schedule);
 
   useEffect(() => {
     if (!board) return;
-    let frame = 0;
-    const schedule = () => {
-      if (frame) return;
-      frame = requestAnimationFrame(() => {
-        frame = 0;
-        update();
-      });
-    };
     const resize = new ResizeObserver(schedule);
     resize.observe(board);
     board.addEventListener('scroll', schedule, { passive: true });
     return () => {
-      cancelAnimationFrame(frame);
+      cancelAnimationFrame(frame.current);
+      frame.current = 0;
       resize.disconnect();
       board.removeEventListener('scroll', schedule);
     };
-  }, [board, update]);
+  }, [board, schedule]);
 
   return offscreen;
 }

@@ -1,0 +1,20 @@
+// A page load with a stored session (a reload, a link opened in the tab): the shell's chunk, and
+// the chunk and first requests of the screen at the address (its route's `preload`), start at
+// once, while the entry renders, instead of one after another as React reaches each lazy part.
+import type { QueryClient } from '@tanstack/react-query';
+import { matchPath } from 'react-router';
+import { getSession } from '@/lib/session.ts';
+import { getSettings } from '@/lib/settings.ts';
+import { staffRoutes, studentRoutes } from './routes.tsx';
+import { loadStaffShell, loadStudentShell, usesStaffApp } from './shells.ts';
+
+export function startFirstScreen(queryClient: QueryClient, pathname: string): void {
+  const session = getSession();
+  if (!session) return;
+  const staff = usesStaffApp(session, getSettings().mimic);
+  const route = (staff ? staffRoutes : studentRoutes).find(({ path }) => matchPath(path, pathname));
+  // The screen's requests first (see preloadDashboard), then the chunks.
+  route?.preload?.(queryClient);
+  // A failure shows when the app itself loads the shell.
+  (staff ? loadStaffShell() : loadStudentShell()).catch(() => {});
+}
