@@ -123,8 +123,8 @@ export async function deleteLearner(
       removed,
     };
   });
-  // Their tokens went with them; do not let a remembered check outlive that.
-  app.tokenCache.clear();
+  // Their tokens went with them; do not let a remembered check outlive that, in any process.
+  await app.tokenRevocations.announce('all');
   return result;
 }
 
