@@ -22,10 +22,16 @@ import {
 } from './features/board/board-versions.ts';
 import { features } from './features/index.ts';
 import { scheduleFormats } from './lib/dates.ts';
+import { TokenCache } from './lib/token-cache.ts';
+import { TokenRevocations } from './lib/token-revocations.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
-import { type DeclaredRoute, registerAccessControl } from './plugins/principal.ts';
+import {
+  type DeclaredRoute,
+  registerAccessControl,
+  type SignedInPerson,
+} from './plugins/principal.ts';
 import { OneLinePerRequest, serializeRequest } from './plugins/request-log.ts';
 
 declare module 'fastify' {
@@ -35,6 +41,8 @@ declare module 'fastify' {
     config: Config;
     /** Board version counters known without asking the database (features/board). */
     boardVersions: BoardVersions;
+    /** The database's notification channels (every process hears every commit), when it has them. */
+    notifications: { listen: DatabaseHandle['listen'] | undefined };
   }
 }
 
@@ -81,9 +89,15 @@ export async function buildApp(
   app.decorate('db', database.db);
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
+  app.decorate('notifications', { listen: database.listen });
   const boardVersions = await followBoardVersions(database);
   app.decorate('boardVersions', boardVersions.versions);
   app.addHook('onClose', () => boardVersions.stop());
+  const tokenCache = new TokenCache<SignedInPerson>();
+  const tokenRevocations = new TokenRevocations(database.db, tokenCache);
+  app.decorate('tokenRevocations', tokenRevocations);
+  const stopRevocations = await tokenRevocations.follow(database.listen);
+  app.addHook('onClose', () => stopRevocations());
 
   await app.register(helmet, {
     contentSecurityPolicy: {
@@ -134,7 +148,7 @@ export async function buildApp(
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   await app.register(
     async (api) => {
-      registerAccessControl(api);
+      registerAccessControl(api, tokenCache);
       for (const feature of features) await api.register(feature);
     },
     { prefix: config.apiPrefix },

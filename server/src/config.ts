@@ -34,6 +34,15 @@ export interface Config {
   foundationsUploadSecret: string | null;
   logLevel: string;
   webDist: string | null;
+  /** The live board's streams (features/live). */
+  live: {
+    /** How often a `: heartbeat` comment keeps proxies from closing an idle stream. */
+    heartbeatMs: number;
+    /** Open streams per person in one server process; more are answered 429. */
+    connectionsPerPerson: number;
+    /** A stream ends after this long and the client reconnects (null = never). */
+    streamMaxMs: number | null;
+  };
 }
 
 export class ConfigError extends Error {}
@@ -160,5 +169,13 @@ export function loadConfig(env: Env = process.env): Config {
     foundationsUploadSecret: readSecret(env, 'FOUNDATIONS_UPLOAD_SECRET'),
     logLevel: env.LOG_LEVEL || 'info',
     webDist: env.WEB_DIST === undefined ? null : env.WEB_DIST,
+    live: {
+      heartbeatMs: readInt(env, 'LIVE_HEARTBEAT_SECONDS', 25, 1, 3600) * 1000,
+      connectionsPerPerson: readInt(env, 'LIVE_CONNECTIONS_PER_PERSON', 6, 1, 1000),
+      streamMaxMs:
+        env.LIVE_STREAM_MAX_SECONDS === undefined || env.LIVE_STREAM_MAX_SECONDS === ''
+          ? null
+          : readInt(env, 'LIVE_STREAM_MAX_SECONDS', 0, 0, 86_400) * 1000,
+    },
   };
 }

@@ -17,9 +17,10 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export type ConfigOverrides = Partial<Omit<Config, 'github' | 'slack'>> & {
+export type ConfigOverrides = Partial<Omit<Config, 'github' | 'slack' | 'live'>> & {
   github?: Partial<Config['github']>;
   slack?: Partial<Config['slack']>;
+  live?: Partial<Config['live']>;
 };
 
 /** The app on a fresh database. Call once per test file (beforeAll) and close in afterAll. */
@@ -33,6 +34,7 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
     webDist: overrides.webDist ?? '',
     github: { ...base.github, ...overrides.github },
     slack: { ...base.slack, ...overrides.slack },
+    live: { ...base.live, ...overrides.live },
   };
   const app = await buildApp(config, database, { logger: false });
   await app.ready();

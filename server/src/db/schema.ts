@@ -335,6 +335,29 @@ export interface BoardVersionsTable {
   version: number;
 }
 
+/** What changed on a board (migration 0700); position and version are set at commit. */
+export interface BoardChangesTable {
+  id: Generated<number>;
+  position: number | null;
+  cohort_id: number;
+  student_id: number | null;
+  kind: string;
+  summary: string;
+  actor_id: number | null;
+  actor_name: string | null;
+  version: number | null;
+  created_at: Timestamp;
+}
+
+/** Single-use live stream tickets (their hash), redeemable on any server process. */
+export interface LiveTicketsTable {
+  ticket_hash: string;
+  person_id: number;
+  token_id: number;
+  cohort_id: number;
+  expires_at: Timestamp;
+}
+
 export type AuditJson = JSONColumnType<
   Record<string, unknown> | null,
   string | null,
@@ -393,4 +416,6 @@ export interface Database {
   foundations_learner_profiles: FoundationsLearnerProfilesTable;
   audit_log: AuditLogTable;
   board_versions: BoardVersionsTable;
+  board_changes: BoardChangesTable;
+  live_tickets: LiveTicketsTable;
 }

@@ -10,6 +10,7 @@ import { eventsRoutes } from './events/events.routes.ts';
 import { foundationsRoutes } from './foundations/foundations.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { learnersRoutes } from './learners/learners.routes.ts';
+import { liveRoutes } from './live/live.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
 import { profileRoutes } from './profile/profile.routes.ts';
 import { progressRoutes } from './progress/progress.routes.ts';
@@ -26,6 +27,7 @@ export const features: FastifyPluginAsyncTypebox[] = [
   usersRoutes,
   catalogueRoutes,
   boardRoutes,
+  liveRoutes,
   progressRoutes,
   capstonesRoutes,
   cohortsRoutes,

@@ -1,6 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { audit } from './audit.ts';
+import { recordBoardChange } from './board-changes.ts';
 import { currentMembershipOf } from './membership.ts';
 import { safeEqual } from './secrets.ts';
 
@@ -52,6 +53,14 @@ export async function enrolLearner(
     .values({ cohort_id: cohortId, person_id: personId })
     .returning(['id', 'cohort_id', 'person_id'])
     .executeTakeFirstOrThrow();
+  await recordBoardChange(trx, {
+    studentId: personId,
+    kind: 'transfer-in',
+    summary: 'joined the cohort',
+    // Joining by invitation is the learner's own doing.
+    actorId: actorId ?? personId,
+    cohortIds: [cohortId],
+  });
   await audit(trx, {
     actorId,
     action: 'enrol',

@@ -2,6 +2,7 @@ import type { HistoryAction } from '@lp/contract/learners';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
 import { audit } from './audit.ts';
+import { type BoardChangeEntry, recordBoardChange } from './board-changes.ts';
 
 /*
  * A learner's history: audit rows with entity 'learner' and the learner's id. Every change an
@@ -92,16 +93,38 @@ export interface LearnerChangeRecords {
 
 export type BoardChangeAction = keyof LearnerChangeRecords & HistoryAction;
 
+type LiveMark = Pick<BoardChangeEntry, 'kind' | 'summary'>;
+
+/** How each change is marked on the live board's card (features/live). */
+const liveMarks: { [A in BoardChangeAction]: (record: LearnerChangeRecords[A]) => LiveMark } = {
+  move: (record) => ({ kind: 'project', summary: `moved to ${record.project.name}` }),
+  start_assessment: (record) => ({
+    kind: 'assessment',
+    summary: `started the ${record.assessment} self-assessment`,
+  }),
+  status: (record) => ({ kind: 'assessment', summary: `status: ${record.status}` }),
+  achieve: (record) => ({ kind: 'objective', summary: `achieved ${record.objective.name}` }),
+  capstone_step: (record) => ({
+    kind: 'capstone',
+    summary: `${record.course} capstone: ${record.status.name}`,
+  }),
+  untag: (record) => ({ kind: 'tag', summary: `untagged "${record.tag}"` }),
+  remove_note: () => ({ kind: 'note', summary: 'note removed' }),
+};
+
 /**
  * Writes the history entry of an undoable change, inside the change's transaction; returns its
- * id (the routes answer it in HISTORY_ID_HEADER). Dates become ISO strings, as stored.
+ * id (the routes answer it in HISTORY_ID_HEADER). Dates become ISO strings, as stored. The
+ * change is also recorded for the live board.
  */
-export function recordLearnerChange<A extends BoardChangeAction>(
+export async function recordLearnerChange<A extends BoardChangeAction>(
   trx: Transaction<Database>,
   actorId: number,
   action: A,
   record: LearnerChangeRecords[A],
 ) {
+  const mark = liveMarks[action] as (record: LearnerChangeRecords[A]) => LiveMark;
+  await recordBoardChange(trx, { studentId: record.student_id, actorId, ...mark(record) });
   return audit(trx, {
     actorId,
     action,

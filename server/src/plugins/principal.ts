@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/secrets.ts';
 import { TokenCache } from '../lib/token-cache.ts';
+import type { TokenRevocations } from '../lib/token-revocations.ts';
 import {
   type Access,
   declaresEveryCaller,
@@ -30,6 +31,8 @@ export interface DeclaredRoute extends RouteRule {
 declare module 'fastify' {
   interface FastifyInstance {
     tokenCache: TokenCache<SignedInPerson>;
+    /** Sign-outs and deletions, announced to every server process (decorated in app.ts). */
+    tokenRevocations: TokenRevocations;
     /** Every API route and its rule, filled as routes register (decorated in app.ts). */
     declaredRoutes: DeclaredRoute[];
   }
@@ -39,6 +42,11 @@ declare module 'fastify' {
   interface FastifyContextConfig {
     access?: Access;
     expect?: Expectation;
+    /**
+     * How a caller who sends no Authorization header is identified on this route, instead of as
+     * anonymous: the live stream's single-use ticket (a browser's EventSource sends no headers).
+     */
+    identifyWithoutHeader?: (request: FastifyRequest) => Promise<SignedInPerson | null>;
   }
 }
 
@@ -99,8 +107,11 @@ async function identify(app: FastifyInstance, header: string | undefined) {
 }
 
 /** Installs identification and access checks on the API scope; call it before the features. */
-export function registerAccessControl(api: FastifyInstance) {
-  api.decorate('tokenCache', new TokenCache<SignedInPerson>());
+export function registerAccessControl(
+  api: FastifyInstance,
+  tokenCache = new TokenCache<SignedInPerson>(),
+) {
+  api.decorate('tokenCache', tokenCache);
   api.decorateRequest('person', null);
 
   // A route without a declared access rule, or without the answer each kind of caller gets, is a
@@ -122,8 +133,12 @@ export function registerAccessControl(api: FastifyInstance) {
   });
 
   api.addHook('onRequest', async (request) => {
-    const access = request.routeOptions.config.access;
-    const person = await identify(api, request.headers.authorization);
+    const { access, identifyWithoutHeader } = request.routeOptions.config;
+    const header = request.headers.authorization;
+    const person =
+      header === undefined && identifyWithoutHeader
+        ? await identifyWithoutHeader(request)
+        : await identify(api, header);
     request.person = person;
     // The route's access is checked here, once: handlers and services do not repeat it.
     // (An unmatched URL has no access rule: it answers 404 to everyone.)

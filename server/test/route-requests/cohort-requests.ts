@@ -43,6 +43,9 @@ const ofCohort = ({ cohort }: World) => ({ params: { id: cohort.id } });
 export const cohortRequests: Record<string, RequestBuilder> = {
   'GET /cohorts': () => ({}),
   'GET /cohorts/:id': ofCohort,
+  'POST /cohorts/:id/live/ticket': ofCohort,
+  // The stream ends at once in these suites (route-requests/context.ts: streamMaxMs 0).
+  'GET /cohorts/:id/live': ofCohort,
   'POST /cohorts': async ({ db, course }) => ({
     body: {
       name: unique('Day Cohort '),

@@ -16,6 +16,8 @@ export async function createRouteTestContext(): Promise<TestContext> {
       token: 'server-token',
     },
     foundationsUploadSecret: 'foundations-upload-secret',
+    // The live stream ends as soon as it has said hello, so that each check gets its answer.
+    live: { streamMaxMs: 0 },
   });
   return {
     ...ctx,

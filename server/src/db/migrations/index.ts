@@ -5,6 +5,7 @@ import * as boardVersions from './0500-board-versions.ts';
 import * as boardVersionNotifications from './0520-board-version-notifications.ts';
 import * as auditRedaction from './0610-audit-redaction.ts';
 import * as personalSlackIds from './0630-personal-slack-ids.ts';
+import * as liveBoard from './0700-live-board.ts';
 
 // Each feature adds its migrations here under its own number range, so names never collide.
 export const migrations: Record<string, Migration> = {
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '0520-board-version-notifications': boardVersionNotifications,
   '0610-audit-redaction': auditRedaction,
   '0630-personal-slack-ids': personalSlackIds,
+  '0700-live-board': liveBoard,
 };

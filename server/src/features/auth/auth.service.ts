@@ -137,5 +137,5 @@ export async function exchangeOneTimeCode(app: FastifyInstance, code: string) {
 
 export async function signOut(app: FastifyInstance, tokenId: number) {
   await repo.revokeToken(app.db, tokenId);
-  app.tokenCache.forgetToken(tokenId);
+  await app.tokenRevocations.announce(tokenId);
 }

@@ -164,3 +164,12 @@ export const deleteTimeline = (db: Db, id: number) =>
     .where('id', '=', id)
     .returning(['id', 'capstone_id', 'status_id', 'created_at'])
     .executeTakeFirst();
+
+export const learnerOfCapstone = async (db: Db, capstoneId: number) =>
+  (
+    await db
+      .selectFrom('capstones')
+      .select('student_id')
+      .where('id', '=', capstoneId)
+      .executeTakeFirst()
+  )?.student_id;

@@ -10,6 +10,7 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
+import { recordBoardChange } from '../../lib/board-changes.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
 import { recordLearnerChange } from '../../lib/learner-history.ts';
@@ -81,6 +82,12 @@ export async function submitProposal(
       description: body.description ?? '',
       proposal_url: body.proposalURL ?? '',
       repo_url: body.repoURL || null,
+    });
+    await recordBoardChange(trx, {
+      studentId: caller.id,
+      kind: 'capstone',
+      summary: `${course.name} capstone proposal submitted`,
+      actorId: caller.id,
     });
     await audit(trx, {
       actorId: caller.id,
@@ -156,6 +163,14 @@ export async function removeTimeline(app: FastifyInstance, caller: SignedInPerso
   await app.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteTimeline(trx, id);
     if (!removed) throw notFound('Timeline entry');
+    const studentId = await repo.learnerOfCapstone(trx, removed.capstone_id);
+    if (studentId !== undefined)
+      await recordBoardChange(trx, {
+        studentId,
+        kind: 'capstone',
+        summary: 'capstone step revoked',
+        actorId: caller.id,
+      });
     await audit(trx, {
       actorId: caller.id,
       action: 'delete',

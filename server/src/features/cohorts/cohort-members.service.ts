@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
+import { recordBoardChange } from '../../lib/board-changes.ts';
 import { enrolLearner, firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { fullName } from '../../lib/names.ts';
@@ -84,6 +85,13 @@ export async function removeLearner(
     if (!(await repo.findPerson(trx, studentId))) throw notFound('Student');
     const ended = await repo.endMembership(trx, id, studentId);
     if (!ended) throw conflict('Student is not assigned to that cohort.');
+    await recordBoardChange(trx, {
+      studentId,
+      kind: 'transfer-out',
+      summary: 'removed from the cohort',
+      actorId: caller.id,
+      cohortIds: [id],
+    });
     await audit(trx, {
       actorId: caller.id,
       action: 'leave',
@@ -116,6 +124,13 @@ export async function migrateToServerSide(
     const learners = await repo.assignAllLearners(trx, id, first.id, caller.id);
     await repo.setCohortCourseActive(trx, client.id, false);
     await repo.setCohortCourseActive(trx, server.id, true);
+    await recordBoardChange(trx, {
+      studentId: null,
+      kind: 'project',
+      summary: `every learner moved to ${first.name}`,
+      actorId: caller.id,
+      cohortIds: [id],
+    });
     await audit(trx, {
       actorId: caller.id,
       action: 'migrate',

@@ -12,6 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit, redactPersonHistory } from '../../lib/audit.ts';
+import { recordBoardChange } from '../../lib/board-changes.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
@@ -60,6 +61,13 @@ export async function clearLearner(
     }
     await repo.deleteProgress(trx, id);
     const leftCohort = current ? { id: current.cohort_id, name: current.cohort_name } : null;
+    await recordBoardChange(trx, {
+      studentId: id,
+      kind: 'cleared',
+      summary: 'data cleared',
+      actorId: caller.id,
+      cohortIds: current ? [current.cohort_id] : [],
+    });
     const historyId = await audit(trx, {
       actorId: caller.id,
       action: 'clear',
@@ -92,6 +100,13 @@ export async function deleteLearner(
       ...repo.countSnapshot(await repo.snapshotProgress(trx, id)),
       ...(await repo.countNotesAndFeedback(trx, id)),
     };
+    // Recorded while the learner still belongs to their cohort.
+    await recordBoardChange(trx, {
+      studentId: id,
+      kind: 'deleted',
+      summary: 'deleted permanently',
+      actorId: caller.id,
+    });
     await repo.deletePerson(trx, id);
     await redactPersonHistory(trx, id);
     // Only who it was and how much went: the point of a permanent delete is not to keep the data.
@@ -108,8 +123,8 @@ export async function deleteLearner(
       removed,
     };
   });
-  // Their tokens went with them; do not let a remembered check outlive that.
-  app.tokenCache.clear();
+  // Their tokens went with them; do not let a remembered check outlive that, in any process.
+  await app.tokenRevocations.announce('all');
   return result;
 }
 
@@ -150,6 +165,21 @@ export async function transferLearner(
         assigned = { assignment_id: row.id, id: first.id, name: first.name };
       }
     }
+    if (current)
+      await recordBoardChange(trx, {
+        studentId: id,
+        kind: 'transfer-out',
+        summary: `transferred to ${target.name}`,
+        actorId: caller.id,
+        cohortIds: [current.cohort_id],
+      });
+    await recordBoardChange(trx, {
+      studentId: id,
+      kind: 'transfer-in',
+      summary: current ? `transferred from ${current.cohort_name}` : 'joined the cohort',
+      actorId: caller.id,
+      cohortIds: [cohortId],
+    });
     const record: TransferRecord = {
       from: current ? { id: current.cohort_id, name: current.cohort_name } : null,
       to: target,
@@ -231,6 +261,7 @@ export async function undoChange(
   try {
     return await app.db.transaction().execute(async (trx) => {
       const learner = await lockOrFail(trx, id);
+      const before = await repo.currentMembership(trx, id);
       const entry = await repo.historyEntry(trx, id, historyId);
       if (!entry) throw notFound('History entry');
       if (entry.undone_at) throw conflict('This has already been undone.');
@@ -256,6 +287,16 @@ export async function undoChange(
         after: { undoes: historyId, action: entry.action },
       });
       const current = await repo.currentMembership(trx, id);
+      // Both boards hear of it when the undo moved the learner between cohorts.
+      await recordBoardChange(trx, {
+        studentId: id,
+        kind: 'undo',
+        summary: message.toLowerCase(),
+        actorId: caller.id,
+        cohortIds: [...new Set([before?.cohort_id, current?.cohort_id])].filter(
+          (cohort): cohort is number => cohort !== undefined,
+        ),
+      });
       return {
         message,
         learner: ref(learner),

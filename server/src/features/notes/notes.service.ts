@@ -1,6 +1,7 @@
 import type { CreateNoteBody, Note, NoteTypeList } from '@lp/contract/notes';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
+import { recordBoardChange } from '../../lib/board-changes.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { recordLearnerChange } from '../../lib/learner-history.ts';
@@ -44,6 +45,12 @@ export async function addNote(
       author_id: caller.id,
       note_type_id: body.type,
       note: text,
+    });
+    await recordBoardChange(trx, {
+      studentId: body.studentId,
+      kind: 'note',
+      summary: 'note added',
+      actorId: caller.id,
     });
     await audit(trx, {
       actorId: caller.id,

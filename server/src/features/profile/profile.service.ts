@@ -2,6 +2,7 @@ import type { CurrentCohort, Profile, StaffProfile, StudentProfile } from '@lp/c
 import type { FastifyInstance } from 'fastify';
 import { GithubClient, organizationFromUrl } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
+import { recordBoardChange } from '../../lib/board-changes.ts';
 import { acceptInvitation } from '../../lib/enrolment.ts';
 import { currentMembershipOf } from '../../lib/membership.ts';
 import { fullName } from '../../lib/names.ts';
@@ -158,6 +159,13 @@ export async function changeName(
       .forNoKeyUpdate()
       .executeTakeFirstOrThrow();
     await repo.changeName(trx, caller.id, firstName.trim(), lastName.trim());
+    // Shown on the card of a learner (staff are on no board: no cohort, no change recorded).
+    await recordBoardChange(trx, {
+      studentId: caller.id,
+      kind: 'detail',
+      summary: 'name changed',
+      actorId: caller.id,
+    });
     await audit(trx, {
       actorId: caller.id,
       action: 'update',

@@ -8,11 +8,28 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
+import { recordBoardChange } from '../../lib/board-changes.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { findLearner, lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './records.repository.ts';
+
+/** A learner's score falls when an achieved objective is taken back: the live board hears it. */
+async function objectiveTakenBack(
+  trx: Transaction<Database>,
+  actorId: number,
+  record: { student_id: number; objective_id: number; achieved: boolean },
+) {
+  if (!record.achieved) return;
+  const name = (await repo.objectiveLabel(trx, record.objective_id)) ?? 'an objective';
+  await recordBoardChange(trx, {
+    studentId: record.student_id,
+    kind: 'objective',
+    summary: `${name} no longer achieved`,
+    actorId,
+  });
+}
 
 async function loadRecord(trx: Transaction<Database>, id: number): Promise<LearningRecord> {
   const record = await repo.recordById(trx, id);
@@ -96,6 +113,7 @@ export async function updateRecord(
         },
       });
     }
+    if (!body.achieved) await objectiveTakenBack(trx, caller.id, before);
     await audit(trx, {
       actorId: caller.id,
       action: 'update',
@@ -114,6 +132,7 @@ export async function deleteRecord(app: FastifyInstance, caller: SignedInPerson,
     if (!record) throw notFound('Learning record');
     const entries = await repo.entriesOf(trx, id);
     await repo.deleteRecord(trx, id);
+    await objectiveTakenBack(trx, caller.id, record);
     await audit(trx, {
       actorId: caller.id,
       action: 'delete',
@@ -155,7 +174,10 @@ export async function deleteEntry(app: FastifyInstance, caller: SignedInPerson, 
     if (!entry) throw notFound('Learning record entry');
     const remaining = await repo.entriesOf(trx, entry.record_id);
     const record = remaining.length === 0 ? await repo.recordRow(trx, entry.record_id) : undefined;
-    if (record) await repo.deleteRecord(trx, record.id);
+    if (record) {
+      await repo.deleteRecord(trx, record.id);
+      await objectiveTakenBack(trx, caller.id, record);
+    }
     await audit(trx, {
       actorId: caller.id,
       action: 'delete',

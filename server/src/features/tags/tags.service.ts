@@ -2,6 +2,7 @@ import type { PaginatedList } from '@lp/contract/common';
 import type { StudentTag, Tag } from '@lp/contract/tags';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
+import { recordBoardChange } from '../../lib/board-changes.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { lockLearner } from '../../lib/learners.ts';
@@ -79,6 +80,12 @@ export async function tagLearner(
     if (await repo.studentTagOf(trx, studentId, tagId))
       throw conflict(`The learner already has the tag '${tag.name}'.`);
     const link = await repo.insertStudentTag(trx, studentId, tagId);
+    await recordBoardChange(trx, {
+      studentId,
+      kind: 'tag',
+      summary: `tagged "${tag.name}"`,
+      actorId: caller.id,
+    });
     await audit(trx, {
       actorId: caller.id,
       action: 'create',

@@ -1,0 +1,251 @@
+import type { BoardChange, BoardPresence, LiveTicket } from '@lp/contract/live';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventsOf, type OpenStream, openStream } from '../../../test/event-stream.ts';
+import {
+  addCohortCourse,
+  assignProject,
+  createAssessment,
+  createCohort,
+  createCourse,
+  createLearner,
+  createStaff,
+  enrol,
+  startAssessment,
+} from '../../../test/factories.ts';
+import { createTestContext, type TestContext } from '../../../test/harness.ts';
+
+let ctx: TestContext;
+let base: string;
+let ada: Awaited<ReturnType<typeof createStaff>>;
+let grace: Awaited<ReturnType<typeof createStaff>>;
+let learner: Awaited<ReturnType<typeof createLearner>>;
+let cohort: Awaited<ReturnType<typeof createCohort>>;
+let otherCohort: Awaited<ReturnType<typeof createCohort>>;
+let course: Awaited<ReturnType<typeof createCourse>>;
+let studentAssessmentId: number;
+const opened: OpenStream[] = [];
+
+beforeAll(async () => {
+  ctx = await createTestContext({ live: { heartbeatMs: 200, connectionsPerPerson: 3 } });
+  base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
+  ada = await createStaff(ctx.db, { firstName: 'Ada', lastName: 'Lovelace' });
+  grace = await createStaff(ctx.db, { firstName: 'Grace', lastName: 'Hopper' });
+  learner = await createLearner(ctx.db);
+  cohort = await createCohort(ctx.db);
+  otherCohort = await createCohort(ctx.db);
+  course = await createCourse(ctx.db, { books: 1, projectsPerBook: 3 });
+  await addCohortCourse(ctx.db, cohort.id, course.id, 0, true);
+  await enrol(ctx.db, cohort.id, learner.id);
+  const book = course.books[0];
+  if (!book) throw new Error('no book');
+  await assignProject(ctx.db, learner.id, book.projects[0]?.id ?? 0);
+  const assessment = await createAssessment(ctx.db, book.id);
+  studentAssessmentId = (await startAssessment(ctx.db, learner.id, assessment.id)).id;
+});
+afterAll(async () => {
+  for (const stream of opened) stream.close();
+  await ctx.close();
+});
+
+const liveUrl = (cohortId = cohort.id, query = '') =>
+  `${base}${ctx.config.apiPrefix}/cohorts/${cohortId}/live${query}`;
+
+async function stream(token: string | null, headers: Record<string, string> = {}, url = liveUrl()) {
+  const open = await openStream(url, {
+    ...(token ? { authorization: `Token ${token}` } : {}),
+    ...headers,
+  });
+  opened.push(open);
+  return open;
+}
+
+const ticket = (token: string | null, cohortId = cohort.id) =>
+  ctx.request({ method: 'POST', url: `/api/cohorts/${cohortId}/live/ticket`, token });
+
+const changes = (open: OpenStream) => eventsOf<BoardChange>(open, 'change');
+const viewerNames = (open: OpenStream) =>
+  eventsOf<BoardPresence>(open, 'presence')
+    .at(-1)
+    ?.viewers.map((viewer) => viewer.name);
+
+describe('who may follow a live board', () => {
+  it('answers anonymous callers 401 and learners 403, on the stream and the ticket', async () => {
+    expect((await stream(null)).status).toBe(401);
+    const refused = await stream(learner.token);
+    expect(refused.status).toBe(403);
+    expect(refused.body).toEqual({ message: expect.any(String) });
+    expect((await ticket(null)).statusCode).toBe(401);
+    expect((await ticket(learner.token)).statusCode).toBe(403);
+    expect((await ticket(ada.token, 999_999)).statusCode).toBe(404);
+    expect((await stream(ada.token, {}, liveUrl(999_999))).status).toBe(404);
+  });
+
+  it('opens the stream for staff with their token, as text/event-stream', async () => {
+    const open = await stream(ada.token);
+    expect(open.status).toBe(200);
+    expect(open.contentType).toBe('text/event-stream');
+    open.close();
+  });
+
+  it('takes a ticket once, for its cohort only, and not after it expired', async () => {
+    const issued = await ticket(grace.token);
+    expect(issued.statusCode).toBe(201);
+    const body = issued.json<LiveTicket>();
+    expect(Date.parse(body.expires_at) - Date.now()).toBeGreaterThan(50_000);
+    const query = `?ticket=${encodeURIComponent(body.ticket)}`;
+
+    const first = await stream(null, {}, liveUrl(cohort.id, query));
+    expect(first.status).toBe(200);
+    await expect.poll(() => viewerNames(first)).toContain('Grace Hopper');
+    first.close();
+
+    const again = await stream(null, {}, liveUrl(cohort.id, query));
+    expect(again.status).toBe(401);
+    expect(again.body).toEqual({ message: expect.stringContaining('ticket') });
+
+    const forOther = (await ticket(grace.token, otherCohort.id)).json<LiveTicket>();
+    const elsewhere = await stream(null, {}, liveUrl(cohort.id, `?ticket=${forOther.ticket}`));
+    expect(elsewhere.status).toBe(401);
+
+    const late = (await ticket(grace.token)).json<LiveTicket>();
+    await ctx.db
+      .updateTable('live_tickets')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .execute();
+    expect((await stream(null, {}, liveUrl(cohort.id, `?ticket=${late.ticket}`))).status).toBe(401);
+  });
+});
+
+describe('a live board', () => {
+  it('shows each move, status change and tag as it happens, with who made it', async () => {
+    const watching = await stream(grace.token);
+    await expect.poll(() => viewerNames(watching)).toContain('Grace Hopper');
+    const project = course.books[0]?.projects[1];
+    const as = (payload: object) => ({ token: ada.token, payload });
+
+    await ctx.request({
+      method: 'POST',
+      url: `/api/students/${learner.id}/project`,
+      ...as({ projectId: project?.id }),
+    });
+    await ctx.request({
+      method: 'PUT',
+      url: `/api/students/${learner.id}/assess`,
+      ...as({ studentAssessmentId, statusId: 2 }),
+    });
+    const tag = (
+      await ctx.request({ method: 'POST', url: '/api/tags', ...as({ name: 'needs help' }) })
+    ).json();
+    await ctx.request({
+      method: 'POST',
+      url: '/api/studenttags',
+      ...as({ student: learner.id, tag: tag.id }),
+    });
+
+    await expect.poll(() => changes(watching).length).toBe(3);
+    const [move, status, tagged] = changes(watching);
+    const actor = { id: ada.id, name: 'Ada Lovelace' };
+    expect(move).toMatchObject({
+      cohort: cohort.id,
+      student_id: learner.id,
+      kind: 'project',
+      summary: `moved to ${project?.name}`,
+      actor,
+    });
+    expect(status).toMatchObject({
+      kind: 'assessment',
+      summary: 'status: Ready for Review',
+      actor,
+    });
+    expect(tagged).toMatchObject({ kind: 'tag', summary: 'tagged "needs help"', actor });
+    const ids = changes(watching).map((change) => Number(change.id));
+    expect(ids).toEqual([...ids].sort((a, b) => a - b));
+    expect(watching.events.filter((event) => event.event === 'change').map((e) => e.id)).toEqual(
+      ids.map(String),
+    );
+    // The version is the one the board's ETag now carries.
+    const board = await ctx.request({
+      method: 'GET',
+      url: `/api/students?cohort=${cohort.id}`,
+      token: ada.token,
+    });
+    expect(board.headers.etag).toContain(`-${tagged?.version}-`);
+    watching.close();
+  });
+
+  it('replays what was missed after Last-Event-ID, and says resync when it cannot', async () => {
+    const newest = await ctx.db
+      .selectFrom('board_changes')
+      .select((eb) => eb.fn.max('position').as('position'))
+      .executeTakeFirstOrThrow();
+    const missed = ['missed one', 'missed two'];
+    for (const name of missed) {
+      const tag = (
+        await ctx.request({ method: 'POST', url: '/api/tags', token: ada.token, payload: { name } })
+      ).json();
+      await ctx.request({
+        method: 'POST',
+        url: '/api/studenttags',
+        token: ada.token,
+        payload: { student: learner.id, tag: tag.id },
+      });
+    }
+    const resumed = await stream(ada.token, { 'last-event-id': String(newest.position ?? 0) });
+    await expect
+      .poll(() => changes(resumed).map((change) => change.summary))
+      .toEqual(missed.map((name) => `tagged "${name}"`));
+
+    const unknown = await stream(ada.token, { 'last-event-id': '999999999' });
+    await expect.poll(() => unknown.events.map((event) => event.event)).toContain('resync');
+    expect(changes(unknown)).toEqual([]);
+    resumed.close();
+    unknown.close();
+  });
+
+  it('keeps the stream open with heartbeats', async () => {
+    const quiet = await stream(ada.token);
+    await expect.poll(() => quiet.comments).toContain('heartbeat');
+    quiet.close();
+  });
+
+  it('shows who has the board open, each person once', async () => {
+    const adaTab = await stream(ada.token);
+    const adaOtherTab = await stream(ada.token);
+    const graceTab = await stream(grace.token);
+    await expect.poll(() => viewerNames(adaTab)).toEqual(['Ada Lovelace', 'Grace Hopper']);
+    graceTab.close();
+    await expect.poll(() => viewerNames(adaTab)).toEqual(['Ada Lovelace']);
+    adaOtherTab.close();
+    adaTab.close();
+  });
+
+  it('refuses a person more streams than the limit (429), and takes one again after a close', async () => {
+    const tabs = [await stream(grace.token), await stream(grace.token), await stream(grace.token)];
+    for (const tab of tabs) await expect.poll(() => viewerNames(tab)).toContain('Grace Hopper');
+    const fourth = await stream(grace.token);
+    expect(fourth.status).toBe(429);
+    expect(fourth.body).toEqual({ message: expect.stringContaining('3 live boards') });
+    tabs[0]?.close();
+    await expect
+      .poll(async () => {
+        const next = await stream(grace.token);
+        next.close();
+        return next.status;
+      })
+      .toBe(200);
+    for (const tab of tabs) tab.close();
+  });
+
+  it('ends the streams of a token that signed out', async () => {
+    const signingOut = await createStaff(ctx.db);
+    const open = await stream(signingOut.token);
+    expect(open.status).toBe(200);
+    const out = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/logout',
+      token: signingOut.token,
+    });
+    expect(out.statusCode).toBe(204);
+    await open.ended;
+  });
+});
