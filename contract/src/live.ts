@@ -69,4 +69,11 @@ export const LiveTicket = Type.Object({
 export type LiveTicket = Static<typeof LiveTicket>;
 
 export const LiveParams = Type.Object({ id: Id });
-export const LiveQuery = Type.Object({ ticket: Type.Optional(Type.String({ maxLength: 200 })) });
+export const LiveQuery = Type.Object({
+  ticket: Type.Optional(Type.String({ maxLength: 200 })),
+  /**
+   * What Last-Event-ID says, for a client that opens a new stream itself (a browser with a new
+   * ticket cannot set that header); the header wins when both are sent.
+   */
+  last_event_id: Type.Optional(Type.String({ maxLength: 40 })),
+});

@@ -195,6 +195,17 @@ describe('a live board', () => {
       .poll(() => changes(resumed).map((change) => change.summary))
       .toEqual(missed.map((name) => `tagged "${name}"`));
 
+    // A browser that opens a new stream with a new ticket says it in the query instead.
+    const byQuery = await stream(
+      ada.token,
+      {},
+      liveUrl(cohort.id, `?last_event_id=${newest.position ?? 0}`),
+    );
+    await expect
+      .poll(() => changes(byQuery).map((change) => change.summary))
+      .toEqual(missed.map((name) => `tagged "${name}"`));
+    byQuery.close();
+
     const unknown = await stream(ada.token, { 'last-event-id': '999999999' });
     await expect.poll(() => unknown.events.map((event) => event.event)).toContain('resync');
     expect(changes(unknown)).toEqual([]);
