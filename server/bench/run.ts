@@ -4,6 +4,7 @@ import { createInterface } from 'node:readline';
 import { fileURLToPath } from 'node:url';
 import autocannon from 'autocannon';
 import { explainBoard } from './explain.ts';
+import { benchFanOut } from './fan-out.ts';
 import { benchDatabaseUrl, boardCohortId, type Engine, openBenchDatabase } from './generate.ts';
 import type { BenchTarget } from './server.ts';
 
@@ -15,6 +16,8 @@ import type { BenchTarget } from './server.ts';
 // req/s (median round), its ratio to the app's own route that touches no database (median of the
 // per-round ratios), p50 and p99 latency (median round), min/median/max req/s, and each goal of
 // issue 12 with PASS or FAIL. Without --engine, both engines run one after the other.
+// Then the live board's fan-out (fan-out.ts): 200 streams, one change at a time, delivery p50/p99.
+// `--fan-out-only` skips the request scenarios.
 // `--explain` rewrites the board query's reviewed SQL and plan in src/features/board/queries/.
 
 const argument = (name: string) => {
@@ -175,6 +178,10 @@ async function benchEngine(engine: Engine) {
         `${rounds} rounds of ${durationSeconds} s per scenario after a warm-up`,
     );
 
+    if (process.argv.includes('--fan-out-only')) {
+      await benchFanOut(target, log);
+      return;
+    }
     const all = scenarios(target);
     for (const scenario of all) await measure(target, scenario, etag, Math.min(2, durationSeconds));
     const results = all.map(() => [] as Measure[]);
@@ -184,6 +191,7 @@ async function benchEngine(engine: Engine) {
       }
     }
     printTable(engine, all, results);
+    await benchFanOut(target, log);
   } finally {
     child.kill('SIGTERM');
     if (child.exitCode === null && child.signalCode === null) await once(child, 'exit');

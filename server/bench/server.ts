@@ -24,7 +24,11 @@ const log = (line: string) => console.error(line);
 
 const database = await openBenchDatabase(engine, log, poolSize);
 const env = engine === 'pg' ? { DATABASE_URL: benchDatabaseUrl() } : {};
-const config = { ...loadConfig({ ...env, LOG_LEVEL: 'silent' }), webDist: '' };
+// The live board's fan-out opens 200 streams as one person: no per-person limit here.
+const config = {
+  ...loadConfig({ ...env, LOG_LEVEL: 'silent', LIVE_CONNECTIONS_PER_PERSON: '1000' }),
+  webDist: '',
+};
 const app = await buildApp(config, database, { logger: false });
 app.get('/bench/bare', async () => ({ hello: 'world' }));
 app.get<{ Querystring: { cohort: string } }>('/bench/board-build', async (request, reply) => {

@@ -5,6 +5,8 @@ export interface StreamEvent {
   event: string;
   data: string;
   id?: string;
+  /** When it arrived (performance.now()). */
+  receivedAt: number;
 }
 
 /** A stream being read: its status, the events and comments so far, and how to close it. */
@@ -23,7 +25,7 @@ export interface OpenStream {
 /** Splits stream text into events and comment lines (the parts before the last blank line). */
 function parseBlocks(text: string, events: StreamEvent[], comments: string[]) {
   for (const block of text.split('\n\n')) {
-    const event: StreamEvent = { event: 'message', data: '' };
+    const event: StreamEvent = { event: 'message', data: '', receivedAt: performance.now() };
     const data: string[] = [];
     let fields = 0;
     for (const line of block.split('\n')) {

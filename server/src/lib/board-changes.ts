@@ -40,3 +40,8 @@ export async function recordBoardChange(trx: Transaction<Database>, entry: Board
     from (${cohorts}) as c(cohort_id)
     where c.cohort_id is not null`.execute(trx);
 }
+
+/** A permanent deletion takes the learner's past changes with it (their replay included). */
+export async function forgetLearnerChanges(trx: Transaction<Database>, studentId: number) {
+  await trx.deleteFrom('board_changes').where('student_id', '=', studentId).execute();
+}

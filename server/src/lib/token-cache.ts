@@ -1,7 +1,8 @@
 /**
  * Remembers recent token checks for a moment, so a busy client's calls do not each cost a
- * database round trip. The window is short (one second) because another server process may
- * revoke a token; in this process a sign-out forgets the token at once.
+ * database round trip. A sign-out or a deletion forgets the token in every process at once
+ * (lib/token-revocations.ts); the window stays short (one second) so that a process whose
+ * notifications are interrupted still follows a revocation soon.
  */
 export class TokenCache<T extends { tokenId: number }> {
   private readonly entries = new Map<string, { value: T; until: number }>();

@@ -12,7 +12,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit, redactPersonHistory } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
+import { forgetLearnerChanges, recordBoardChange } from '../../lib/board-changes.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
@@ -101,6 +101,7 @@ export async function deleteLearner(
       ...(await repo.countNotesAndFeedback(trx, id)),
     };
     // Recorded while the learner still belongs to their cohort.
+    await forgetLearnerChanges(trx, id);
     await recordBoardChange(trx, {
       studentId: id,
       kind: 'deleted',

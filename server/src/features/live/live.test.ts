@@ -173,6 +173,45 @@ describe('a live board', () => {
     watching.close();
   });
 
+  it('tells both boards of a transfer, and both again of its undo', async () => {
+    const moving = await createLearner(ctx.db);
+    await enrol(ctx.db, cohort.id, moving.id);
+    const from = await stream(grace.token);
+    const to = await stream(grace.token, {}, liveUrl(otherCohort.id));
+    await expect.poll(() => viewerNames(to)).toContain('Grace Hopper');
+
+    const transfer = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${moving.id}/transfer`,
+      token: ada.token,
+      payload: { cohortId: otherCohort.id },
+    });
+    expect(transfer.statusCode).toBe(200);
+    const mine = (open: OpenStream) =>
+      changes(open)
+        .filter((change) => change.student_id === moving.id)
+        .map((change) => [change.kind, change.summary, change.actor?.name]);
+    await expect
+      .poll(() => mine(from))
+      .toEqual([['transfer-out', `transferred to ${otherCohort.name}`, 'Ada Lovelace']]);
+    await expect
+      .poll(() => mine(to))
+      .toEqual([['transfer-in', `transferred from ${cohort.name}`, 'Ada Lovelace']]);
+
+    const undo = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${moving.id}/history/${transfer.json().history_id}/undo`,
+      token: grace.token,
+    });
+    expect(undo.statusCode).toBe(200);
+    for (const open of [from, to])
+      await expect
+        .poll(() => mine(open).at(-1))
+        .toEqual(['undo', 'transfer undone', 'Grace Hopper']);
+    from.close();
+    to.close();
+  });
+
   it('replays what was missed after Last-Event-ID, and says resync when it cannot', async () => {
     const newest = await ctx.db
       .selectFrom('board_changes')
