@@ -6,6 +6,7 @@ import * as boardVersionNotifications from './0520-board-version-notifications.t
 import * as auditRedaction from './0610-audit-redaction.ts';
 import * as personalSlackIds from './0630-personal-slack-ids.ts';
 import * as liveBoard from './0700-live-board.ts';
+import * as readIndexes from './0710-read-indexes.ts';
 
 // Each feature adds its migrations here under its own number range, so names never collide.
 export const migrations: Record<string, Migration> = {
@@ -16,4 +17,5 @@ export const migrations: Record<string, Migration> = {
   '0610-audit-redaction': auditRedaction,
   '0630-personal-slack-ids': personalSlackIds,
   '0700-live-board': liveBoard,
+  '0710-read-indexes': readIndexes,
 };
