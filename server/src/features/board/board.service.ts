@@ -1,6 +1,7 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
 import { notFound } from '../../lib/http-errors.ts';
+import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
 import * as repo from './board.repository.ts';
 import { Coalescer } from './coalesce.ts';
 
@@ -15,15 +16,6 @@ const CACHED_BOARDS = 200;
  */
 const etagOf = (row: repo.BoardVersionRow) =>
   `"board-${row.id}-${row.cohort_version}-${row.catalogue_version}-${row.today}-${BOARD_SHAPE}"`;
-
-/** True when an If-None-Match header lists the ETag (or is `*`). */
-export function matchesEtag(header: string | undefined, etag: string): boolean {
-  if (!header) return false;
-  return header.split(',').some((candidate) => {
-    const tag = candidate.trim().replace(/^W\//, '');
-    return tag === '*' || tag === etag;
-  });
-}
 
 /**
  * Boards already built, by cohort, each under the ETag computed in the same statement as its body.
@@ -125,7 +117,7 @@ export async function readBoard(
       ));
     if (!version) throw notFound('Cohort');
     const etag = etagOf(version);
-    if (matchesEtag(ifNoneMatch, etag)) return { status: 304, etag };
+    if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, etag };
     const cached = cache.get(cohortId, etag);
     if (cached !== undefined) return { status: 200, etag, ...cached.in(encoding) };
   }
