@@ -1,5 +1,6 @@
 import { screen } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
+import { api } from '@/lib/api-client.ts';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile, studentProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
@@ -68,6 +69,24 @@ describe('an ended session', () => {
     await user.click(await screen.findByRole('button', { name: 'Log out' }));
     expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+
+  it('stays on the start page when a request in flight is refused during Log out', async () => {
+    // The server revokes the token before it answers the log-out; a request of the screen that
+    // was still under way (a live board reconnecting, say) is refused meanwhile.
+    const network = fakeNetwork({
+      'GET /cohorts': { status: 401, body: { message: 'Invalid token.' } },
+      'POST /auth/logout': async () => {
+        await api.get('/cohorts').catch(() => {});
+        return { status: 204 };
+      },
+    });
+    const { user } = renderApp('/foundations', { profile: staffProfile, token: 'tok' });
+    await user.click(await screen.findByRole('button', { name: 'Log out' }));
+    expect(await screen.findByRole('link', { name: 'Sign in' })).toBeInTheDocument();
+    expect(network.calls.map((call) => call.url)).toContain('/cohorts');
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(screen.queryByText('Your session has ended. Please sign in again.')).toBeNull();
   });
 
   it('sends the user to sign in again and says why', async () => {

@@ -1,5 +1,5 @@
 // The one API client: base URL, token header, JSON bodies, error mapping, session expiry.
-import { clearSession, getToken } from './session.ts';
+import { clearSession, endsSession, getToken } from './session.ts';
 
 export const API_BASE = (import.meta.env.VITE_API_URL ?? '/api').replace(/\/+$/, '');
 
@@ -109,7 +109,7 @@ export async function requestWithHeaders<T>(
 
   const { body: answer, text } = await readBody(response);
   if (!response.ok) {
-    if (response.status === 401 && sessionToken) {
+    if (response.status === 401 && sessionToken && endsSession(sessionToken)) {
       clearSession();
       onUnauthorized();
     }

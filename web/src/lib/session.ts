@@ -88,6 +88,22 @@ export function setSession(session: Session, { keepActiveCohort = false } = {}):
   emit();
 }
 
+/** The token being signed out: its refusals are expected, not a session that ended. */
+let retiring: string | null = null;
+
+/** Marks `token` as being signed out, before the server is asked to revoke it. */
+export function retireToken(token: string): void {
+  retiring = token;
+}
+
+/**
+ * Whether a refusal of `token` means this tab's session ended: it is still the session's token
+ * and not the one being signed out (requests in flight during a sign-out are refused too).
+ */
+export function endsSession(token: string): boolean {
+  return token === getToken() && token !== retiring;
+}
+
 /** Signs out in this browser: the next person at this machine inherits nothing. */
 export function clearSession(): void {
   window.sessionStorage.removeItem(STORAGE_KEYS.session);

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { api } from '@/lib/api-client.ts';
-import { clearSession, getToken } from '@/lib/session.ts';
+import { clearSession, getToken, retireToken } from '@/lib/session.ts';
 import { shareSignOut } from '@/lib/session-sharing.ts';
 
 /** Revokes the token on the server. */
@@ -23,7 +23,10 @@ export function useLogOut() {
     setPending(true);
     const token = getToken();
     try {
-      if (token) await logOut(token);
+      if (token) {
+        retireToken(token);
+        await logOut(token);
+      }
     } catch {
       // The token is unusable either way; the local sign-out below is what matters here.
     } finally {
