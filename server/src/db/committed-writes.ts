@@ -1,12 +1,24 @@
-import type {
-  CompiledQuery,
-  DatabaseConnection,
-  Dialect,
-  Driver,
-  QueryCompiler,
-  QueryResult,
-  TransactionSettings,
+import {
+  AliasNode,
+  type CompiledQuery,
+  type DatabaseConnection,
+  DeleteQueryNode,
+  type Dialect,
+  type Driver,
+  InsertQueryNode,
+  type OperationNode,
+  type QueryCompiler,
+  type QueryResult,
+  TableNode,
+  type TransactionSettings,
+  UpdateQueryNode,
 } from 'kysely';
+
+/** The tables a committed write changed; null when they are not known (raw SQL, a CTE). */
+export type WrittenTables = ReadonlySet<string> | null;
+
+/** Called after each commit of a write, with what it wrote. */
+export type CommittedWrite = (tables: WrittenTables) => void;
 
 /** Raw SQL that only reads: a select (or with … select) that names no writing command. */
 const readsOnly = (sql: string) =>
@@ -19,13 +31,35 @@ function isRead(query: CompiledQuery): boolean {
   return kind === 'RawNode' && readsOnly(query.sql);
 }
 
+/** A table node's name, through an alias; undefined for anything else (a subquery, say). */
+function tableName(node: OperationNode | undefined): string | undefined {
+  if (!node) return undefined;
+  if (AliasNode.is(node)) return tableName(node.node);
+  return TableNode.is(node) ? node.table.identifier.name : undefined;
+}
+
+/**
+ * The tables a Kysely insert, update or delete names; null when the statement is raw SQL or
+ * could write elsewhere too (a WITH clause may hold writes of its own).
+ */
+function tablesOf({ query }: CompiledQuery): string[] | null {
+  let targets: readonly (OperationNode | undefined)[];
+  if (InsertQueryNode.is(query) && !query.with) targets = [query.into];
+  else if (UpdateQueryNode.is(query) && !query.with) targets = [query.table];
+  else if (DeleteQueryNode.is(query) && !query.with) targets = query.from.froms;
+  else return null;
+  const names = targets.map(tableName);
+  return names.length > 0 && names.every((name) => name !== undefined) ? (names as string[]) : null;
+}
+
 /**
  * Wraps a dialect so that `committed` runs after every write of this process has committed:
- * after each commit, and after each writing statement run outside a transaction. What this
- * process changed is then known at once, before its caller continues; other processes' changes
- * arrive as database notifications (see BoardVersions).
+ * after each commit of a transaction that wrote, and after each writing statement run outside a
+ * transaction, with the tables written. What this process changed is then known at once, before
+ * its caller continues; other processes' changes arrive as database notifications (see
+ * BoardVersions).
  */
-export function watchCommittedWrites(dialect: Dialect, committed: () => void): Dialect {
+export function watchCommittedWrites(dialect: Dialect, committed: CommittedWrite): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
@@ -36,14 +70,23 @@ export function watchCommittedWrites(dialect: Dialect, committed: () => void): D
 
 class WatchedConnection implements DatabaseConnection {
   inTransaction = false;
+  /** What the open transaction wrote: a set of tables, null once unknown, or nothing yet. */
+  written: Set<string> | null | undefined;
   constructor(
     readonly inner: DatabaseConnection,
-    private readonly committed: () => void,
+    private readonly committed: CommittedWrite,
   ) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
     const result = await this.inner.executeQuery<R>(query);
-    if (!this.inTransaction && !isRead(query)) this.committed();
+    if (isRead(query)) return result;
+    const tables = tablesOf(query);
+    if (!this.inTransaction) this.committed(tables && new Set(tables));
+    else if (tables === null) this.written = null;
+    else if (this.written !== null) {
+      this.written ??= new Set();
+      for (const table of tables) this.written.add(table);
+    }
     return result;
   }
 
@@ -67,7 +110,7 @@ class CommitWatchingDriver implements Driver {
 
   constructor(
     private readonly inner: Driver,
-    private readonly committed: () => void,
+    private readonly committed: CommittedWrite,
   ) {
     const pass = (step: SavepointStep | undefined): SavepointStep | undefined =>
       step &&
@@ -96,15 +139,19 @@ class CommitWatchingDriver implements Driver {
     const watched = connection as WatchedConnection;
     await this.inner.beginTransaction(watched.inner, settings);
     watched.inTransaction = true;
+    watched.written = undefined;
   }
 
   async commitTransaction(connection: DatabaseConnection) {
     const watched = connection as WatchedConnection;
+    const written = watched.written;
     try {
       await this.inner.commitTransaction(watched.inner);
     } finally {
       watched.inTransaction = false;
-      this.committed();
+      watched.written = undefined;
+      // A transaction that only read commits nothing anyone needs to hear of.
+      if (written !== undefined) this.committed(written);
     }
   }
 
@@ -114,6 +161,7 @@ class CommitWatchingDriver implements Driver {
       await this.inner.rollbackTransaction(watched.inner);
     } finally {
       watched.inTransaction = false;
+      watched.written = undefined;
     }
   }
 

@@ -3,7 +3,11 @@ import { resolve } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { watchCommittedWrites } from './committed-writes.ts';
+import {
+  type CommittedWrite,
+  type WrittenTables,
+  watchCommittedWrites,
+} from './committed-writes.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -21,7 +25,7 @@ export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
   /** Calls `committed` after each write of this process committed; returns how to stop. */
-  onCommittedWrite(committed: () => void): () => void;
+  onCommittedWrite(committed: CommittedWrite): () => void;
   /** Follows NOTIFYs on `channel` (from any connection or process); resolves to stop following. */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
   close(): Promise<void>;
@@ -33,12 +37,12 @@ pg.types.setTypeParser(20, (value: string) => Number(value));
 
 /** Subscribers to this process's committed writes. */
 function commitSignal() {
-  const subscribers = new Set<() => void>();
+  const subscribers = new Set<CommittedWrite>();
   return {
-    fire: () => {
-      for (const subscriber of subscribers) subscriber();
+    fire: (tables: WrittenTables) => {
+      for (const subscriber of subscribers) subscriber(tables);
     },
-    onCommittedWrite(committed: () => void) {
+    onCommittedWrite(committed: CommittedWrite) {
       subscribers.add(committed);
       return () => void subscribers.delete(committed);
     },

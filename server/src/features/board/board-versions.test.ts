@@ -114,6 +114,40 @@ describe('the board version in memory', () => {
     }
   });
 
+  it('keeps the version through writes no board shows: a stream ticket, a failed sign-in', async () => {
+    const { cohort } = await cohortWithLearner();
+    const etag = String((await getBoard(cohort.id)).headers.etag);
+    const statements = vi.spyOn(ctx.db, 'executeQuery');
+    const boardStatements = () =>
+      statements.mock.calls.filter(([query]) =>
+        /board_versions|instructor board/.test('sql' in query ? query.sql : ''),
+      ).length;
+    try {
+      await expect
+        .poll(async () => {
+          statements.mockClear();
+          await getBoard(cohort.id, etag);
+          return boardStatements();
+        })
+        .toBe(0);
+      const ticket = await ctx.request({
+        method: 'POST',
+        url: `/api/cohorts/${cohort.id}/live/ticket`,
+        token: staff.token,
+      });
+      expect(ticket.statusCode).toBe(201);
+      await ctx.db
+        .insertInto('sign_in_failures')
+        .values({ key: `versions-${Math.random()}`, failed_at: new Date() })
+        .execute();
+      statements.mockClear();
+      expect((await getBoard(cohort.id, etag)).statusCode).toBe(304);
+      expect(boardStatements()).toBe(0);
+    } finally {
+      statements.mockRestore();
+    }
+  });
+
   it('answers 200 with the new board once another connection moved a learner', async () => {
     const { cohort, learner, nextProject } = await cohortWithLearner();
     const etag = String((await getBoard(cohort.id)).headers.etag);

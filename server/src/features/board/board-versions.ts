@@ -1,3 +1,4 @@
+import type { WrittenTables } from '../../db/committed-writes.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { BoardVersionRow } from './board.repository.ts';
 
@@ -102,18 +103,36 @@ export class BoardVersions {
   }
 }
 
+/**
+ * Tables whose writes never change a board: sign-ins, tokens and stream tickets. Commits that
+ * wrote only these keep the versions, so opening a live stream or signing in does not make
+ * every board's next read ask the database again.
+ */
+const OUTSIDE_BOARDS: ReadonlySet<string> = new Set([
+  'live_tickets',
+  'tokens',
+  'sign_in_grants',
+  'sign_in_failures',
+]);
+
+const mayChangeBoards = (tables: WrittenTables) =>
+  tables === null || [...tables].some((table) => !OUTSIDE_BOARDS.has(table));
+
 /** What the versions are learnt from: this process's commits and the database's notifications. */
 export type ChangeSources = Partial<Pick<DatabaseHandle, 'listen' | 'onCommittedWrite'>>;
 
 /**
- * Board versions that follow the database: forgotten after each write this process commits
- * (before its caller continues) and on each notification (other connections and processes).
+ * Board versions that follow the database: forgotten after each write this process commits to
+ * a table a board may show (before its caller continues) and on each notification (other
+ * connections and processes).
  * Without both sources, nothing is kept and every read asks the database.
  */
 export async function followBoardVersions(database: ChangeSources) {
   const versions = new BoardVersions();
   if (!database.listen || !database.onCommittedWrite) return { versions, stop: async () => {} };
-  const stopWatching = database.onCommittedWrite(() => versions.forgetAll());
+  const stopWatching = database.onCommittedWrite((tables) => {
+    if (mayChangeBoards(tables)) versions.forgetAll();
+  });
   const unlisten = await database.listen(BOARD_VERSIONS_CHANNEL, {
     notify: (payload) => versions.heard(payload),
     reset: (listening) => versions.setListening(listening),
