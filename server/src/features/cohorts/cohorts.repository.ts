@@ -2,7 +2,11 @@ import type { CohortCourse } from '@lp/contract/cohorts';
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
 import type { CohortsTable, Database } from '../../db/schema.ts';
 import { calendarDaySql } from '../../lib/dates.ts';
-import { currentLearnerCount, isCurrentMembership } from '../../lib/membership.ts';
+import {
+  currentLearnerCount,
+  currentLearnerCounts,
+  isCurrentMembership,
+} from '../../lib/membership.ts';
 import { fullNameSql } from '../../lib/names.ts';
 import { containsPattern } from '../../lib/search.ts';
 
@@ -17,13 +21,18 @@ export interface CohortFilter {
 }
 
 /**
- * Full cohorts in one query: counts, coaches, courses and links come from correlated
- * subqueries, so a list costs one round trip whatever its length.
+ * Full cohorts in one query: coaches, courses and links come from correlated subqueries, so a
+ * list costs one round trip whatever its length. A list counts the learners of all cohorts in
+ * one pass; one cohort counts its own.
  */
 export function findCohorts(db: Db, callerId: number, filter: CohortFilter) {
+  const one = filter.id !== undefined || filter.onlyId !== undefined;
   let query = db
     .selectFrom('cohorts')
     .leftJoin('cohort_info', 'cohort_info.cohort_id', 'cohorts.id')
+    .$if(!one, (list) =>
+      list.leftJoin(currentLearnerCounts(db).as('counts'), 'counts.cohort_id', 'cohorts.id'),
+    )
     .select([
       'cohorts.id',
       'cohorts.name',
@@ -39,7 +48,10 @@ export function findCohorts(db: Db, callerId: number, filter: CohortFilter) {
       'cohort_info.student_organization_url',
       'cohort_info.github_classroom_url',
       'cohort_info.attendance_sheet_url',
-      currentLearnerCount('cohorts.id').as('students'),
+      (one
+        ? currentLearnerCount('cohorts.id')
+        : sql<number>`coalesce(${sql.ref('counts.students')}, 0)`
+      ).as('students'),
       sql<boolean>`exists (select 1 from cohort_coaches cc
         where cc.cohort_id = cohorts.id and cc.person_id = ${callerId})`.as('is_instructor'),
       sql<Array<{ id: number; name: string }>>`coalesce((select json_agg(json_build_object(

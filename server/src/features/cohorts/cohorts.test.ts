@@ -139,9 +139,20 @@ describe('GET /cohorts', () => {
     await addCoach(ctx.db, cohort.id, staff.id);
     const learners = [await createLearner(ctx.db), await createLearner(ctx.db)];
     for (const learner of learners) await enrol(ctx.db, cohort.id, learner.id);
+    // Counted: current learners only, not a member who is staff nor one who left.
+    const left = await createLearner(ctx.db);
+    await enrol(ctx.db, cohort.id, left.id);
+    await ctx.db
+      .updateTable('cohort_memberships')
+      .set({ left_at: new Date() })
+      .where('person_id', '=', left.id)
+      .execute();
+    await enrol(ctx.db, cohort.id, (await createStaff(ctx.db)).id);
+    const empty = await createCohort(ctx.db, { name: 'Empty Listed Cohort' });
     const response = await ctx.request({ method: 'GET', url: '/api/cohorts', token: staff.token });
     expect(response.statusCode).toBe(200);
     const listed = response.json().find((row: { id: number }) => row.id === cohort.id);
+    expect(response.json().find((row: { id: number }) => row.id === empty.id).students).toBe(0);
     expect(listed).toMatchObject({
       name: 'Listed Cohort',
       students: 2,
