@@ -37,6 +37,7 @@ function network() {
       body: { count: 4, next: null, previous: null, results: statuses },
     },
     'GET /events': { status: 200, body: [] },
+    'GET /profile': { status: 200, body: staffProfile },
   });
 }
 
@@ -48,6 +49,7 @@ const boardRequests = [
   '/statuses',
   '/cohorts?active=true',
   '/events?cohort=7',
+  '/profile',
 ];
 
 describe('a page load with a stored session', () => {

@@ -5,6 +5,7 @@ import { lazy } from 'react';
 import { activeCourseQuery, boardQuery, statusesQuery } from '@/features/board';
 import { cohortEventsQuery } from '@/features/calendar';
 import { cohortListQuery, cohortQuery } from '@/features/cohorts';
+import { profileQuery } from '@/lib/profile-api.ts';
 import { getActiveCohort } from '@/lib/session.ts';
 import { getSettings } from '@/lib/settings.ts';
 
@@ -15,7 +16,8 @@ export const DashboardPage = lazy(loadDashboard);
 /**
  * Starts the board screen ('/') before React has rendered its way there: its chunk, and the
  * requests of its first view (the active cohort, its course and board, the statuses, the cohort
- * strip's list, and the upcoming events when their panel is open), all at once while the chunks
+ * strip's list and the coach's own cohorts, and the upcoming events when their panel is open),
+ * all at once while the chunks
  * load. The screen's hooks then find them in the cache or on their way (the same query options).
  * The requests go first: the browser sends only a few at a time to a server, and they are small.
  */
@@ -27,6 +29,7 @@ export function preloadDashboard(queryClient: QueryClient): void {
     void queryClient.prefetchQuery(boardQuery(cohortId));
     void queryClient.prefetchQuery(statusesQuery);
     void queryClient.prefetchQuery(cohortListQuery('active'));
+    void queryClient.prefetchQuery(profileQuery(false));
     if (getSettings().boardPanel) void queryClient.prefetchQuery(cohortEventsQuery(cohortId));
   }
   // A failure shows when the screen itself loads the chunk.
