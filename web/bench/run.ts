@@ -8,7 +8,9 @@
 //   empty cache, the stored session of a signed-in instructor) and warm (a second navigation in
 //   the same tab);
 // - long tasks (PerformanceObserver 'longtask') while the board renders: from the arrival of the
-//   board's answer until the page is settled (cards on screen, network idle).
+//   board's answer until the page is settled (cards on screen, network idle);
+// - `npm start` to a healthy server: the first ever start on a new data folder and a restart on
+//   it (start-up.ts).
 // One unmeasured visit first, then `rounds` rounds; one table with each goal, its figure (median
 // round, with min/median/max) and PASS or FAIL.
 import { STORAGE_KEYS } from '@lp/contract/constants';
@@ -20,6 +22,7 @@ import { prepareBuilds } from '../e2e/support/builds.ts';
 import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
 import { paths } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/start-server.ts';
+import { measureStartUp, type StartUp } from './start-up.ts';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -36,6 +39,8 @@ const goals = {
   coldMs: 600,
   warmMs: 300,
   longTaskMs: 50,
+  firstStartMs: 5_000,
+  restartMs: 1_500,
 };
 
 interface BoardMarks {
@@ -160,7 +165,7 @@ const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
 const ms = (value: number) => `${Math.round(value)} ms`;
 const longest = (tasks: number[]) => Math.max(0, ...tasks);
 
-function printTable(bytes: PageBytes[], boards: BoardRound[]) {
+function printTable(bytes: PageBytes[], boards: BoardRound[], starts: StartUp[]) {
   const rows: { name: string; values: number[]; show: (v: number) => string; goal: number }[] = [
     {
       name: 'sign-in page JS, compressed',
@@ -197,6 +202,18 @@ function printTable(bytes: PageBytes[], boards: BoardRound[]) {
       values: boards.map((b) => longest(b.warm.renderLongTasks)),
       show: ms,
       goal: goals.longTaskMs,
+    },
+    {
+      name: 'npm start, first ever start',
+      values: starts.map((s) => s.firstMs),
+      show: ms,
+      goal: goals.firstStartMs,
+    },
+    {
+      name: 'npm start, restart',
+      values: starts.map((s) => s.restartMs),
+      show: ms,
+      goal: goals.restartMs,
     },
   ];
   log(
@@ -263,6 +280,7 @@ async function main() {
   const browser = await launchBrowser();
   const created: number[] = [];
   let call = apiCaller(server.url, '');
+  let stopped = false;
   try {
     const token = await signInWithPassword(server.url, 'instructor');
     call = apiCaller(server.url, token);
@@ -293,11 +311,22 @@ async function main() {
       boards.push(await boardRound(browser.browser, server.url, setup));
     }
     printRounds(bytes, boards);
-    printTable(bytes, boards);
-  } finally {
-    for (const id of created) await call('DELETE', `/students/${id}`);
+    // With the board's server stopped, so that the starts have the machine to themselves.
     await browser.close();
     await server.stop();
+    stopped = true;
+    const starts: StartUp[] = [];
+    for (let round = 0; round < rounds; round++) starts.push(await measureStartUp());
+    for (const [i, start] of starts.entries()) {
+      log(`round ${i + 1}: npm start first ${ms(start.firstMs)}, restart ${ms(start.restartMs)}`);
+    }
+    printTable(bytes, boards, starts);
+  } finally {
+    if (!stopped) {
+      for (const id of created) await call('DELETE', `/students/${id}`);
+      await browser.close();
+      await server.stop();
+    }
   }
 }
 
