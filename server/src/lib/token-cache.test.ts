@@ -29,4 +29,50 @@ describe('TokenCache', () => {
       { tokenId: 3 },
     ]);
   });
+
+  it('answers the requests of one token that arrive together with one check', async () => {
+    const cache = new TokenCache<{ tokenId: number }>(1000);
+    let checks = 0;
+    let answer: (value: { tokenId: number }) => void = () => {};
+    const load = () => {
+      checks++;
+      return new Promise<{ tokenId: number }>((resolve) => {
+        answer = resolve;
+      });
+    };
+    const waiting = [cache.lookup('a', load), cache.lookup('a', load), cache.lookup('a', load)];
+    answer({ tokenId: 1 });
+    expect(await Promise.all(waiting)).toEqual([{ tokenId: 1 }, { tokenId: 1 }, { tokenId: 1 }]);
+    expect(checks).toBe(1);
+    expect(await cache.lookup('a', load)).toEqual({ tokenId: 1 });
+    expect(checks).toBe(1);
+  });
+
+  it('keeps no check that was under way when its token was revoked', async () => {
+    const cache = new TokenCache<{ tokenId: number }>(1000);
+    let answer: (value: { tokenId: number }) => void = () => {};
+    const checking = cache.lookup(
+      'a',
+      () =>
+        new Promise((resolve) => {
+          answer = resolve;
+        }),
+    );
+    cache.forgetToken(1);
+    answer({ tokenId: 1 });
+    await checking;
+    expect(cache.get('a')).toBeUndefined();
+  });
+
+  it('does not remember a token that was not found, and asks again next time', async () => {
+    const cache = new TokenCache<{ tokenId: number }>(1000);
+    let checks = 0;
+    const missing = async () => {
+      checks++;
+      return undefined;
+    };
+    expect(await cache.lookup('x', missing)).toBeUndefined();
+    expect(await cache.lookup('x', missing)).toBeUndefined();
+    expect(checks).toBe(2);
+  });
 });

@@ -6,6 +6,10 @@
  */
 export class TokenCache<T extends { tokenId: number }> {
   private readonly entries = new Map<string, { value: T; until: number }>();
+  /** Checks under way: the callers of one token that arrive together share one query. */
+  private readonly loading = new Map<string, Promise<T | undefined>>();
+  /** Counts forgettings: a check that was under way during one is not kept. */
+  private generation = 0;
 
   constructor(
     private readonly ttlMs = 1000,
@@ -22,18 +26,42 @@ export class TokenCache<T extends { tokenId: number }> {
     return entry.value;
   }
 
+  /**
+   * The remembered check, or `load`'s answer, remembered when it found the token. When a busy
+   * client's entry runs out, its many requests in flight wait for one query instead of each
+   * sending its own.
+   */
+  lookup(hash: string, load: () => Promise<T | undefined>): Promise<T | undefined> {
+    const cached = this.get(hash);
+    if (cached) return Promise.resolve(cached);
+    let pending = this.loading.get(hash);
+    if (!pending) {
+      const started = this.generation;
+      pending = load()
+        .then((value) => {
+          if (value && started === this.generation) this.set(hash, value);
+          return value;
+        })
+        .finally(() => this.loading.delete(hash));
+      this.loading.set(hash, pending);
+    }
+    return pending;
+  }
+
   set(hash: string, value: T, now = Date.now()) {
     if (this.entries.size >= this.maxEntries) this.entries.clear();
     this.entries.set(hash, { value, until: now + this.ttlMs });
   }
 
   forgetToken(tokenId: number) {
+    this.generation++;
     for (const [hash, entry] of this.entries) {
       if (entry.value.tokenId === tokenId) this.entries.delete(hash);
     }
   }
 
   clear() {
+    this.generation++;
     this.entries.clear();
   }
 }

@@ -75,8 +75,16 @@ async function identify(app: FastifyInstance, header: string | undefined) {
   if (scheme?.toLowerCase() !== 'token') return null;
   if (!key || extra !== undefined) throw unauthorized('Invalid token header.');
   const hash = sha256(key);
-  const cached = app.tokenCache.get(hash);
-  if (cached) return cached;
+  const person = await app.tokenCache.lookup(hash, () => findSignedIn(app, hash));
+  if (!person) throw new HttpError(401, 'Invalid token.', { 'www-authenticate': 'Token' });
+  return person;
+}
+
+/** The person whose live token has this hash, or undefined. */
+async function findSignedIn(
+  app: FastifyInstance,
+  hash: string,
+): Promise<SignedInPerson | undefined> {
   const row = await app.db
     .selectFrom('tokens')
     .innerJoin('people', 'people.id', 'tokens.person_id')
@@ -93,8 +101,8 @@ async function identify(app: FastifyInstance, header: string | undefined) {
     .where('tokens.expires_at', '>', new Date())
     .where('people.is_active', '=', true)
     .executeTakeFirst();
-  if (!row) throw new HttpError(401, 'Invalid token.', { 'www-authenticate': 'Token' });
-  const person: SignedInPerson = {
+  if (!row) return undefined;
+  return {
     id: row.id,
     username: row.username,
     firstName: row.first_name,
@@ -102,8 +110,6 @@ async function identify(app: FastifyInstance, header: string | undefined) {
     isStaff: row.is_staff,
     tokenId: row.token_id,
   };
-  app.tokenCache.set(hash, person);
-  return person;
 }
 
 /** Installs identification and access checks on the API scope; call it before the features. */
