@@ -1,4 +1,5 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { type Kysely, sql } from 'kysely';
+import { preparedRead, runPreparedRead } from '../../db/prepared-reads.ts';
 import type { Database } from '../../db/schema.ts';
 import { isCurrentMembership } from '../../lib/membership.ts';
 import { fullNameSql } from '../../lib/names.ts';
@@ -19,17 +20,21 @@ export interface BoardRow extends BoardVersionRow {
   body: string;
 }
 
+const boardVersionRead = preparedRead('board_version', BOARD_VERSION_SQL, 1);
+const boardRead = preparedRead('board', BOARD_SQL, 1);
+
 /** The version parts, with the cohort's time zone (to tell `today` later without asking). */
 export async function boardVersion(db: Db, cohortId: number) {
-  const result = await db.executeQuery<BoardVersionRow & { time_zone: string }>(
-    CompiledQuery.raw(BOARD_VERSION_SQL, [cohortId]),
+  const rows = await runPreparedRead<BoardVersionRow & { time_zone: string }>(
+    db,
+    boardVersionRead,
+    [cohortId],
   );
-  return result.rows[0];
+  return rows[0];
 }
 
 export async function board(db: Db, cohortId: number) {
-  const result = await db.executeQuery<BoardRow>(CompiledQuery.raw(BOARD_SQL, [cohortId]));
-  return result.rows[0];
+  return (await runPreparedRead<BoardRow>(db, boardRead, [cohortId]))[0];
 }
 
 const fullName = fullNameSql('people');

@@ -230,14 +230,11 @@ describe('GET /students?cohort= (the board)', () => {
       statements.mock.calls.map(([query]) => ('sql' in query ? query.sql : '').split('\n')[0]);
     try {
       const first = await getBoard(cohort.id);
-      expect(firstLines()).toEqual([
-        '-- The instructor board (GET /students?cohort=$1): one statement, one round trip.',
-      ]);
+      // The board's prepared statement (db/prepared-reads.ts), run by name.
+      expect(firstLines()).toEqual([`execute lp_read_board(${cohort.id})`]);
       statements.mockClear();
       expect((await getBoard(cohort.id)).body).toBe(first.body);
-      expect(firstLines()).toEqual([
-        "-- The board's version (GET /students?cohort=$1 with If-None-Match): changes with anything shown.",
-      ]);
+      expect(firstLines()).toEqual([`execute lp_read_board_version(${cohort.id})`]);
       statements.mockClear();
       const etag = first.headers.etag as string;
       const answers = await Promise.all(
