@@ -13,7 +13,6 @@ import {
   type TransactionSettings,
   UpdateQueryNode,
 } from 'kysely';
-import { PREPARED_READ_PREFIX } from './prepared-reads.ts';
 
 /** The tables a committed write changed; null when they are not known (raw SQL, a CTE). */
 export type WrittenTables = ReadonlySet<string> | null;
@@ -21,18 +20,18 @@ export type WrittenTables = ReadonlySet<string> | null;
 /** Called after each commit of a write, with what it wrote. */
 export type CommittedWrite = (tables: WrittenTables) => void;
 
-/** Raw SQL that only reads: a select (or with … select) that names no writing command. */
+/**
+ * Raw SQL that only reads: a select (or with … select), after any comments, that names no
+ * writing command.
+ */
 const readsOnly = (sql: string) =>
-  /^\s*(--[^\n]*\n\s*)*(select|with|show|explain)\b/i.test(sql) &&
+  /^\s*((--[^\n]*\n|\/\*.*?\*\/)\s*)*(select|with|show|explain)\b/is.test(sql) &&
   !/\b(insert|update|delete|merge|truncate)\b/i.test(sql);
-
-/** Running or preparing one of the server's prepared reads (prepared-reads.ts). */
-const preparedRead = new RegExp(`^(execute|prepare) ${PREPARED_READ_PREFIX}[a-z_]+\\(`);
 
 function isRead(query: CompiledQuery): boolean {
   const kind = query.query.kind;
   if (kind === 'SelectQueryNode') return true;
-  return kind === 'RawNode' && (readsOnly(query.sql) || preparedRead.test(query.sql));
+  return kind === 'RawNode' && readsOnly(query.sql);
 }
 
 /** A table node's name, through an alias; undefined for anything else (a subquery, say). */

@@ -9,6 +9,7 @@ import {
   watchCommittedWrites,
 } from './committed-writes.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
+import { preparingPool } from './prepared-pool.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'embedded' | 'postgres';
@@ -52,7 +53,10 @@ function commitSignal() {
 export function openPostgres(url: string, max = 10): DatabaseHandle {
   const pool = new pg.Pool({ connectionString: url, max });
   const commits = commitSignal();
-  const dialect = watchCommittedWrites(new PostgresDialect({ pool }), commits.fire);
+  const dialect = watchCommittedWrites(
+    new PostgresDialect({ pool: preparingPool(pool) }),
+    commits.fire,
+  );
   const db = new Kysely<Database>({ dialect });
   return {
     db,

@@ -10,17 +10,38 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
+import { isPrepared, literalArguments, preparedName } from './prepared.ts';
 
 // PGlite runs one query at a time, so one shared connection serialised by a mutex is the whole pool.
 class PGliteConnection implements DatabaseConnection {
+  /** The statements prepared in PGlite's one session (PREPARE outlives a rolled-back transaction). */
+  private readonly prepared = new Set<string>();
+
   constructor(private readonly pg: PGlite) {}
 
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.pg.query<R>(query.sql, query.parameters as unknown[]);
+    const result = await this.run<R>(query);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     };
+  }
+
+  /**
+   * A statement marked prepared (prepared.ts) runs as EXECUTE with its arguments written as
+   * literals, prepared first in this session; one whose arguments cannot be literals runs as is.
+   */
+  private async run<R>(query: CompiledQuery) {
+    const literals = isPrepared(query.sql) ? literalArguments(query.parameters) : null;
+    if (!literals) return this.pg.query<R>(query.sql, query.parameters as unknown[]);
+    const name = preparedName(query.sql);
+    if (!this.prepared.has(name)) {
+      await this.pg.query(`prepare ${name} as ${query.sql}`);
+      this.prepared.add(name);
+    }
+    return this.pg.query<R>(
+      literals.length > 0 ? `execute ${name}(${literals.join(', ')})` : `execute ${name}`,
+    );
   }
 
   // biome-ignore lint/correctness/useYield: streaming is not supported by PGlite

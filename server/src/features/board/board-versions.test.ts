@@ -90,11 +90,10 @@ describe('the board version in memory', () => {
     expect((await getBoard(cohort.id, etag)).statusCode).toBe(304);
 
     const statements = vi.spyOn(ctx.db, 'executeQuery');
-    // The board's statements only (a token check may still run once its second of cache ends):
-    // its two prepared reads (db/prepared-reads.ts), run by name.
+    // The board's statements only (a token check may still run once its second of cache ends).
     const boardStatements = () =>
       statements.mock.calls.filter(([query]) =>
-        /^execute lp_read_board/.test('sql' in query ? query.sql : ''),
+        /board_versions|instructor board/.test('sql' in query ? query.sql : ''),
       ).length;
     try {
       // The set-up's own notifications may still be on their way; once heard, the version stays.
@@ -121,7 +120,7 @@ describe('the board version in memory', () => {
     const statements = vi.spyOn(ctx.db, 'executeQuery');
     const boardStatements = () =>
       statements.mock.calls.filter(([query]) =>
-        /^execute lp_read_board/.test('sql' in query ? query.sql : ''),
+        /board_versions|instructor board/.test('sql' in query ? query.sql : ''),
       ).length;
     try {
       await expect

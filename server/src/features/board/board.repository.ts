@@ -1,5 +1,5 @@
-import { type Kysely, sql } from 'kysely';
-import { preparedRead, runPreparedRead } from '../../db/prepared-reads.ts';
+import { CompiledQuery, type Kysely, sql } from 'kysely';
+import { markPrepared } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { isCurrentMembership } from '../../lib/membership.ts';
 import { fullNameSql } from '../../lib/names.ts';
@@ -20,21 +20,21 @@ export interface BoardRow extends BoardVersionRow {
   body: string;
 }
 
-const boardVersionRead = preparedRead('board_version', BOARD_VERSION_SQL, 1);
-const boardRead = preparedRead('board', BOARD_SQL, 1);
+// Both run for nearly every board request: planned once per session (db/prepared.ts).
+const boardVersionSql = markPrepared(BOARD_VERSION_SQL);
+const boardSql = markPrepared(BOARD_SQL);
 
 /** The version parts, with the cohort's time zone (to tell `today` later without asking). */
 export async function boardVersion(db: Db, cohortId: number) {
-  const rows = await runPreparedRead<BoardVersionRow & { time_zone: string }>(
-    db,
-    boardVersionRead,
-    [cohortId],
+  const result = await db.executeQuery<BoardVersionRow & { time_zone: string }>(
+    CompiledQuery.raw(boardVersionSql, [cohortId]),
   );
-  return rows[0];
+  return result.rows[0];
 }
 
 export async function board(db: Db, cohortId: number) {
-  return (await runPreparedRead<BoardRow>(db, boardRead, [cohortId]))[0];
+  const result = await db.executeQuery<BoardRow>(CompiledQuery.raw(boardSql, [cohortId]));
+  return result.rows[0];
 }
 
 const fullName = fullNameSql('people');

@@ -227,14 +227,18 @@ describe('GET /students?cohort= (the board)', () => {
     await assignProject(ctx.db, lea.id, book1.projects[0]!.id);
     const statements = vi.spyOn(ctx.db, 'executeQuery');
     const firstLines = () =>
-      statements.mock.calls.map(([query]) => ('sql' in query ? query.sql : '').split('\n')[0]);
+      // The first line after the mark that prepares it (db/prepared.ts).
+      statements.mock.calls.map(([query]) => ('sql' in query ? query.sql : '').split('\n')[1]);
     try {
       const first = await getBoard(cohort.id);
-      // The board's prepared statement (db/prepared-reads.ts), run by name.
-      expect(firstLines()).toEqual([`execute lp_read_board(${cohort.id})`]);
+      expect(firstLines()).toEqual([
+        '-- The instructor board (GET /students?cohort=$1): one statement, one round trip.',
+      ]);
       statements.mockClear();
       expect((await getBoard(cohort.id)).body).toBe(first.body);
-      expect(firstLines()).toEqual([`execute lp_read_board_version(${cohort.id})`]);
+      expect(firstLines()).toEqual([
+        "-- The board's version (GET /students?cohort=$1 with If-None-Match): changes with anything shown.",
+      ]);
       statements.mockClear();
       const etag = first.headers.etag as string;
       const answers = await Promise.all(

@@ -1,5 +1,6 @@
 import type { CohortCourse } from '@lp/contract/cohorts';
 import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
+import { PREPARED_MARK } from '../../db/prepared.ts';
 import type { CohortsTable, Database } from '../../db/schema.ts';
 import { calendarDaySql } from '../../lib/dates.ts';
 import {
@@ -29,6 +30,8 @@ export function findCohorts(db: Db, callerId: number, filter: CohortFilter) {
   const one = filter.id !== undefined || filter.onlyId !== undefined;
   let query = db
     .selectFrom('cohorts')
+    // The list and a cohort are read on most screens, and long to plan: planned once per session.
+    .modifyFront(sql.raw(PREPARED_MARK))
     .leftJoin('cohort_info', 'cohort_info.cohort_id', 'cohorts.id')
     .$if(!one, (list) =>
       list.leftJoin(currentLearnerCounts(db).as('counts'), 'counts.cohort_id', 'cohorts.id'),

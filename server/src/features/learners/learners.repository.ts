@@ -2,6 +2,7 @@ import type { StudentDetail } from '@lp/contract/learners';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
+import { PREPARED_MARK } from '../../db/prepared.ts';
 import type { Database } from '../../db/schema.ts';
 import { isoTimestampSql as iso } from '../../lib/dates.ts';
 import { learnerScore } from '../../lib/learner-score.ts';
@@ -17,6 +18,8 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const learnerDetail = (db: Db, id: number) =>
   db
     .selectFrom('people as p')
+    // Read on every card a coach opens, and long to plan: planned once per session.
+    .modifyFront(sql.raw(PREPARED_MARK))
     .leftJoin('cohort_memberships as m', (join) =>
       join.onRef('m.person_id', '=', 'p.id').on(isCurrentMembership('m')),
     )
