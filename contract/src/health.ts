@@ -12,8 +12,8 @@ import { Timestamp } from './common.ts';
  * - project_pace: days on the current project above what 80% of past learners took on it (from
  *   each past assignment of the project to that learner's next assignment). The catalogue stores
  *   no planned duration, so a project with fewer than `min_history` past learners is not judged.
- * - book_pace: the same for the current book (from the learner's first assignment in the book to
- *   their first assignment in another book after their last one in it).
+ * - book_pace: the same for the current book (a stay in a book: from a move into it from another
+ *   book to the next move into another book).
  * - review_waiting: a self-assessment 'Ready for Review' for `review_wait_days` days or more.
  * - inactive: no project move and no self-assessment submitted or changed for `inactive_days`
  *   days or more (counted from joining the cohort when the learner has done neither).

@@ -68,47 +68,37 @@ export async function learners(db: Db, cohortId: number, skillLevel: number) {
       left join projects pr on pr.id = cp.project_id
       left join books b on b.id = pr.book_id
     ),
-    project_spans as (
-      select sp.project_id, sp.student_id,
-        extract(epoch from (nx.assigned_at - sp.assigned_at)) / 86400 as days
+    -- Every move of every learner, once, in order: what followed it and which book came before.
+    moves as (
+      select sp.student_id, sp.project_id, pr.book_id, sp.assigned_at,
+        lead(sp.assigned_at) over w as next_at,
+        lag(pr.book_id) over w as previous_book_id
       from student_projects sp
-      cross join lateral (
-        select n.assigned_at from student_projects n
-        where n.student_id = sp.student_id
-          and (n.assigned_at > sp.assigned_at or (n.assigned_at = sp.assigned_at and n.id > sp.id))
-        order by n.assigned_at, n.id
-        limit 1
-      ) nx
-      where sp.project_id in (select project_id from current)
+      join projects pr on pr.id = sp.project_id
+      window w as (partition by sp.student_id order by sp.assigned_at, sp.id)
     ),
     project_history as (
       select project_id, count(distinct student_id)::int as past,
-        percentile_cont(0.5) within group (order by days) as median,
-        percentile_cont(0.8) within group (order by days) as p80
-      from project_spans
+        percentile_cont(0.5) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as median,
+        percentile_cont(0.8) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as p80
+      from moves
+      where next_at is not null and project_id in (select project_id from current)
       group by project_id
     ),
+    -- A stay in a book begins with a move from another book and ends with the next such move.
     book_stays as (
-      select sp.student_id, pr.book_id, min(sp.assigned_at) as started_at,
-        max(sp.assigned_at) as last_at
-      from student_projects sp
-      join projects pr on pr.id = sp.project_id
-      where pr.book_id in (select book_id from current)
-      group by sp.student_id, pr.book_id
+      select student_id, book_id, assigned_at,
+        lead(assigned_at) over (partition by student_id order by assigned_at) as left_at
+      from moves
+      where previous_book_id is distinct from book_id
     ),
     book_history as (
-      select bs.book_id, count(*)::int as past,
-        percentile_cont(0.5) within group (order by extract(epoch from (nx.assigned_at - bs.started_at)) / 86400) as median,
-        percentile_cont(0.8) within group (order by extract(epoch from (nx.assigned_at - bs.started_at)) / 86400) as p80
-      from book_stays bs
-      cross join lateral (
-        select n.assigned_at from student_projects n
-        join projects np on np.id = n.project_id
-        where n.student_id = bs.student_id and n.assigned_at > bs.last_at and np.book_id <> bs.book_id
-        order by n.assigned_at
-        limit 1
-      ) nx
-      group by bs.book_id
+      select book_id, count(distinct student_id)::int as past,
+        percentile_cont(0.5) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as median,
+        percentile_cont(0.8) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as p80
+      from book_stays
+      where left_at is not null and book_id in (select book_id from current)
+      group by book_id
     )
     select c.id, c.name, c.project_id, c.project_name, c.book_id, c.book_name,
       ${sql.raw(elapsedDays('c.assigned_at'))}::int as project_days,
