@@ -73,6 +73,13 @@ function scenarios(target: BenchTarget): Scenario[] {
       goal: { pg: 0.05, pglite: 0.03 },
       hot: false,
     },
+    {
+      name: 'cohort health',
+      path: `/api/cohorts/${target.cohortId}/health`,
+      status: 200,
+      goal: { pg: 0.05, pglite: 0.03 },
+      hot: false,
+    },
     { name: 'cohort list', path: '/api/cohorts', status: 200, goal: reads, hot: true },
     {
       name: 'learner detail',

@@ -43,6 +43,21 @@ export interface Config {
     /** A stream ends after this long and the client reconnects (null = never). */
     streamMaxMs: number | null;
   };
+  /** The thresholds of a cohort's health flags (features/health, contract/src/health.ts). */
+  health: HealthSettings;
+}
+
+export interface HealthSettings {
+  /** Past learners a project or book needs before its pace is judged. */
+  minHistory: number;
+  /** Days a self-assessment may wait for review before it is flagged. */
+  reviewWaitDays: number;
+  /** Days without a project move or a self-assessment change before a learner is flagged. */
+  inactiveDays: number;
+  /** Achieved learning objectives below the cohort's median that flag a learner. */
+  objectivesBehind: number;
+  /** A core skill rated at or below this level flags a learner. */
+  coreSkillLevel: number;
 }
 
 export class ConfigError extends Error {}
@@ -176,6 +191,13 @@ export function loadConfig(env: Env = process.env): Config {
         env.LIVE_STREAM_MAX_SECONDS === undefined || env.LIVE_STREAM_MAX_SECONDS === ''
           ? null
           : readInt(env, 'LIVE_STREAM_MAX_SECONDS', 0, 0, 86_400) * 1000,
+    },
+    health: {
+      minHistory: readInt(env, 'HEALTH_MIN_HISTORY', 5, 1, 10_000),
+      reviewWaitDays: readInt(env, 'HEALTH_REVIEW_WAIT_DAYS', 3, 0, 365),
+      inactiveDays: readInt(env, 'HEALTH_INACTIVE_DAYS', 7, 1, 365),
+      objectivesBehind: readInt(env, 'HEALTH_OBJECTIVES_BEHIND', 3, 1, 10_000),
+      coreSkillLevel: readInt(env, 'HEALTH_CORE_SKILL_LEVEL', 3, 1, 10),
     },
   };
 }

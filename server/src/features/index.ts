@@ -8,6 +8,7 @@ import { cohortsRoutes } from './cohorts/cohorts.routes.ts';
 import { coreSkillsRoutes } from './core-skills/core-skills.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { foundationsRoutes } from './foundations/foundations.routes.ts';
+import { cohortHealthRoutes } from './health/cohort-health.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { learnersRoutes } from './learners/learners.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
@@ -32,6 +33,7 @@ export const features: FastifyPluginAsyncTypebox[] = [
   capstonesRoutes,
   cohortsRoutes,
   cohortInfoRoutes,
+  cohortHealthRoutes,
   eventsRoutes,
   learnersRoutes,
   notesRoutes,

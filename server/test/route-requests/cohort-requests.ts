@@ -46,6 +46,7 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   'POST /cohorts/:id/live/ticket': ofCohort,
   // The stream ends at once in these suites (route-requests/context.ts: streamMaxMs 0).
   'GET /cohorts/:id/live': ofCohort,
+  'GET /cohorts/:id/health': ofCohort,
   'POST /cohorts': async ({ db, course }) => ({
     body: {
       name: unique('Day Cohort '),

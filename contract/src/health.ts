@@ -1,0 +1,134 @@
+import { type Static, Type } from 'typebox';
+import { Timestamp } from './common.ts';
+
+/*
+ * A cohort's health: which current learners need attention, and why. Staff only.
+ *
+ * GET /cohorts/{id}/health → 200 CohortHealth; 400 bad id; 401 anonymous; 403 learners; 404
+ *   unknown cohort
+ *
+ * Every flag compares a number of the learner with a threshold (server settings, echoed in
+ * `thresholds`) and says so in words. Days are whole elapsed days (24 hours each) up to now.
+ * - project_pace: days on the current project above what 80% of past learners took on it (from
+ *   each past assignment of the project to that learner's next assignment). The catalogue stores
+ *   no planned duration, so a project with fewer than `min_history` past learners is not judged.
+ * - book_pace: the same for the current book (a stay in a book: from a move into it from another
+ *   book to the next move into another book).
+ * - review_waiting: a self-assessment 'Ready for Review' for `review_wait_days` days or more.
+ * - inactive: no project move and no self-assessment submitted or changed for `inactive_days`
+ *   days or more (counted from joining the cohort when the learner has done neither).
+ * - objectives_behind: achieved learning objectives `objectives_behind` or more below the median
+ *   of the cohort's current learners.
+ * - core_skill: a core skill rated at or below `core_skill_level`.
+ */
+
+/** The kinds of flag, in the order a learner's flags are listed. */
+export const HealthFlagKind = Type.Union([
+  Type.Literal('project_pace'),
+  Type.Literal('book_pace'),
+  Type.Literal('review_waiting'),
+  Type.Literal('inactive'),
+  Type.Literal('objectives_behind'),
+  Type.Literal('core_skill'),
+]);
+export type HealthFlagKind = Static<typeof HealthFlagKind>;
+
+export const HealthFlag = Type.Object({
+  kind: HealthFlagKind,
+  /** The flag in words, with its numbers: '12 days on X; 80% of past learners finished it in 6'. */
+  reason: Type.String(),
+  /** The learner's number (days, objectives, level) … */
+  value: Type.Number(),
+  /** … and the number it was compared with (the 80th percentile, the threshold, the median). */
+  threshold: Type.Number(),
+});
+export type HealthFlag = Static<typeof HealthFlag>;
+
+/** How long past learners took on a project or book; null figures when nobody finished it. */
+export const PaceHistory = Type.Object({
+  past_learners: Type.Integer(),
+  median_days: Type.Union([Type.Number(), Type.Null()]),
+  p80_days: Type.Union([Type.Number(), Type.Null()]),
+});
+export type PaceHistory = Static<typeof PaceHistory>;
+
+const Stay = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  days: Type.Integer(),
+  history: PaceHistory,
+});
+
+/** Every current learner of the cohort, flagged or not: what a board marker needs per card. */
+export const LearnerHealth = Type.Object({
+  student_id: Type.Integer(),
+  name: Type.String(),
+  /** The current project: days on it and how long past learners took; null before any. */
+  project: Type.Union([Stay, Type.Null()]),
+  /** The current project's book, the same way. */
+  book: Type.Union([Stay, Type.Null()]),
+  days_inactive: Type.Integer(),
+  objectives_achieved: Type.Integer(),
+  flags: Type.Array(HealthFlag),
+});
+export type LearnerHealth = Static<typeof LearnerHealth>;
+
+export const AtRiskLearner = Type.Object({
+  student_id: Type.Integer(),
+  name: Type.String(),
+  reasons: Type.Array(Type.String()),
+});
+export type AtRiskLearner = Static<typeof AtRiskLearner>;
+
+/** A self-assessment 'Ready for Review', oldest first. */
+export const ReviewQueueEntry = Type.Object({
+  student_id: Type.Integer(),
+  name: Type.String(),
+  /** The assessment's name. */
+  assessment: Type.String(),
+  assessment_id: Type.Integer(),
+  /** When it became 'Ready for Review'. */
+  since: Timestamp,
+  waiting_days: Type.Integer(),
+});
+export type ReviewQueueEntry = Static<typeof ReviewQueueEntry>;
+
+/** A book of the cohort's courses and how many current learners are in it today. */
+export const BookLoad = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  course_id: Type.Integer(),
+  index: Type.Integer(),
+  learners: Type.Integer(),
+});
+export type BookLoad = Static<typeof BookLoad>;
+
+export const HealthThresholds = Type.Object({
+  /** Past learners a project or book needs before its pace is judged (HEALTH_MIN_HISTORY). */
+  min_history: Type.Integer(),
+  /** HEALTH_REVIEW_WAIT_DAYS */
+  review_wait_days: Type.Integer(),
+  /** HEALTH_INACTIVE_DAYS */
+  inactive_days: Type.Integer(),
+  /** HEALTH_OBJECTIVES_BEHIND */
+  objectives_behind: Type.Integer(),
+  /** HEALTH_CORE_SKILL_LEVEL */
+  core_skill_level: Type.Integer(),
+});
+export type HealthThresholds = Static<typeof HealthThresholds>;
+
+export const CohortHealth = Type.Object({
+  cohort: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  generated_at: Timestamp,
+  thresholds: HealthThresholds,
+  /** Median achieved learning objectives of the cohort's current learners. */
+  objectives_median: Type.Number(),
+  /** Flagged learners, most flags first, then by name. */
+  at_risk: Type.Array(AtRiskLearner),
+  review_queue: Type.Array(ReviewQueueEntry),
+  /** Books in course order, then book order. */
+  books: Type.Array(BookLoad),
+  /** Every current learner, by name. */
+  learners: Type.Array(LearnerHealth),
+});
+export type CohortHealth = Static<typeof CohortHealth>;

@@ -1,0 +1,28 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ErrorResponse, IdParams } from '@lp/contract/common';
+import { CohortHealth } from '@lp/contract/health';
+import { staffOnly } from '../../plugins/route-rules.ts';
+import { cohortHealth } from './cohort-health.service.ts';
+
+const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
+
+/*
+ * A cohort's health is staff work: every staff member may read any cohort's, whether or not they
+ * coach it; learners may not, not even of their own cohort. No object rule remains, so there is
+ * no policy file. The thresholds are the server's HEALTH_* settings (config.ts).
+ */
+export const cohortHealthRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  app.get(
+    '/cohorts/:id/health',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags: ['cohorts'],
+        summary: 'Who in the cohort needs attention, and why',
+        params: IdParams,
+        response: { 200: CohortHealth, ...errors },
+      },
+    },
+    async (request) => cohortHealth(app.db, request.params.id, app.config.health),
+  );
+};
