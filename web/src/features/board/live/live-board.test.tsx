@@ -139,4 +139,22 @@ describe('the live board', () => {
     stream.send('resync');
     await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
   });
+
+  it("says 'reconnecting…' as soon as the browser goes offline, and reconnects when it is back online", async () => {
+    const live = liveBoard();
+    const { network, streams } = live;
+    const first = await opened(live);
+    first.send('change', change({ actor: me }), '9');
+
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText('reconnecting…')).toBeInTheDocument();
+    expect(first.closed).toBe(true);
+
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(streams.opened).toHaveLength(2));
+    expect(streams.latest().query.get('last_event_id')).toBe('9');
+    streams.latest().open();
+    await waitFor(() => expect(screen.queryByText('reconnecting…')).not.toBeInTheDocument());
+    await waitFor(() => expect(boardReads(network)).toHaveLength(3));
+  });
 });

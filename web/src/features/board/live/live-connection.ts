@@ -4,6 +4,8 @@
 // own retry (same URL, spent ticket) cannot reconnect: every error closes the source and a new
 // ticket is asked for after a backoff, with `last_event_id` on the stream URL so the server
 // replays what was missed (or answers `resync`).
+// Going offline does not always break an open stream (it can sit on a dead connection for
+// minutes), so the browser's own offline and online events close it and open it again at once.
 import type { BoardChange, BoardPresence, LiveTicket } from '@lp/contract/live';
 import { ApiError, api, apiUrl } from '@/lib/api-client.ts';
 
@@ -42,12 +44,16 @@ export function connectLive(cohortId: number, on: LiveHandlers): () => void {
   let lastEventId: string | null = null;
   let attempt = 0;
   let stopped = false;
+  let offline = false;
+  /** Each opening's number: one that an offline, online or stop overtook gives up. */
+  let opening = 0;
 
   const retry = () => {
     source?.close();
     source = null;
     if (stopped) return;
     on.status('reconnecting');
+    if (offline) return;
     timer = setTimeout(() => {
       timer = null;
       void open();
@@ -81,26 +87,47 @@ export function connectLive(cohortId: number, on: LiveHandlers): () => void {
   };
 
   const open = async () => {
+    const mine = ++opening;
+    const overtaken = () => stopped || mine !== opening;
     let ticket: LiveTicket;
     try {
       ticket = await api.post<LiveTicket>(`/cohorts/${cohortId}/live/ticket`);
     } catch (error) {
-      if (stopped) return;
+      if (overtaken()) return;
       if (refusedForGood(error)) on.status('off');
       else retry();
       return;
     }
-    if (stopped) return;
+    if (overtaken()) return;
     source = new EventSource(
       apiUrl(`/cohorts/${cohortId}/live`, { ticket: ticket.ticket, last_event_id: lastEventId }),
     );
     listen(source);
   };
 
+  const wentOffline = () => {
+    offline = true;
+    opening += 1;
+    if (timer) clearTimeout(timer);
+    timer = null;
+    retry();
+  };
+  const cameOnline = () => {
+    if (!offline || stopped) return;
+    offline = false;
+    attempt = 0;
+    void open();
+  };
+  window.addEventListener('offline', wentOffline);
+  window.addEventListener('online', cameOnline);
+
   on.status('connecting');
   void open();
   return () => {
     stopped = true;
+    opening += 1;
+    window.removeEventListener('offline', wentOffline);
+    window.removeEventListener('online', cameOnline);
     if (timer) clearTimeout(timer);
     source?.close();
     source = null;
