@@ -1,9 +1,12 @@
 import type { BoardChange } from '@lp/contract/live';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { LearnerOverlay } from '@/features/learners';
+import { learner as overlayLearner } from '@/features/learners/testing';
 import { setSession } from '@/lib/session.ts';
 import { fakeEventSources } from '@/test/fake-event-source.ts';
-import { fakeNetwork } from '@/test/fake-network.ts';
+import { fakeNetwork, type Stub } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
 import { learner } from '../model/fixtures.ts';
 import { COHORT, renderBoard } from '../testing/render-board.tsx';
@@ -26,7 +29,7 @@ const change = (overrides: Partial<BoardChange> = {}): BoardChange => ({
 });
 
 /** Signed in as the fixture coach, with a ticket for every request and the board as `board`. */
-function liveBoard(board = [ada, grace]) {
+function liveBoard(board = [ada, grace], beside?: ReactNode, answers: Record<string, Stub> = {}) {
   setSession({ profile: staffProfile, token: 'session-token' });
   let tickets = 0;
   const network = fakeNetwork({
@@ -35,9 +38,10 @@ function liveBoard(board = [ada, grace]) {
       body: { ticket: `ticket-${++tickets}`, expires_at: '2026-03-02T15:01:00.000Z' },
     }),
     'GET /students': { status: 200, body: board },
+    ...answers,
   });
   const streams = fakeEventSources();
-  renderBoard([ada, grace], { live: true });
+  renderBoard([ada, grace], { live: true, beside });
   return { network, streams };
 }
 
@@ -156,5 +160,38 @@ describe('the live board', () => {
     streams.latest().open();
     await waitFor(() => expect(screen.queryByText('reconnecting…')).not.toBeInTheDocument());
     await waitFor(() => expect(boardReads(network)).toHaveLength(3));
+  });
+
+  it("reads an open learner overlay again when someone changes that learner, and not for another's change", async () => {
+    let score = 42;
+    const empty = { status: 200, body: [] };
+    const live = liveBoard(
+      [ada, grace],
+      <LearnerOverlay learnerId={ada.id} open onClose={() => {}} />,
+      {
+        [`GET /students/${ada.id}`]: () => ({
+          status: 200,
+          body: { ...overlayLearner, id: ada.id, name: ada.name, score },
+        }),
+        'GET /coreskillrecords': empty,
+        'GET /weights': empty,
+        [`GET /students/${ada.id}/history`]: empty,
+        'GET /cohorts': empty,
+      },
+    );
+    const detailReads = () =>
+      live.network.calls.filter((call) => call.path === `/students/${ada.id}`);
+    const stream = await opened(live);
+    expect(await screen.findByLabelText('Score 42')).toBeInTheDocument();
+    const before = detailReads().length;
+
+    stream.send('change', change({ student_id: grace.id, summary: 'tagged "x"' }), '10');
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+    expect(detailReads()).toHaveLength(before);
+
+    score = 50;
+    stream.send('change', change({ kind: 'objective', summary: 'achieved Loops' }), '11');
+    expect(await screen.findByLabelText('Score 50')).toBeInTheDocument();
+    expect(detailReads()).toHaveLength(before + 1);
   });
 });

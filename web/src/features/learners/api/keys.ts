@@ -25,3 +25,20 @@ export function invalidateLearners(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ['cohorts'] }),
   ]);
 }
+
+/**
+ * After someone else changed this learner (the live board heard it): their record and its lists,
+ * so an open overlay shows the change; closed ones are read again when next shown.
+ */
+export function invalidateLearner(queryClient: QueryClient, id: number) {
+  const keys = [
+    learnerKeys.detail(id),
+    learnerKeys.history(id),
+    learnerKeys.notes(id),
+    learnerKeys.records(id),
+    learnerKeys.coreSkills(id),
+    learnerKeys.studentTags(id),
+    learnerKeys.remaining(id),
+  ];
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
