@@ -299,3 +299,52 @@ describe('a live board', () => {
     await open.ended;
   });
 });
+
+describe('changes made away from the board', () => {
+  it('tells each board whose learners wore a tag when the tag is deleted from the catalogue', async () => {
+    const here = await createLearner(ctx.db);
+    const there = await createLearner(ctx.db);
+    await enrol(ctx.db, cohort.id, here.id);
+    await enrol(ctx.db, otherCohort.id, there.id);
+    const tag = (
+      await ctx.request({
+        method: 'POST',
+        url: '/api/tags',
+        token: ada.token,
+        payload: { name: 'retired tag' },
+      })
+    ).json();
+    for (const student of [here.id, there.id])
+      await ctx.request({
+        method: 'POST',
+        url: '/api/studenttags',
+        token: ada.token,
+        payload: { student, tag: tag.id },
+      });
+    const watchingHere = await stream(grace.token);
+    const watchingThere = await stream(grace.token, {}, liveUrl(otherCohort.id));
+    await expect.poll(() => viewerNames(watchingThere)).toContain('Grace Hopper');
+
+    const deleted = await ctx.request({
+      method: 'DELETE',
+      url: `/api/tags/${tag.id}`,
+      token: ada.token,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const heard = (open: OpenStream) =>
+      changes(open).map((change) => [
+        change.student_id,
+        change.kind,
+        change.summary,
+        change.actor?.name,
+      ]);
+    await expect
+      .poll(() => heard(watchingHere))
+      .toEqual([[here.id, 'tag', 'tag "retired tag" deleted', 'Ada Lovelace']]);
+    await expect
+      .poll(() => heard(watchingThere))
+      .toEqual([[there.id, 'tag', 'tag "retired tag" deleted', 'Ada Lovelace']]);
+    watchingHere.close();
+    watchingThere.close();
+  });
+});
