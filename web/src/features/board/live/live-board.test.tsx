@@ -45,6 +45,24 @@ function liveBoard(board = [ada, grace], beside?: ReactNode, answers: Record<str
   return { network, streams };
 }
 
+/** Ada's learner overlay open beside the board, with the score `score()` says. */
+function overlayOfAda(score: () => number): [ReactNode, Record<string, Stub>] {
+  const empty = { status: 200, body: [] };
+  return [
+    <LearnerOverlay key="overlay" learnerId={ada.id} open onClose={() => {}} />,
+    {
+      [`GET /students/${ada.id}`]: () => ({
+        status: 200,
+        body: { ...overlayLearner, id: ada.id, name: ada.name, score: score() },
+      }),
+      'GET /coreskillrecords': empty,
+      'GET /weights': empty,
+      [`GET /students/${ada.id}/history`]: empty,
+      'GET /cohorts': empty,
+    },
+  ];
+}
+
 const boardReads = (network: ReturnType<typeof fakeNetwork>) =>
   network.calls.filter((call) => call.method === 'GET' && call.path === '/students');
 /** Waits for the stream, opens it and waits for the board read that follows every opening. */
@@ -164,21 +182,7 @@ describe('the live board', () => {
 
   it("reads an open learner overlay again when someone changes that learner, and not for another's change", async () => {
     let score = 42;
-    const empty = { status: 200, body: [] };
-    const live = liveBoard(
-      [ada, grace],
-      <LearnerOverlay learnerId={ada.id} open onClose={() => {}} />,
-      {
-        [`GET /students/${ada.id}`]: () => ({
-          status: 200,
-          body: { ...overlayLearner, id: ada.id, name: ada.name, score },
-        }),
-        'GET /coreskillrecords': empty,
-        'GET /weights': empty,
-        [`GET /students/${ada.id}/history`]: empty,
-        'GET /cohorts': empty,
-      },
-    );
+    const live = liveBoard([ada, grace], ...overlayOfAda(() => score));
     const detailReads = () =>
       live.network.calls.filter((call) => call.path === `/students/${ada.id}`);
     const stream = await opened(live);
@@ -193,5 +197,16 @@ describe('the live board', () => {
     stream.send('change', change({ kind: 'objective', summary: 'achieved Loops' }), '11');
     expect(await screen.findByLabelText('Score 50')).toBeInTheDocument();
     expect(detailReads()).toHaveLength(before + 1);
+  });
+
+  it('reads an open learner overlay again when the server says changes were missed', async () => {
+    let score = 42;
+    const live = liveBoard([ada, grace], ...overlayOfAda(() => score));
+    const stream = await opened(live);
+    expect(await screen.findByLabelText('Score 42')).toBeInTheDocument();
+    score = 50;
+    stream.send('resync');
+    expect(await screen.findByLabelText('Score 50')).toBeInTheDocument();
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
   });
 });

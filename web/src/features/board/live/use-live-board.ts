@@ -5,7 +5,7 @@
 import type { LiveActor } from '@lp/contract/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
-import { invalidateLearner } from '@/features/learners';
+import { invalidateLearner, invalidateLearnersOnScreen } from '@/features/learners';
 import { useSession } from '@/lib/use-session.ts';
 import { boardQueryKey } from '../api/get-board.ts';
 import { useLatest } from '../components/use-latest.ts';
@@ -40,7 +40,8 @@ export function useLiveBoard(cohortId: number | null): LiveBoard {
           marks.show(learnerId, `${change.summary} by ${actor.name}`);
       },
       presence: (presence) => setPresent(presence.viewers),
-      resync: refetch,
+      // Whatever was missed may concern an open learner record too (the board is under it).
+      resync: () => void invalidateLearnersOnScreen(queryClient),
       status: setStatus,
     });
     return () => {

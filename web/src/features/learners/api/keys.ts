@@ -42,3 +42,13 @@ export function invalidateLearner(queryClient: QueryClient, id: number) {
   ];
   return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
 }
+
+/**
+ * After changes that may have been missed (the live board's `resync`): whatever is on screen
+ * about learners, the board and an open learner record included, is read again.
+ */
+export const invalidateLearnersOnScreen = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: learnerKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['weights', 'remaining'] }),
+  ]);
