@@ -264,9 +264,11 @@ describe('a live board', () => {
     unknown.close();
   });
 
-  it('keeps the stream open with heartbeats', async () => {
+  it('keeps the stream open with heartbeats, the first as it opens, saying how often they come', async () => {
     const quiet = await stream(ada.token);
-    await expect.poll(() => quiet.comments).toContain('heartbeat');
+    await expect.poll(() => quiet.events[0]?.event).toBe('heartbeat');
+    expect(eventsOf(quiet, 'heartbeat')[0]).toEqual({ interval_ms: 200 });
+    await expect.poll(() => eventsOf(quiet, 'heartbeat').length).toBeGreaterThan(1);
     quiet.close();
   });
 

@@ -207,4 +207,15 @@ describe('the live board', () => {
     expect(await screen.findByLabelText('Score 50')).toBeInTheDocument();
     await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
   });
+
+  it('takes a stream that stays silent for much longer than its heartbeats come for dead, and reconnects', async () => {
+    const live = liveBoard();
+    const first = await opened(live);
+    first.send('heartbeat', { interval_ms: 40 });
+    // Nothing more arrives: the stream is given up and a new one asked for.
+    expect(await screen.findByText('reconnecting…')).toBeInTheDocument();
+    expect(first.closed).toBe(true);
+    await waitFor(() => expect(live.streams.opened).toHaveLength(2));
+    expect(live.streams.latest().query.get('ticket')).toBe('ticket-2');
+  });
 });
