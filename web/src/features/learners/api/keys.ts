@@ -27,8 +27,8 @@ export function invalidateLearners(queryClient: QueryClient) {
 }
 
 /**
- * After someone else changed this learner (the live board heard it): their record and its lists,
- * so an open overlay shows the change; closed ones are read again when next shown.
+ * After a change to this learner made elsewhere (the live board heard it, maybe from another tab):
+ * their record and its lists, so an open overlay shows it; closed ones are read when next shown.
  */
 export function invalidateLearner(queryClient: QueryClient, id: number) {
   const keys = [
