@@ -1,7 +1,8 @@
 // The live board of issue 13, in two browsers at once: the demo instructor (Ada Whitcombe) and the
 // demo staff member (Marcus Ellery, who joins the cohort as a coach for the walk) have the same
 // board open, each signed in in a browser context of their own. What Ada does by drag and drop
-// and from the card menu shows on Marcus's board, without a reload, with her name. The learners
+// and from the card menu shows on Marcus's board, without a reload, with her name, and in the
+// learner overlay he has open; going offline and back, he catches up. The learners
 // are created for the walk and deleted afterwards; Marcus leaves the cohort again.
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -250,6 +251,20 @@ describe('two coaches on one live board', () => {
     expect(await watcher.evaluate(() => (window as Watching).liveBoardWalk)).toBe(
       'still the same page',
     );
+  });
+
+  it('shows a change in the learner overlay the other coach has open', async () => {
+    // The learner moved and tagged in the walk above, now on the book's second project.
+    const name = `Mover Live${suffix}`;
+    const third = [...book.projects].sort((a, b) => a.index - b.index)[2];
+    if (!third) throw new Error('The first book has fewer than three projects');
+    await boardCard(watcher, name).locator('.lp-card__name').click();
+    const overlay = watcher.getByRole('dialog', { name: `Learner: ${name}` });
+    await overlay.getByRole('heading', { name, level: 2 }).waitFor();
+    await dragCard(actor, boardCard(actor, name), () => boardColumn(actor, book.name, third.name));
+    await overlay.getByText(`Project: ${third.name}`).waitFor();
+    await watcher.keyboard.press('Escape');
+    await overlay.waitFor({ state: 'hidden' });
   });
 
   it('no longer shows a coach among those here once they have closed the board', async () => {
