@@ -14,7 +14,9 @@ import { Nullable, Timestamp } from './common.ts';
  * - `change` (a BoardChange; its SSE `id:` is the change's id, which Last-Event-ID resumes after);
  * - `presence` (a BoardPresence: who has this board open now);
  * - `resync` (no data): changes were missed and cannot be replayed; refetch the board;
- * - a comment line `: heartbeat` about every 25 s keeps proxies from closing the stream.
+ * - `heartbeat` (a LiveHeartbeat) when the stream opens and then about every 25 s: it keeps
+ *   proxies from closing the stream, and tells a browser (whose EventSource sees no comment lines)
+ *   that a stream silent for much longer than `interval_ms` is dead.
  */
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -60,6 +62,12 @@ export const BoardPresence = Type.Object({
   viewers: Type.Array(LiveActor),
 });
 export type BoardPresence = Static<typeof BoardPresence>;
+
+export const LiveHeartbeat = Type.Object({
+  /** How often the server sends a heartbeat on this stream. */
+  interval_ms: Type.Integer({ minimum: 1 }),
+});
+export type LiveHeartbeat = Static<typeof LiveHeartbeat>;
 
 export const LiveTicket = Type.Object({
   ticket: Type.String(),

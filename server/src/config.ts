@@ -36,7 +36,7 @@ export interface Config {
   webDist: string | null;
   /** The live board's streams (features/live). */
   live: {
-    /** How often a `: heartbeat` comment keeps proxies from closing an idle stream. */
+    /** How often a `heartbeat` event keeps proxies from closing an idle stream. */
     heartbeatMs: number;
     /** Open streams per person in one server process; more are answered 429. */
     connectionsPerPerson: number;

@@ -4,6 +4,7 @@
 // proposal review. The learners moved here are created for the walk and deleted afterwards.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardCard, boardColumn, dragCard as drag } from './support/board.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -85,34 +86,14 @@ const boardOf = async (cohortId: number) =>
   (await call<CardData[]>('GET', `/students?cohort=${cohortId}`)).body;
 const toast = (text: string | RegExp) => page.locator('.lp-toast').filter({ hasText: text });
 const board = () => page.locator('.lp-board');
-const card = (name: string) =>
-  page.locator('[aria-roledescription="draggable learner card"]').filter({
-    has: page.locator('.lp-card__name', { hasText: name }),
-  });
-const column = (book: string, name: string) =>
-  page.getByRole('region', { name: `${book}, ${name}`, exact: true });
+const card = (name: string) => boardCard(page, name);
+const column = (book: string, name: string) => boardColumn(page, book, name);
 const assessmentColumn = (book: string, name: string) =>
   page.getByRole('region', { name: `${book}, ${name} self-assessment`, exact: true });
 const searchBox = () => page.getByPlaceholder('Search learners & tags (s l)');
 
-async function centre(locator: Locator) {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('Not on screen');
-  return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 60) };
-}
-
-/** Drags a card with the mouse: press, move a little (the board expands), then on to the column. */
-async function dragCard(name: string, target: () => Locator) {
-  const from = await centre(card(name));
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 12, from.y + 12, { steps: 4 });
-  await page.locator('.lp-board[data-expanded="true"]').waitFor();
-  const to = await centre(target());
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.up();
-  await page.locator('.lp-board[data-expanded="false"]').waitFor();
-}
+/** Drags a card with the mouse, on to the target column. */
+const dragCard = (name: string, target: () => Locator) => drag(page, card(name), target);
 
 async function openBoard() {
   await page.goto(`${baseUrl}/`);

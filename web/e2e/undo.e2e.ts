@@ -3,6 +3,7 @@
 // the board and the learner record show. The learner is created for the walk and deleted after.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { boardCard, boardColumn, dragCard as drag } from './support/board.ts';
 import { type BrowserSession, launchBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -61,32 +62,12 @@ const toast = (text: string | RegExp) =>
   page.locator('.lp-toast[data-state="open"]').filter({ hasText: text });
 const undoIn = (text: string | RegExp) => toast(text).getByRole('button', { name: 'Undo' });
 const board = () => page.locator('.lp-board');
-const card = () =>
-  page.locator('[aria-roledescription="draggable learner card"]').filter({
-    has: page.locator('.lp-card__name', { hasText: learner.name }),
-  });
-const column = (book: string, name: string) =>
-  page.getByRole('region', { name: `${book}, ${name}`, exact: true });
+const card = () => boardCard(page, learner.name);
+const column = (book: string, name: string) => boardColumn(page, book, name);
 // The latest such toast: an earlier undo's may still be on screen.
 const undone = (what: string) => toast(`${what}: ${learner.name}`).last();
 
-async function centre(locator: Locator) {
-  const box = await locator.boundingBox();
-  if (!box) throw new Error('Not on screen');
-  return { x: box.x + box.width / 2, y: box.y + Math.min(box.height / 2, 60) };
-}
-
-async function dragCard(target: () => Locator) {
-  const from = await centre(card());
-  await page.mouse.move(from.x, from.y);
-  await page.mouse.down();
-  await page.mouse.move(from.x + 12, from.y + 12, { steps: 4 });
-  await page.locator('.lp-board[data-expanded="true"]').waitFor();
-  const to = await centre(target());
-  await page.mouse.move(to.x, to.y, { steps: 12 });
-  await page.mouse.up();
-  await page.locator('.lp-board[data-expanded="false"]').waitFor();
-}
+const dragCard = (target: () => Locator) => drag(page, card(), target);
 
 async function openBoard() {
   await page.goto(`${baseUrl}/`);

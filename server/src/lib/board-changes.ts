@@ -41,6 +41,25 @@ export async function recordBoardChange(trx: Transaction<Database>, entry: Board
     where c.cohort_id is not null`.execute(trx);
 }
 
+/**
+ * Records one change of many learners' cards (a catalogue tag deleted from all who wore it), in
+ * one statement: a row per learner, on the board of their current cohort.
+ */
+export async function recordBoardChanges(
+  trx: Transaction<Database>,
+  studentIds: readonly number[],
+  entry: Omit<BoardChangeEntry, 'studentId' | 'cohortIds'>,
+) {
+  if (studentIds.length === 0) return;
+  await sql`insert into board_changes (cohort_id, student_id, kind, summary, actor_id, actor_name)
+    select m.cohort_id, m.person_id, ${entry.kind}, ${cut(entry.summary)}, ${entry.actorId}::integer,
+      (select left(${sql.raw(fullNameText('p'))}, 200) from people p where p.id = ${entry.actorId})
+    from cohort_memberships m
+    where m.person_id = any(${[...studentIds]}::integer[])
+      and ${sql.raw(isCurrentMembershipText('m'))}
+    order by m.person_id`.execute(trx);
+}
+
 /** A permanent deletion takes the learner's past changes with it (their replay included). */
 export async function forgetLearnerChanges(trx: Transaction<Database>, studentId: number) {
   await trx.deleteFrom('board_changes').where('student_id', '=', studentId).execute();

@@ -55,7 +55,7 @@ export const consumeCode = (db: Db, codeHash: string, notBefore: Date) =>
 export const findByGithubId = (db: Db, githubId: number) =>
   db
     .selectFrom('people')
-    .select(['id', 'is_active'])
+    .select(['id', 'is_active', 'github_login', 'avatar_url'])
     .where('github_id', '=', githubId)
     .executeTakeFirst();
 

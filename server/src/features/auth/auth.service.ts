@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { GithubClient } from '../../integrations/github.ts';
+import { GithubClient, type GithubUser } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
+import { recordBoardChange } from '../../lib/board-changes.ts';
 import { acceptInvitation } from '../../lib/enrolment.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
 import { currentMemberships } from '../../lib/membership.ts';
@@ -58,6 +59,16 @@ export async function startGithubSignIn(
   return github.authorizeUrl(state, githubCallbackUrl(app));
 }
 
+/** What a card shows that GitHub now says otherwise, in words for its live mark, or null. */
+function githubChangeShown(
+  before: { github_login: string | null; avatar_url: string | null },
+  user: GithubUser,
+): string | null {
+  if (before.avatar_url !== user.avatar_url) return 'new avatar';
+  if (before.github_login !== user.login) return 'new GitHub handle';
+  return null;
+}
+
 /**
  * Finishes the GitHub side of sign-in: checks the state, finds or creates the person, honours the
  * invitation, and returns a one-time code for the client to trade for a token.
@@ -84,6 +95,15 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
       if (!existing.is_active) throw new HttpError(403, 'This account is deactivated.');
       await repo.refreshGithubFields(trx, existing.id, user);
       id = existing.id;
+      const shown = githubChangeShown(existing, user);
+      // A learner's card shows the avatar and the GitHub handle: their board hears of a new one.
+      if (shown)
+        await recordBoardChange(trx, {
+          studentId: id,
+          kind: 'detail',
+          summary: shown,
+          actorId: id,
+        });
     } else {
       // Staff status comes only from the server's allow-list, never from the sign-in link.
       const isStaff = app.config.staffGithubLogins.includes(user.login.toLowerCase());

@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import type { BoardChange, BoardPresence, LiveActor } from '@lp/contract/live';
+import type { BoardChange, BoardPresence, LiveActor, LiveHeartbeat } from '@lp/contract/live';
 import { type Kysely, sql } from 'kysely';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
@@ -77,12 +77,16 @@ export class LiveHub {
   private readonly perPerson = new Map<number, number>();
   private readonly remote = new Map<string, Map<number, { viewers: LiveActor[]; until: number }>>();
   private listening = false;
+  private readonly heartbeat: string;
   private stops: Array<() => Promise<void> | void> = [];
 
   constructor(
     private readonly db: Kysely<Database>,
     private readonly heartbeatMs: number,
-  ) {}
+  ) {
+    const heartbeat: LiveHeartbeat = { interval_ms: heartbeatMs };
+    this.heartbeat = event('heartbeat', heartbeat);
+  }
 
   async start(listen: DatabaseHandle['listen'] | undefined) {
     const heartbeat = setInterval(() => this.beat(), this.heartbeatMs);
@@ -136,6 +140,8 @@ export class LiveHub {
    */
   async open(stream: LiveStream, lastEventId: string | undefined): Promise<() => void> {
     const open: Open = { ...stream, lastId: 0, pending: [], presence: null };
+    // The first heartbeat tells the browser how long a silence may last before it reconnects.
+    open.write(this.heartbeat);
     let streams = this.byCohort.get(stream.cohort);
     const first = !streams;
     if (!streams) {
@@ -286,7 +292,7 @@ export class LiveHub {
   }
 
   private beat() {
-    for (const stream of this.streams()) stream.write(': heartbeat\n\n');
+    for (const stream of this.streams()) stream.write(this.heartbeat);
     for (const cohort of this.byCohort.keys()) {
       void this.announce(cohort);
       this.presenceChanged(cohort);

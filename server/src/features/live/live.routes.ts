@@ -62,7 +62,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['live'],
         description:
-          "The board's changes as they happen: text/event-stream with `change` (id = the change's id; Last-Event-ID, or ?last_event_id=, resumes after it), `presence` and `resync` events and a `: heartbeat` comment about every 25 s. Authorization header, or ?ticket= from POST /cohorts/{id}/live/ticket.",
+          "The board's changes as they happen: text/event-stream with `change` (id = the change's id; Last-Event-ID, or ?last_event_id=, resumes after it), `presence` and `resync` events, and a `heartbeat` event at the start and about every 25 s. Authorization header, or ?ticket= from POST /cohorts/{id}/live/ticket.",
         params: LiveParams,
         querystring: LiveQuery,
         response: {

@@ -12,9 +12,16 @@ import {
   enrol,
   startAssessment,
 } from '../../../test/factories.ts';
+import { FakeGithub } from '../../../test/fake-github.ts';
+import {
+  exchangeOneTimeCode,
+  followGithubSignIn,
+  githubSettings,
+} from '../../../test/github-sign-in.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
 let ctx: TestContext;
+let github: FakeGithub;
 let base: string;
 let ada: Awaited<ReturnType<typeof createStaff>>;
 let grace: Awaited<ReturnType<typeof createStaff>>;
@@ -26,7 +33,11 @@ let studentAssessmentId: number;
 const opened: OpenStream[] = [];
 
 beforeAll(async () => {
-  ctx = await createTestContext({ live: { heartbeatMs: 200, connectionsPerPerson: 3 } });
+  github = await new FakeGithub().start();
+  ctx = await createTestContext({
+    ...githubSettings(github),
+    live: { heartbeatMs: 200, connectionsPerPerson: 3 },
+  });
   base = await ctx.app.listen({ port: 0, host: '127.0.0.1' });
   ada = await createStaff(ctx.db, { firstName: 'Ada', lastName: 'Lovelace' });
   grace = await createStaff(ctx.db, { firstName: 'Grace', lastName: 'Hopper' });
@@ -45,6 +56,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const stream of opened) stream.close();
   await ctx.close();
+  await github.stop();
 });
 
 const liveUrl = (cohortId = cohort.id, query = '') =>
@@ -252,9 +264,11 @@ describe('a live board', () => {
     unknown.close();
   });
 
-  it('keeps the stream open with heartbeats', async () => {
+  it('keeps the stream open with heartbeats, the first as it opens, saying how often they come', async () => {
     const quiet = await stream(ada.token);
-    await expect.poll(() => quiet.comments).toContain('heartbeat');
+    await expect.poll(() => quiet.events[0]?.event).toBe('heartbeat');
+    expect(eventsOf(quiet, 'heartbeat')[0]).toEqual({ interval_ms: 200 });
+    await expect.poll(() => eventsOf(quiet, 'heartbeat').length).toBeGreaterThan(1);
     quiet.close();
   });
 
@@ -297,5 +311,113 @@ describe('a live board', () => {
     });
     expect(out.statusCode).toBe(204);
     await open.ended;
+  });
+});
+
+describe('changes made away from the board', () => {
+  it('tells each board whose learners wore a tag when the tag is deleted from the catalogue', async () => {
+    const here = await createLearner(ctx.db);
+    const there = await createLearner(ctx.db);
+    await enrol(ctx.db, cohort.id, here.id);
+    await enrol(ctx.db, otherCohort.id, there.id);
+    const tag = (
+      await ctx.request({
+        method: 'POST',
+        url: '/api/tags',
+        token: ada.token,
+        payload: { name: 'retired tag' },
+      })
+    ).json();
+    for (const student of [here.id, there.id])
+      await ctx.request({
+        method: 'POST',
+        url: '/api/studenttags',
+        token: ada.token,
+        payload: { student, tag: tag.id },
+      });
+    const watchingHere = await stream(grace.token);
+    const watchingThere = await stream(grace.token, {}, liveUrl(otherCohort.id));
+    await expect.poll(() => viewerNames(watchingThere)).toContain('Grace Hopper');
+
+    const deleted = await ctx.request({
+      method: 'DELETE',
+      url: `/api/tags/${tag.id}`,
+      token: ada.token,
+    });
+    expect(deleted.statusCode).toBe(204);
+    const heard = (open: OpenStream) =>
+      changes(open).map((change) => [
+        change.student_id,
+        change.kind,
+        change.summary,
+        change.actor?.name,
+      ]);
+    await expect
+      .poll(() => heard(watchingHere))
+      .toEqual([[here.id, 'tag', 'tag "retired tag" deleted', 'Ada Lovelace']]);
+    await expect
+      .poll(() => heard(watchingThere))
+      .toEqual([[there.id, 'tag', 'tag "retired tag" deleted', 'Ada Lovelace']]);
+    watchingHere.close();
+    watchingThere.close();
+  });
+
+  it("tells the learner's board when a GitHub sign-in brings a new avatar, and nothing when it brings none", async () => {
+    const signingIn = await createLearner(ctx.db, {
+      firstName: 'Nova',
+      lastName: 'Learner',
+      githubId: 9001,
+      githubLogin: 'nova',
+    });
+    await enrol(ctx.db, cohort.id, signingIn.id);
+    const watching = await stream(grace.token);
+    await expect.poll(() => viewerNames(watching)).toContain('Grace Hopper');
+    const signIn = async (avatar: string) => {
+      const code = `code-${avatar}-${Date.now()}`;
+      github.codes.set(code, { id: 9001, login: 'nova', name: 'Nova Learner', avatar_url: avatar });
+      const { clientPage } = await followGithubSignIn(ctx, '/api/auth/github/url', code);
+      const answer = await exchangeOneTimeCode(ctx, clientPage.searchParams.get('code') ?? '');
+      expect(answer.statusCode).toBe(200);
+    };
+    const mine = () =>
+      changes(watching)
+        .filter((change) => change.student_id === signingIn.id)
+        .map((change) => [change.kind, change.summary, change.actor?.name]);
+
+    await signIn('https://avatars.test/nova-1.png');
+    await expect.poll(mine).toEqual([['detail', 'new avatar', 'Nova Learner']]);
+    const board = await ctx.request({
+      method: 'GET',
+      url: `/api/students?cohort=${cohort.id}`,
+      token: ada.token,
+    });
+    expect(board.json().find((card: { id: number }) => card.id === signingIn.id)).toMatchObject({
+      avatar: 'https://avatars.test/nova-1.png',
+    });
+
+    // The same avatar again: nothing on the card changed, nothing is sent. A tag sent after it
+    // arrives alone, so nothing was on its way before it.
+    await signIn('https://avatars.test/nova-1.png');
+    await ctx.request({
+      method: 'POST',
+      url: '/api/studenttags',
+      token: ada.token,
+      payload: {
+        student: signingIn.id,
+        tag: (
+          await ctx.request({
+            method: 'POST',
+            url: '/api/tags',
+            token: ada.token,
+            payload: { name: 'nova' },
+          })
+        ).json().id,
+      },
+    });
+    await expect.poll(mine).toEqual([
+      ['detail', 'new avatar', 'Nova Learner'],
+      ['tag', 'tagged "nova"', 'Ada Lovelace'],
+    ]);
+    watching.close();
   });
 });

@@ -2,7 +2,7 @@ import type { PaginatedList } from '@lp/contract/common';
 import type { StudentTag, Tag } from '@lp/contract/tags';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
+import { recordBoardChange, recordBoardChanges } from '../../lib/board-changes.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { lockLearner } from '../../lib/learners.ts';
@@ -52,6 +52,12 @@ export async function deleteTag(app: FastifyInstance, caller: SignedInPerson, id
     const links = await repo.linksOfTag(trx, id);
     const removed = await repo.deleteTag(trx, id);
     if (!removed) throw notFound('Tag');
+    // The chip goes from every card that wore it: their boards hear it like an untagging.
+    await recordBoardChanges(
+      trx,
+      links.map((link) => link.student_id),
+      { kind: 'tag', summary: `tag "${removed.name}" deleted`, actorId: caller.id },
+    );
     await audit(trx, {
       actorId: caller.id,
       action: 'delete',

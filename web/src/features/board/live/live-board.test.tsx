@@ -1,9 +1,12 @@
 import type { BoardChange } from '@lp/contract/live';
 import { screen, waitFor, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { LearnerOverlay } from '@/features/learners';
+import { learner as overlayLearner } from '@/features/learners/testing';
 import { setSession } from '@/lib/session.ts';
 import { fakeEventSources } from '@/test/fake-event-source.ts';
-import { fakeNetwork } from '@/test/fake-network.ts';
+import { fakeNetwork, type Stub } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
 import { learner } from '../model/fixtures.ts';
 import { COHORT, renderBoard } from '../testing/render-board.tsx';
@@ -26,7 +29,7 @@ const change = (overrides: Partial<BoardChange> = {}): BoardChange => ({
 });
 
 /** Signed in as the fixture coach, with a ticket for every request and the board as `board`. */
-function liveBoard(board = [ada, grace]) {
+function liveBoard(board = [ada, grace], beside?: ReactNode, answers: Record<string, Stub> = {}) {
   setSession({ profile: staffProfile, token: 'session-token' });
   let tickets = 0;
   const network = fakeNetwork({
@@ -35,10 +38,29 @@ function liveBoard(board = [ada, grace]) {
       body: { ticket: `ticket-${++tickets}`, expires_at: '2026-03-02T15:01:00.000Z' },
     }),
     'GET /students': { status: 200, body: board },
+    ...answers,
   });
   const streams = fakeEventSources();
-  renderBoard([ada, grace], { live: true });
+  renderBoard([ada, grace], { live: true, beside });
   return { network, streams };
+}
+
+/** Ada's learner overlay open beside the board, with the score `score()` says. */
+function overlayOfAda(score: () => number): [ReactNode, Record<string, Stub>] {
+  const empty = { status: 200, body: [] };
+  return [
+    <LearnerOverlay key="overlay" learnerId={ada.id} open onClose={() => {}} />,
+    {
+      [`GET /students/${ada.id}`]: () => ({
+        status: 200,
+        body: { ...overlayLearner, id: ada.id, name: ada.name, score: score() },
+      }),
+      'GET /coreskillrecords': empty,
+      'GET /weights': empty,
+      [`GET /students/${ada.id}/history`]: empty,
+      'GET /cohorts': empty,
+    },
+  ];
 }
 
 const boardReads = (network: ReturnType<typeof fakeNetwork>) =>
@@ -101,11 +123,9 @@ describe('the live board', () => {
     stream.send('presence', { cohort: COHORT, viewers: [me, coach] });
 
     const others = await screen.findByRole('list', { name: 'Also here' });
-    expect(
-      within(others)
-        .getAllByRole('listitem')
-        .map((item) => item.textContent),
-    ).toEqual(['GCGrace Coach']);
+    // By name; the avatar's initials show once it has settled on having no image.
+    expect(within(others).getAllByRole('listitem')).toHaveLength(1);
+    expect(within(others).getByText('Grace Coach')).toBeInTheDocument();
     stream.send('presence', { cohort: COHORT, viewers: [me] });
     await waitFor(() =>
       expect(screen.queryByRole('list', { name: 'Also here' })).not.toBeInTheDocument(),
@@ -138,5 +158,64 @@ describe('the live board', () => {
     const stream = await opened(live);
     stream.send('resync');
     await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+  });
+
+  it("says 'reconnecting…' as soon as the browser goes offline, and reconnects when it is back online", async () => {
+    const live = liveBoard();
+    const { network, streams } = live;
+    const first = await opened(live);
+    first.send('change', change({ actor: me }), '9');
+
+    window.dispatchEvent(new Event('offline'));
+    expect(await screen.findByText('reconnecting…')).toBeInTheDocument();
+    expect(first.closed).toBe(true);
+
+    window.dispatchEvent(new Event('online'));
+    await waitFor(() => expect(streams.opened).toHaveLength(2));
+    expect(streams.latest().query.get('last_event_id')).toBe('9');
+    streams.latest().open();
+    await waitFor(() => expect(screen.queryByText('reconnecting…')).not.toBeInTheDocument());
+    await waitFor(() => expect(boardReads(network)).toHaveLength(3));
+  });
+
+  it("reads an open learner overlay again when someone changes that learner, and not for another's change", async () => {
+    let score = 42;
+    const live = liveBoard([ada, grace], ...overlayOfAda(() => score));
+    const detailReads = () =>
+      live.network.calls.filter((call) => call.path === `/students/${ada.id}`);
+    const stream = await opened(live);
+    expect(await screen.findByLabelText('Score 42')).toBeInTheDocument();
+    const before = detailReads().length;
+
+    stream.send('change', change({ student_id: grace.id, summary: 'tagged "x"' }), '10');
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+    expect(detailReads()).toHaveLength(before);
+
+    score = 50;
+    stream.send('change', change({ kind: 'objective', summary: 'achieved Loops' }), '11');
+    expect(await screen.findByLabelText('Score 50')).toBeInTheDocument();
+    expect(detailReads()).toHaveLength(before + 1);
+  });
+
+  it('reads an open learner overlay again when the server says changes were missed', async () => {
+    let score = 42;
+    const live = liveBoard([ada, grace], ...overlayOfAda(() => score));
+    const stream = await opened(live);
+    expect(await screen.findByLabelText('Score 42')).toBeInTheDocument();
+    score = 50;
+    stream.send('resync');
+    expect(await screen.findByLabelText('Score 50')).toBeInTheDocument();
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+  });
+
+  it('takes a stream that stays silent for much longer than its heartbeats come for dead, and reconnects', async () => {
+    const live = liveBoard();
+    const first = await opened(live);
+    first.send('heartbeat', { interval_ms: 40 });
+    // Nothing more arrives: the stream is given up and a new one asked for.
+    expect(await screen.findByText('reconnecting…')).toBeInTheDocument();
+    expect(first.closed).toBe(true);
+    await waitFor(() => expect(live.streams.opened).toHaveLength(2));
+    expect(live.streams.latest().query.get('ticket')).toBe('ticket-2');
   });
 });

@@ -1,9 +1,11 @@
 // The live board of a cohort for the signed-in person: a change refetches the board (the GET
-// sends If-None-Match, so what did not change costs little) and marks the card another person
-// changed; presence lists the others who have the board open.
+// sends If-None-Match, so what did not change costs little), reads the changed learner's record
+// again (an open overlay shows the change) and marks the card another person changed; presence
+// lists the others who have the board open.
 import type { LiveActor } from '@lp/contract/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { invalidateLearner, invalidateLearnersOnScreen } from '@/features/learners';
 import { useSession } from '@/lib/use-session.ts';
 import { boardQueryKey } from '../api/get-board.ts';
 import { useLatest } from '../components/use-latest.ts';
@@ -33,11 +35,13 @@ export function useLiveBoard(cohortId: number | null): LiveBoard {
       change: (change) => {
         refetch();
         const { actor, student_id: learnerId } = change;
+        if (learnerId !== null) void invalidateLearner(queryClient, learnerId);
         if (learnerId !== null && actor && actor.id !== self.current)
           marks.show(learnerId, `${change.summary} by ${actor.name}`);
       },
       presence: (presence) => setPresent(presence.viewers),
-      resync: refetch,
+      // Whatever was missed may concern an open learner record too (the board is under it).
+      resync: () => void invalidateLearnersOnScreen(queryClient),
       status: setStatus,
     });
     return () => {

@@ -1,6 +1,7 @@
 // Test helpers: the board of the fixture course rendered in the app's providers (with its live
 // stream and presence when asked: stub EventSource first, see @/test/fake-event-source.ts).
 import type { StatusItem } from '@lp/contract/board';
+import type { ReactNode } from 'react';
 import { vi } from 'vitest';
 import { newQueryClient, renderWithProviders } from '@/test/render.tsx';
 import { boardQueryKey, useBoard } from '../api/get-board.ts';
@@ -26,20 +27,25 @@ interface HarnessProps {
   dialogs: LearnerDialogActions;
   search: string;
   marks?: CardMarks;
+  /** Shown with the board, as the dashboard shows an open learner overlay. */
+  beside?: ReactNode;
 }
 
-function Harness({ learners, dialogs, search, marks }: HarnessProps) {
+function Harness({ learners, dialogs, search, marks, beside }: HarnessProps) {
   const data = useBoard(COHORT).data ?? learners;
   return (
-    <LearnerBoard
-      cohortId={COHORT}
-      course={course}
-      learners={data}
-      search={search}
-      statuses={statuses}
-      dialogs={dialogs}
-      marks={marks}
-    />
+    <>
+      <LearnerBoard
+        cohortId={COHORT}
+        course={course}
+        learners={data}
+        search={search}
+        statuses={statuses}
+        dialogs={dialogs}
+        marks={marks}
+      />
+      {beside}
+    </>
   );
 }
 
@@ -56,7 +62,12 @@ function LiveHarness(props: HarnessProps) {
 /** The board of the fixture course with these learners (already cached, as after a load). */
 export function renderBoard(
   learners: BoardLearner[],
-  options: { search?: string; dialogs?: Partial<LearnerDialogActions>; live?: boolean } = {},
+  options: {
+    search?: string;
+    dialogs?: Partial<LearnerDialogActions>;
+    live?: boolean;
+    beside?: ReactNode;
+  } = {},
 ) {
   // Board data stays fresh, as right after a load: the tests decide when it changes.
   const queryClient = newQueryClient({ staleTime: Number.POSITIVE_INFINITY });
@@ -68,14 +79,17 @@ export function renderBoard(
     ...options.dialogs,
   };
   const Board = options.live ? LiveHarness : Harness;
+  const { beside } = options;
   const view = renderWithProviders(
-    <Board learners={learners} dialogs={dialogs} search={options.search ?? ''} />,
+    <Board learners={learners} dialogs={dialogs} search={options.search ?? ''} beside={beside} />,
     { queryClient },
   );
   return {
     ...view,
     dialogs,
     rerenderWithSearch: (search: string) =>
-      view.rerender(<Board learners={learners} dialogs={dialogs} search={search} />),
+      view.rerender(
+        <Board learners={learners} dialogs={dialogs} search={search} beside={beside} />,
+      ),
   };
 }

@@ -25,3 +25,30 @@ export function invalidateLearners(queryClient: QueryClient) {
     queryClient.invalidateQueries({ queryKey: ['cohorts'] }),
   ]);
 }
+
+/**
+ * After a change to this learner made elsewhere (the live board heard it, maybe from another tab):
+ * their record and its lists, so an open overlay shows it; closed ones are read when next shown.
+ */
+export function invalidateLearner(queryClient: QueryClient, id: number) {
+  const keys = [
+    learnerKeys.detail(id),
+    learnerKeys.history(id),
+    learnerKeys.notes(id),
+    learnerKeys.records(id),
+    learnerKeys.coreSkills(id),
+    learnerKeys.studentTags(id),
+    learnerKeys.remaining(id),
+  ];
+  return Promise.all(keys.map((queryKey) => queryClient.invalidateQueries({ queryKey })));
+}
+
+/**
+ * After changes that may have been missed (the live board's `resync`): whatever is on screen
+ * about learners, the board and an open learner record included, is read again.
+ */
+export const invalidateLearnersOnScreen = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: learnerKeys.all }),
+    queryClient.invalidateQueries({ queryKey: ['weights', 'remaining'] }),
+  ]);
