@@ -7,6 +7,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
 import { invalidateLearner, invalidateLearnersOnScreen } from '@/features/learners';
 import { useSession } from '@/lib/use-session.ts';
+import { whenIdle } from '@/lib/when-idle.ts';
 import { boardQueryKey } from '../api/get-board.ts';
 import { useLatest } from '../components/use-latest.ts';
 import { CardMarks } from './card-marks.ts';
@@ -31,20 +32,26 @@ export function useLiveBoard(cohortId: number | null): LiveBoard {
     // Browsers all have EventSource; a test environment without one has no live board.
     if (cohortId === null || typeof EventSource === 'undefined') return;
     const refetch = () => void queryClient.invalidateQueries({ queryKey: boardQueryKey(cohortId) });
-    const stop = connectLive(cohortId, {
-      change: (change) => {
-        refetch();
-        const { actor, student_id: learnerId } = change;
-        if (learnerId !== null) void invalidateLearner(queryClient, learnerId);
-        if (learnerId !== null && actor && actor.id !== self.current)
-          marks.show(learnerId, `${change.summary} by ${actor.name}`);
-      },
-      presence: (presence) => setPresent(presence.viewers),
-      // Whatever was missed may concern an open learner record too (the board is under it).
-      resync: () => void invalidateLearnersOnScreen(queryClient),
-      status: setStatus,
+    // The stream opens once the board has rendered: its ticket, status and presence would
+    // otherwise interrupt the first render of the cards.
+    let stop = () => {};
+    const cancel = whenIdle(() => {
+      stop = connectLive(cohortId, {
+        change: (change) => {
+          refetch();
+          const { actor, student_id: learnerId } = change;
+          if (learnerId !== null) void invalidateLearner(queryClient, learnerId);
+          if (learnerId !== null && actor && actor.id !== self.current)
+            marks.show(learnerId, `${change.summary} by ${actor.name}`);
+        },
+        presence: (presence) => setPresent(presence.viewers),
+        // Whatever was missed may concern an open learner record too (the board is under it).
+        resync: () => void invalidateLearnersOnScreen(queryClient),
+        status: setStatus,
+      });
     });
     return () => {
+      cancel();
       stop();
       marks.clear();
       setPresent([]);
