@@ -120,8 +120,9 @@ const serverDist = process.env.SERVER_DIST
   ? resolve(process.env.SERVER_DIST)
   : at('server', 'dist');
 
+const withClient = !flags.has('--server-only') && process.env.WEB_DIST !== '';
 try {
-  if (!flags.has('--server-only') && process.env.WEB_DIST !== '') {
+  if (withClient) {
     await ensureBuilt(
       'client',
       webDist,
@@ -151,6 +152,9 @@ try {
 }
 
 if (!flags.has('--prepare-only')) {
+  // The server serves the client built above: on its own it looks next to where it was compiled
+  // to, which is not web/dist when SERVER_DIST moved it.
+  if (withClient) process.env.WEB_DIST = webDist;
   process.setSourceMapsEnabled(true);
   await import(pathToFileURL(join(serverDist, 'main.js')).href);
 }

@@ -3,8 +3,7 @@ import { mkdtemp, rm } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, inject, it } from 'vitest';
-import { openEmbedded } from '../src/db/connection.ts';
-import { templateDump } from './database.ts';
+import { copyTemplateTo } from './database.ts';
 import { adminQuery, databaseUrl, waitUntilUnused } from './database-template.ts';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 import {
@@ -41,8 +40,7 @@ async function freshStore(): Promise<Store> {
   const common = { PASSWORD_SIGNIN: 'true', DEMO_PASSWORD: PASSWORD };
   if (!serverUrl) {
     const dataDir = await mkdtemp(join(tmpdir(), 'lp-crash-'));
-    const prepared = await openEmbedded(dataDir, { loadDataDir: await templateDump(template) });
-    await prepared.close();
+    await copyTemplateTo(dataDir);
     return {
       engine: 'pglite',
       env: { ...common, DATA_DIR: dataDir },

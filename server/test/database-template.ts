@@ -1,7 +1,8 @@
-import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { createHash, randomBytes } from 'node:crypto';
+import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
@@ -25,17 +26,63 @@ export async function createTemplate(serverUrl: string | undefined): Promise<Dat
   return serverUrl ? createServerTemplate(serverUrl) : createEmbeddedTemplate();
 }
 
+// Kept between runs, named by what makes it: only a run after a migration (or a PGlite upgrade)
+// pays for creating a database (PGlite's initdb is most of that) and migrating it.
+const serverDir = fileURLToPath(new URL('..', import.meta.url));
+const cacheDir = join(serverDir, 'node_modules', '.cache', 'lp-test-template');
+const pgliteDir = dirname(dirname(createRequire(import.meta.url).resolve('@electric-sql/pglite')));
+const madeFrom = [
+  join(serverDir, 'src', 'db', 'migrations'),
+  join(serverDir, 'src', 'db', 'migrate.ts'),
+  join(serverDir, 'src', 'db', 'pglite-dialect.ts'),
+  fileURLToPath(import.meta.url),
+  join(pgliteDir, 'package.json'),
+];
+
 async function createEmbeddedTemplate(): Promise<DatabaseTemplate> {
+  const ref = join(cacheDir, `${await sourcesHash()}.tar`);
+  const kept = await access(ref).then(
+    () => true,
+    () => false,
+  );
+  if (!kept) await keepDump(ref, await migratedDump());
+  // The dump stays for the next run.
+  return { ref, remove: async () => {} };
+}
+
+async function migratedDump(): Promise<Uint8Array> {
   const client = await PGlite.create();
   await migrateToLatest(new Kysely<Database>({ dialect: new PGliteDialect(client) }));
   // A checkpoint first, so each copy starts without replaying the migrations' write-ahead log.
   await client.exec('checkpoint');
   const dump = await client.dumpDataDir('none');
   await client.close();
-  const dir = await mkdtemp(join(tmpdir(), 'lp-test-template-'));
-  const ref = join(dir, 'pgdata.tar');
-  await writeFile(ref, new Uint8Array(await dump.arrayBuffer()));
-  return { ref, remove: () => rm(dir, { recursive: true, force: true }) };
+  return new Uint8Array(await dump.arrayBuffer());
+}
+
+/** Replaces the dumps of older sources; written aside first, so no run reads half a dump. */
+async function keepDump(ref: string, dump: Uint8Array): Promise<void> {
+  await mkdir(cacheDir, { recursive: true });
+  const older = (await readdir(cacheDir)).filter((name) => name.endsWith('.tar'));
+  await Promise.all(older.map((name) => rm(join(cacheDir, name), { force: true })));
+  const partial = `${ref}.${randomBytes(4).toString('hex')}.partial`;
+  await writeFile(partial, dump);
+  await rename(partial, ref);
+}
+
+/** A fingerprint of the names and contents of the files the template is made from. */
+async function sourcesHash(): Promise<string> {
+  const hash = createHash('sha256');
+  for (const path of madeFrom) {
+    const files = (await stat(path)).isDirectory()
+      ? (await readdir(path)).sort().map((name) => join(path, name))
+      : [path];
+    for (const file of files) {
+      hash.update(relative(serverDir, file)).update('\0');
+      hash.update(await readFile(file)).update('\0');
+    }
+  }
+  return hash.digest('hex').slice(0, 16);
 }
 
 async function createServerTemplate(serverUrl: string): Promise<DatabaseTemplate> {

@@ -55,3 +55,14 @@ class InMemoryBlob extends Blob {
 export async function templateDump(path: string): Promise<Blob> {
   return new InMemoryBlob(await readFile(path));
 }
+
+/**
+ * Fills an empty data folder with the run's migrated template, for a server process on the
+ * embedded database: saves it creating and migrating one (PGlite's initdb alone takes seconds).
+ */
+export async function copyTemplateTo(dataDir: string): Promise<void> {
+  const copy = await openEmbedded(dataDir, {
+    loadDataDir: await templateDump(inject('databaseTemplate')),
+  });
+  await copy.close();
+}

@@ -1,11 +1,12 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { once } from 'node:events';
 import { fileURLToPath } from 'node:url';
+import { inject } from 'vitest';
 import { freePort } from './free-port.ts';
 
 const serverDir = fileURLToPath(new URL('..', import.meta.url));
 
-/** The server as `npm start` runs it (src/main.ts), in its own process. */
+/** The server as `npm start` runs it (compiled src/main.ts), in its own process. */
 export interface ServerProcess {
   url: string;
   /** Everything the process printed, for failure messages. */
@@ -22,9 +23,9 @@ async function ended(child: ChildProcess): Promise<void> {
 }
 
 /**
- * Starts src/main.ts with `env` on top of a clean environment (no inherited DATABASE_URL and the
- * like) and resolves once /api/health answers 200. Node runs main.ts itself (not through the tsx
- * command, which would put a second process between a signal and the server).
+ * Starts the compiled server (test/compiled-server.ts) with `env` on top of a clean environment
+ * (no inherited DATABASE_URL and the like) and resolves once /api/health answers 200. Node runs
+ * main.js itself, as `npm start` does: no second process between a signal and the server.
  */
 export async function startServerProcess(
   env: Record<string, string>,
@@ -32,19 +33,23 @@ export async function startServerProcess(
 ): Promise<ServerProcess> {
   const port = await freePort();
   const url = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, ['--import', 'tsx', 'src/main.ts', ...args], {
-    cwd: serverDir,
-    env: {
-      PATH: process.env.PATH ?? '',
-      HOME: process.env.HOME ?? '',
-      PORT: String(port),
-      HOST: '127.0.0.1',
-      WEB_DIST: '',
-      LOG_LEVEL: 'warn',
-      ...env,
+  const child = spawn(
+    process.execPath,
+    ['--enable-source-maps', inject('compiledServer'), ...args],
+    {
+      cwd: serverDir,
+      env: {
+        PATH: process.env.PATH ?? '',
+        HOME: process.env.HOME ?? '',
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        WEB_DIST: '',
+        LOG_LEVEL: 'warn',
+        ...env,
+      },
+      stdio: ['ignore', 'pipe', 'pipe'],
     },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
+  );
   let log = '';
   const keep = (chunk: Buffer) => {
     log = (log + chunk.toString()).slice(-8000);
