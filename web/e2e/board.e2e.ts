@@ -4,7 +4,7 @@
 // proposal review. The learners moved here are created for the walk and deleted afterwards.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { renderedFrames } from './support/wait.ts';
@@ -120,7 +120,7 @@ async function openBoard() {
 }
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
   await page.setViewportSize({ width: 1800, height: 1000 });
   await signIn(page, baseUrl, 'instructor');

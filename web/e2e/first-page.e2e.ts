@@ -6,7 +6,7 @@ import { readdir } from 'node:fs/promises';
 import { join } from 'node:path';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { signInPageBytes } from './support/page-bytes.ts';
 import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, signIn } from './support/session.ts';
@@ -19,7 +19,7 @@ let page: Page;
 let fullStylesheet = '';
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   const assets = await readdir(join(webDist, 'assets'));
   const name = assets.find((file) => /^radix-themes-[\w-]+\.css$/.test(file));
   if (!name) throw new Error('The build has no full Radix Themes stylesheet');

@@ -3,7 +3,7 @@
 // the board and the learner record show. The learner is created for the walk and deleted after.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { renderedFrames } from './support/wait.ts';
@@ -100,7 +100,7 @@ async function chooseFromMenu(...items: string[]) {
 }
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
   await page.setViewportSize({ width: 1800, height: 1000 });
   await signIn(page, baseUrl, 'instructor');
