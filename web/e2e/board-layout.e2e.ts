@@ -8,7 +8,7 @@ import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCall, apiCaller, fillCohort } from './support/api.ts';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
@@ -98,7 +98,7 @@ const cue = (side: 'left' | 'right') => page.getByRole('button', { name: `Scroll
 const eventsHeading = () => page.getByRole('heading', { name: 'Upcoming Events' });
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, baseUrl, 'instructor');

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
@@ -15,7 +15,7 @@ let session: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
   await signIn(page, baseUrl, 'staff');
 });

@@ -1,7 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDay as longDay, todayIn, weekdayOf } from '../src/lib/dates.ts';
-import { type BrowserSession, launchBrowser, newContext } from './support/browser.ts';
+import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
 
@@ -54,7 +54,7 @@ const alertSays = (text: string) =>
     .waitFor();
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: baseUrl,
   });

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { signIn } from './support/session.ts';
 
@@ -16,7 +16,7 @@ const learnerRow = (name: string) =>
   page.getByRole('row').filter({ has: page.getByRole('rowheader', { name, exact: true }) });
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
 });
 

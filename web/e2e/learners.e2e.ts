@@ -3,7 +3,7 @@
 // gestures (double click → notes, single click → overlay) are the board's to drive.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
 
@@ -42,7 +42,7 @@ const dialog = (name: string) => page.getByRole('dialog', { name });
 const scoreOf = async () => Number(await page.getByLabel(/^Score \d+$/).textContent());
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
   await page.setViewportSize({ width: 1800, height: 1000 });
   await signIn(page, baseUrl, 'instructor');

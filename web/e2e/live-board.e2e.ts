@@ -8,7 +8,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCall, apiCaller, signInWithPassword } from './support/api.ts';
 import { boardCard, boardColumn, dragCard } from './support/board.ts';
-import { type BrowserSession, launchBrowser, newContext } from './support/browser.ts';
+import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { signIn } from './support/session.ts';
 
@@ -139,7 +139,7 @@ async function seenLive(
 }
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   asAda = apiCaller(baseUrl, await signInWithPassword(baseUrl, 'instructor'));
   asMarcus = apiCaller(baseUrl, await signInWithPassword(baseUrl, 'staff'));
   const profile = await asAda<{ person: { active_cohort: number } }>('GET', '/profile');

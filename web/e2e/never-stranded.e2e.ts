@@ -3,7 +3,7 @@
 // instructor a learner dashboard, and staff who coach no cohort one explanation of why not.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser, newContext } from './support/browser.ts';
+import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
@@ -42,7 +42,7 @@ const currentCohort = () =>
   page.getByRole('navigation', { name: 'Active cohorts' }).locator('[aria-current="true"]');
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
   await page.setViewportSize({ width: 1400, height: 1000 });
   await signIn(page, baseUrl, 'instructor');

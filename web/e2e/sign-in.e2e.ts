@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { type RunningServer, startServer } from './support/start-server.ts';
@@ -13,7 +13,7 @@ let session: BrowserSession;
 let page: Page;
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
 });
 
 afterAll(async () => {

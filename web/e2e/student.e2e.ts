@@ -3,7 +3,7 @@
 import type { StudentProfile } from '@lp/contract/profile';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
@@ -24,7 +24,7 @@ async function profile(): Promise<StudentProfile> {
 const toast = (text: string | RegExp) => page.locator('.lp-toast').filter({ hasText: text });
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
   await page.setViewportSize({ width: 1400, height: 1000 });
   await signIn(page, baseUrl, 'student');

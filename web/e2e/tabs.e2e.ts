@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser, newContext } from './support/browser.ts';
+import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 
@@ -13,7 +13,7 @@ let session: BrowserSession;
 let context: BrowserContext;
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
 });
 
 afterAll(async () => {

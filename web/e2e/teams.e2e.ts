@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { type BrowserSession, launchBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { waitForCount } from './support/wait.ts';
@@ -54,7 +54,7 @@ const feedbackSays = (text: string) =>
   page.locator('.teams-feedback').getByText(text, { exact: true }).waitFor();
 
 beforeAll(async () => {
-  session = await launchBrowser();
+  session = await connectBrowser();
   page = await session.context.newPage();
   await signIn(page, baseUrl, 'instructor');
   // Start from no saved teams, whatever an earlier run left.
