@@ -36,6 +36,20 @@ describe('learner card menu', () => {
     expect(dialogs.openTags).toHaveBeenCalledTimes(1);
   });
 
+  it('opens from the keyboard on its first use, and gives focus back to its button', async () => {
+    fakeNetwork({});
+    const { user } = renderBoard([learner('Ada Lovelace', 101)]);
+    screen.getByRole('button', { name: 'Actions for Ada Lovelace' }).focus();
+    await user.keyboard('{Enter}');
+    const menu = await screen.findByRole('menu');
+    expect(within(menu).getByRole('menuitem', { name: 'Learner Notes' })).toBeInTheDocument();
+    await user.keyboard('{Escape}');
+    expect(screen.queryByRole('menu')).not.toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Actions for Ada Lovelace' })).toHaveFocus();
+    await user.keyboard('{Enter}');
+    expect(await screen.findByRole('menu')).toBeInTheDocument();
+  });
+
   it("shows 'Book Assessment' once a self-assessment exists", async () => {
     fakeNetwork({});
     const { user } = renderBoard([

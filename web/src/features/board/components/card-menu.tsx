@@ -2,7 +2,7 @@
 // Assessment > Assessment status (only above status 1); Progress Tracking > Assign to project.
 import { CaretDownIcon, CheckIcon } from '@radix-ui/react-icons';
 import { DropdownMenu, IconButton } from '@radix-ui/themes';
-import { memo } from 'react';
+import { memo, useState } from 'react';
 import { assessmentStatusChoices, cardStatus } from '../model/card-status.ts';
 import { assignTargets } from '../model/drop-rules.ts';
 import type { BoardLearner } from '../model/types.ts';
@@ -14,11 +14,50 @@ interface CardMenuProps {
   handlers: CardHandlers;
 }
 
+/** Keys that open a menu from its button, as Radix's trigger takes them. */
+const OPENING_KEYS = new Set(['Enter', ' ', 'ArrowDown']);
+
+/**
+ * A board shows dozens of cards and their menus are opened one at a time, so a card renders
+ * only the menu's button until it is first used; the menu itself (Radix's providers, anchor
+ * and state, a good share of a card's render) mounts then, open.
+ */
 export const LearnerCardMenu = memo(function LearnerCardMenu({ learner, handlers }: CardMenuProps) {
+  const [used, setUsed] = useState(false);
+  const [open, setOpen] = useState(false);
+  const label = `Actions for ${learner.name}`;
+  if (!used) {
+    const openMenu = () => {
+      setUsed(true);
+      setOpen(true);
+    };
+    return (
+      <IconButton
+        size="1"
+        variant="ghost"
+        aria-label={label}
+        aria-haspopup="menu"
+        aria-expanded={false}
+        onPointerDown={(event) => {
+          // As Radix's trigger: the main button opens it, without moving focus first.
+          if (event.button !== 0 || event.ctrlKey) return;
+          event.preventDefault();
+          openMenu();
+        }}
+        onKeyDown={(event) => {
+          if (!OPENING_KEYS.has(event.key)) return;
+          event.preventDefault();
+          openMenu();
+        }}
+      >
+        <CaretDownIcon />
+      </IconButton>
+    );
+  }
   return (
-    <DropdownMenu.Root modal={false}>
+    <DropdownMenu.Root modal={false} open={open} onOpenChange={setOpen}>
       <DropdownMenu.Trigger>
-        <IconButton size="1" variant="ghost" aria-label={`Actions for ${learner.name}`}>
+        <IconButton size="1" variant="ghost" aria-label={label}>
           <CaretDownIcon />
         </IconButton>
       </DropdownMenu.Trigger>
