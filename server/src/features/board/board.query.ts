@@ -1,3 +1,4 @@
+import { currentAssignmentJoinText } from '../../lib/assignments.ts';
 import { cardVersionText } from '../../lib/card-version.ts';
 import { isoTimestampText } from '../../lib/dates.ts';
 import { learnerScoreSql } from '../../lib/learner-score.ts';
@@ -41,13 +42,7 @@ cards as (
     b.id as book_id, b.index as book_index, b.name as book_name,
     sa.id as student_assessment_id, sa.status_id, sa.url as assessment_url, sa.status_changed_at
   from members mb
-  left join lateral (
-    select sp.id as assignment_id, sp.project_id, sp.assigned_at
-    from student_projects sp
-    where sp.student_id = mb.id
-    order by sp.assigned_at desc, sp.id desc
-    limit 1
-  ) cp on true
+  ${currentAssignmentJoinText('mb.id', 'sp.id as assignment_id, sp.project_id, sp.assigned_at', '  ')}
   left join projects pr on pr.id = cp.project_id
   left join books b on b.id = pr.book_id
   left join assessments a on a.book_id = b.id

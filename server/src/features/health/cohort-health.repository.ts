@@ -1,6 +1,7 @@
 import { ASSESSMENT_STATUS } from '@lp/contract/constants';
 import { type Kysely, sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { currentAssignmentJoinText } from '../../lib/assignments.ts';
 import { isoTimestampSql } from '../../lib/dates.ts';
 import { isCurrentMembership } from '../../lib/membership.ts';
 import { fullNameSql } from '../../lib/names.ts';
@@ -58,13 +59,7 @@ export async function learners(db: Db, cohortId: number, skillLevel: number) {
            join projects bpr on bpr.id = bp.project_id
            where bp.student_id = mb.id and bpr.book_id = b.id) as book_started_at
       from members mb
-      left join lateral (
-        select sp.project_id, sp.assigned_at
-        from student_projects sp
-        where sp.student_id = mb.id
-        order by sp.assigned_at desc, sp.id desc
-        limit 1
-      ) cp on true
+      ${sql.raw(currentAssignmentJoinText('mb.id', 'sp.project_id, sp.assigned_at', '      '))}
       left join projects pr on pr.id = cp.project_id
       left join books b on b.id = pr.book_id
     ),

@@ -1,6 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { currentAssignmentJoinText } from '../../lib/assignments.ts';
 import { cardVersionText } from '../../lib/card-version.ts';
 import { isCurrentMembership } from '../../lib/membership.ts';
 import { fullNameOrNullSql, fullNameSql, fullNameText } from '../../lib/names.ts';
@@ -240,13 +241,7 @@ export const cardState = async (db: Db, learnerId: number) =>
         pr.id as project_id, pr.name as project_name,
         a.name as assessment_name, sa.status_id, st.status
       from people p
-      left join lateral (
-        select sp.id, sp.project_id
-        from student_projects sp
-        where sp.student_id = p.id
-        order by sp.assigned_at desc, sp.id desc
-        limit 1
-      ) cp on true
+      ${sql.raw(currentAssignmentJoinText('p.id', 'sp.id, sp.project_id', '      '))}
       left join projects pr on pr.id = cp.project_id
       left join assessments a on a.book_id = pr.book_id
       left join student_assessments sa on sa.assessment_id = a.id and sa.student_id = p.id
