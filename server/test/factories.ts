@@ -75,6 +75,15 @@ export const enrol = (db: Db, cohortId: number, personId: number) =>
     .returningAll()
     .executeTakeFirstOrThrow();
 
+/** Ends the person's current membership (a learner who left their cohort). */
+export const leaveCohort = (db: Db, personId: number) =>
+  db
+    .updateTable('cohort_memberships')
+    .set({ left_at: new Date() })
+    .where('person_id', '=', personId)
+    .where('left_at', 'is', null)
+    .execute();
+
 /** A course with `books` books of `projectsPerBook` projects each, indexes from 0. */
 export async function createCourse(
   db: Db,

@@ -12,6 +12,7 @@ import {
   createLearner,
   createStaff,
   enrol,
+  leaveCohort,
   recordObjective,
   startAssessment,
   tagLearner,
@@ -97,21 +98,13 @@ describe('GET /students?cohort= (the board)', () => {
     const eve = await createLearner(ctx.db, { firstName: 'Eve', lastName: 'Moved' });
     const old = await createCohort(ctx.db);
     await enrol(ctx.db, old.id, eve.id);
-    await ctx.db
-      .updateTable('cohort_memberships')
-      .set({ left_at: new Date() })
-      .where('person_id', '=', eve.id)
-      .execute();
+    await leaveCohort(ctx.db, eve.id);
     await enrol(ctx.db, cohort.id, eve.id);
     await assignProject(ctx.db, eve.id, p11.id, daysAgo(1));
 
     // Left this cohort: not on its board. Staff members are never cards.
     const gone = await learner('Gus', 'Gone');
-    await ctx.db
-      .updateTable('cohort_memberships')
-      .set({ left_at: new Date() })
-      .where('person_id', '=', gone.id)
-      .execute();
+    await leaveCohort(ctx.db, gone.id);
     const coach = await createStaff(ctx.db);
     await enrol(ctx.db, cohort.id, coach.id);
 
@@ -318,11 +311,7 @@ describe('GET /students?lastname_like=', () => {
     const left = await createLearner(ctx.db, { firstName: 'Lio', lastName: 'ZANZIBARI' });
     const cohort = await createCohort(ctx.db);
     await enrol(ctx.db, cohort.id, left.id);
-    await ctx.db
-      .updateTable('cohort_memberships')
-      .set({ left_at: new Date() })
-      .where('person_id', '=', left.id)
-      .execute();
+    await leaveCohort(ctx.db, left.id);
     const member = await createLearner(ctx.db, { lastName: 'Zanzibarr' });
     await enrol(ctx.db, cohort.id, member.id);
     await createStaff(ctx.db, { lastName: 'Zanzibaro' });

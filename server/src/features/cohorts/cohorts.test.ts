@@ -7,6 +7,7 @@ import {
   createLearner,
   createStaff,
   enrol,
+  leaveCohort,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 
@@ -142,11 +143,7 @@ describe('GET /cohorts', () => {
     // Counted: current learners only, not a member who is staff nor one who left.
     const left = await createLearner(ctx.db);
     await enrol(ctx.db, cohort.id, left.id);
-    await ctx.db
-      .updateTable('cohort_memberships')
-      .set({ left_at: new Date() })
-      .where('person_id', '=', left.id)
-      .execute();
+    await leaveCohort(ctx.db, left.id);
     await enrol(ctx.db, cohort.id, (await createStaff(ctx.db)).id);
     const empty = await createCohort(ctx.db, { name: 'Empty Listed Cohort' });
     const response = await ctx.request({ method: 'GET', url: '/api/cohorts', token: staff.token });
