@@ -40,16 +40,23 @@ export default function DashboardPage() {
   useEffect(() => {
     if (cohortId !== null || warned.current) return;
     warned.current = true;
+    // Someone who went elsewhere meanwhile (a navbar link right after sign-in) stays there.
+    let here = true;
     // No active cohort (e.g. the coach just left it): show another cohort they coach, read fresh
     // from the server; only someone who coaches none is sent to choose one.
     fetchCoachedCohorts(queryClient)
       .then((coached) => coached[0]?.id ?? null)
       .catch(() => null)
       .then((coached) => {
+        if (!here) return;
         if (coached !== null) return chooseCohort(coached);
         toast.show(NO_COHORT_WARNING, { type: 'warning', duration: 'normal' });
         navigate('/cohorts', { replace: true });
       });
+    return () => {
+      here = false;
+      warned.current = false;
+    };
   }, [cohortId, chooseCohort, navigate, queryClient]);
   if (cohortId === null) return null;
   return <Dashboard cohortId={cohortId} onChooseCohort={chooseCohort} />;
