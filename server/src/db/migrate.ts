@@ -1,22 +1,45 @@
-import { type Kysely, type Migration, type MigrationProvider, Migrator } from 'kysely';
+import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
 import { migrations } from './migrations/index.ts';
 
 class StaticProvider implements MigrationProvider {
+  constructor(private readonly chosen: Record<string, Migration>) {}
   async getMigrations(): Promise<Record<string, Migration>> {
-    return migrations;
+    return this.chosen;
   }
 }
 
-export async function migrateToLatest<T>(db: Kysely<T>): Promise<void> {
-  const migrator = new Migrator({
-    db,
-    provider: new StaticProvider(),
-    allowUnorderedMigrations: true,
-  });
-  const { error, results } = await migrator.migrateToLatest();
+const migratorOf = <T>(db: Kysely<T>, chosen: Record<string, Migration> = migrations) =>
+  new Migrator({ db, provider: new StaticProvider(chosen), allowUnorderedMigrations: true });
+
+/**
+ * Runs every migration not yet run; with `only`, just those of them that it names (a restore
+ * first rebuilds the schema its backup was made on, then migrates forward).
+ */
+export async function migrateToLatest<T>(db: Kysely<T>, only?: readonly string[]): Promise<void> {
+  const chosen = only
+    ? Object.fromEntries(Object.entries(migrations).filter(([name]) => only.includes(name)))
+    : migrations;
+  const { error, results } = await migratorOf(db, chosen).migrateToLatest();
   const failed = results?.find((result) => result.status === 'Error');
   if (error || failed) {
     const name = failed ? ` (${failed.migrationName})` : '';
     throw new Error(`Database migration failed${name}: ${String(error)}`);
   }
+}
+
+/** The migrations this version of the product knows, in the order they run. */
+export const knownMigrations = (): string[] => Object.keys(migrations).sort();
+
+/**
+ * The migrations that have run on this database, in order, read from Kysely's own table: it
+ * names those of a newer version too. None on a new database.
+ */
+export async function appliedMigrations<T>(db: Kysely<T>): Promise<string[]> {
+  const table = await sql<{ found: boolean }>`
+    select to_regclass('kysely_migration') is not null as found`.execute(db);
+  if (!table.rows[0]?.found) return [];
+  const rows = await sql<{ name: string }>`select name from kysely_migration order by name`.execute(
+    db,
+  );
+  return rows.rows.map((row) => row.name);
 }
