@@ -3,11 +3,12 @@ import { configDefaults, defineConfig } from 'vitest/config';
 export default defineConfig({
   test: {
     // test/postgres-server/ holds what only a PostgreSQL server has (its connections): those
-    // files belong to the run against one (TEST_DATABASE_URL).
+    // files belong to the run against one (TEST_DATABASE_URL); test/embedded/ holds what only
+    // the embedded database has (its data folder), and belongs to the other run.
     include: ['src/**/*.test.ts', 'test/**/*.test.ts'],
     exclude: [
       ...configDefaults.exclude,
-      ...(process.env.TEST_DATABASE_URL ? [] : ['test/postgres-server/**']),
+      process.env.TEST_DATABASE_URL ? 'test/embedded/**' : 'test/postgres-server/**',
     ],
     // Migrates one database per run; each test file starts from its own copy of it.
     globalSetup: ['test/global-setup.ts'],

@@ -75,6 +75,10 @@ export const StudentProfile = Type.Object({
 });
 export type StudentProfile = Static<typeof StudentProfile>;
 
+/** The server's last automatic backup failed (embedded database): when, and why. */
+export const BackupFailure = Type.Object({ at: Timestamp, message: Type.String() });
+export type BackupFailure = Static<typeof BackupFailure>;
+
 export const StaffProfile = Type.Object({
   id: Type.Integer(),
   person: Type.Object({
@@ -86,6 +90,8 @@ export const StaffProfile = Type.Object({
   staff: Type.Literal(true),
   instructor: Type.Boolean(),
   cohorts: Type.Array(CohortRef),
+  /** Present while the automatic backups fail: staff are told on every page load. */
+  backup_failure: Type.Optional(BackupFailure),
 });
 export type StaffProfile = Static<typeof StaffProfile>;
 

@@ -12,6 +12,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { HISTORY_ID_HEADER } from '@lp/contract/learners';
 import Fastify, { type FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import { BackupHealth } from './backup/schedule.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
@@ -43,6 +44,8 @@ declare module 'fastify' {
     boardVersions: BoardVersions;
     /** The database's notification channels (every process hears every commit), when it has them. */
     notifications: { listen: DatabaseHandle['listen'] | undefined };
+    /** The automatic backups' last failure, shown to staff (features/profile). */
+    backupHealth: BackupHealth;
   }
 }
 
@@ -50,6 +53,8 @@ export interface BuildOptions {
   logger?: boolean;
   /** Where log lines go instead of stdout (tests read them). */
   logStream?: { write(line: string): void };
+  /** How the automatic backups went (main.ts makes them); staff see a failure. */
+  backupHealth?: BackupHealth;
 }
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -90,6 +95,7 @@ export async function buildApp(
   app.decorate('dbKind', database.kind);
   app.decorate('config', config);
   app.decorate('notifications', { listen: database.listen });
+  app.decorate('backupHealth', options.backupHealth ?? new BackupHealth());
   const boardVersions = await followBoardVersions(database);
   app.decorate('boardVersions', boardVersions.versions);
   app.addHook('onClose', () => boardVersions.stop());

@@ -18,6 +18,23 @@ describe('configuration', () => {
     expect(loadConfig({ INIT_CWD: '/srv/platform', DATA_DIR: '/var/lp' }).dataDir).toBe('/var/lp');
   });
 
+  it('backs up daily into ./backups, keeping 7, unless the BACKUP_ settings say otherwise', () => {
+    expect(loadConfig({ INIT_CWD: '/srv/platform' }).backup).toEqual({
+      dir: '/srv/platform/backups',
+      everyHours: 24,
+      keep: 7,
+    });
+    const set = { INIT_CWD: '/srv/platform', BACKUP_DIR: 'saved', BACKUP_KEEP: '30' };
+    expect(loadConfig({ ...set, BACKUP_EVERY_HOURS: '0' }).backup).toEqual({
+      dir: '/srv/platform/saved',
+      everyHours: 0,
+      keep: 30,
+    });
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: '-1' })).toThrow(/BACKUP_EVERY_HOURS/);
+    expect(() => loadConfig({ BACKUP_EVERY_HOURS: '1000' })).toThrow(/BACKUP_EVERY_HOURS/);
+    expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
+  });
+
   it('turns password sign-in off by default on a PostgreSQL server', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).passwordSignIn).toBe(false);
     expect(

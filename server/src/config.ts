@@ -45,6 +45,14 @@ export interface Config {
   };
   /** The thresholds of a cohort's health flags (features/health, contract/src/health.ts). */
   health: HealthSettings;
+  /** Where backups go, and the running server's automatic ones (embedded database only). */
+  backup: {
+    dir: string;
+    /** Hours between automatic backups; 0 = none. */
+    everyHours: number;
+    /** Automatic backups kept; older ones are deleted. */
+    keep: number;
+  };
 }
 
 export interface HealthSettings {
@@ -152,11 +160,12 @@ export function loadConfig(env: Env = process.env): Config {
     .split(',')
     .map((login) => login.trim().toLowerCase())
     .filter(Boolean);
+  // Relative to where `npm start` was run (npm's INIT_CWD), not the server workspace.
+  const fromStart = (path: string) => resolve(env.INIT_CWD ?? '.', path);
   return {
     port,
     host,
-    // Relative to where `npm start` was run (npm's INIT_CWD), not the server workspace.
-    dataDir: env.DATA_DIR || resolve(env.INIT_CWD ?? '.', 'data'),
+    dataDir: env.DATA_DIR || fromStart('data'),
     databaseUrl,
     dbPoolSize: readInt(env, 'DB_POOL_SIZE', 10, 1, 1000),
     apiPrefix: readPrefix(env),
@@ -198,6 +207,12 @@ export function loadConfig(env: Env = process.env): Config {
       inactiveDays: readInt(env, 'HEALTH_INACTIVE_DAYS', 7, 1, 365),
       objectivesBehind: readInt(env, 'HEALTH_OBJECTIVES_BEHIND', 3, 1, 10_000),
       coreSkillLevel: readInt(env, 'HEALTH_CORE_SKILL_LEVEL', 3, 1, 10),
+    },
+    backup: {
+      dir: env.BACKUP_DIR ? fromStart(env.BACKUP_DIR) : fromStart('backups'),
+      // A week at most: one timer's longest delay is under 25 days.
+      everyHours: readInt(env, 'BACKUP_EVERY_HOURS', 24, 0, 168),
+      keep: readInt(env, 'BACKUP_KEEP', 7, 1, 1000),
     },
   };
 }

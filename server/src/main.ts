@@ -1,4 +1,7 @@
 import { buildApp } from './app.ts';
+import { startControl } from './backup/control.ts';
+import { writeBackup } from './backup/dump.ts';
+import { BackupHealth, backupBeforeMigrations, scheduleBackups } from './backup/schedule.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openEmbedded, openPostgres } from './db/connection.ts';
 import { migrateToLatest } from './db/migrate.ts';
@@ -21,14 +24,41 @@ async function main() {
   const database: DatabaseHandle = config.databaseUrl
     ? openPostgres(config.databaseUrl, config.dbPoolSize)
     : await openEmbedded(config.dataDir);
+  if (database.kind === 'embedded') {
+    // No upgrade without a way back: a failed backup stops the start before anything changed.
+    const saved = await backupBeforeMigrations(database, config.backup.dir).catch(
+      (error: unknown) => {
+        const why = error instanceof Error ? error.message : String(error);
+        throw new Error(
+          `Backing up the database before its upgrade to ${config.backup.dir} failed (${why}); nothing was changed. Fix BACKUP_DIR and start again.`,
+        );
+      },
+    );
+    if (saved) {
+      console.log(
+        `Backed up the database to ${saved.file} before its ${saved.pending.length} new migration(s)`,
+      );
+    }
+  }
   await migrateToLatest(database.db);
 
   const wantsDemo = process.argv.includes('--demo') || database.kind === 'embedded';
   const seeded = wantsDemo && !(await hasData(database.db));
   if (seeded) await seedDemoData(database.db, { password: config.demoPassword });
 
-  const app = await buildApp(config, database);
+  const backupHealth = new BackupHealth();
+  const app = await buildApp(config, database, { backupHealth });
   await app.listen({ port: config.port, host: config.host });
+
+  // The embedded database is open in this process only: it makes the backups, daily and when
+  // `npm run backup` asks. A PostgreSQL server is backed up from outside (README, 'Backups').
+  const embedded = database.kind === 'embedded';
+  const backups = embedded
+    ? await scheduleBackups(database, config.backup, backupHealth, app.log)
+    : null;
+  const control = embedded
+    ? await startControl(config.dataDir, (file) => writeBackup(database.db, 'embedded', file))
+    : null;
 
   const where =
     database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
@@ -57,7 +87,9 @@ async function main() {
     if (closing) return;
     closing = true;
     app.log.info(`${signal} received, draining`);
+    await control?.stop();
     await app.close();
+    await backups?.stop();
     await database.close();
     process.exit(0);
   };

@@ -45,6 +45,8 @@ export async function startServerProcess(
         HOST: '127.0.0.1',
         WEB_DIST: '',
         LOG_LEVEL: 'warn',
+        // A test's database is thrown away: daily backups only where a test asks for them.
+        BACKUP_EVERY_HOURS: '0',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

@@ -40,6 +40,7 @@ beforeAll(async () => {
     HOME: process.env.HOME ?? '',
     SERVER_DIST: serverDist,
     DATA_DIR: join(folder, 'data'),
+    BACKUP_EVERY_HOURS: '0',
   };
 });
 afterAll(async () => {

@@ -245,7 +245,9 @@ export async function readBackup(
     throw new BackupFileError(`${file} is damaged: its checksum does not match its contents.`);
   for (const [name, count] of Object.entries(trailer.rows)) {
     if (rows[name] !== count)
-      throw new BackupFileError(`${file} is damaged: table ${name} lacks rows its last line counts.`);
+      throw new BackupFileError(
+        `${file} is damaged: table ${name} lacks rows its last line counts.`,
+      );
   }
   return { header, rows };
 }

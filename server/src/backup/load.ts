@@ -50,7 +50,9 @@ export async function loadBackup<T>(db: Kysely<T>, file: string, header: BackupH
       if (item.kind === 'table') {
         await flush();
         if (!tables.includes(item.section.name))
-          throw new BackupFileError(`${file} has a table its migrations do not make: ${item.section.name}.`);
+          throw new BackupFileError(
+            `${file} has a table its migrations do not make: ${item.section.name}.`,
+          );
         section = item.section;
       } else if (item.kind === 'row') {
         batch.push(item.json);
@@ -68,7 +70,8 @@ export async function loadBackup<T>(db: Kysely<T>, file: string, header: BackupH
       }
     });
     await flush();
-    for (const table of tables) await sql`alter table ${sql.table(table)} enable trigger user`.execute(trx);
+    for (const table of tables)
+      await sql`alter table ${sql.table(table)} enable trigger user`.execute(trx);
   });
   await migrateToLatest(db);
 }

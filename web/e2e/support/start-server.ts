@@ -93,6 +93,8 @@ export async function startServer({
       GITHUB_CLIENT_ID: 'e2e-client',
       GITHUB_CLIENT_SECRET: 'e2e-secret',
       GITHUB_OAUTH_URL: 'http://127.0.0.1:9',
+      // Its data folder is thrown away after the run: no daily backups of it.
+      BACKUP_EVERY_HOURS: '0',
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

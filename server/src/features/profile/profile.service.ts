@@ -48,6 +48,7 @@ async function staffProfile(app: FastifyInstance, personId: number): Promise<Sta
     staff: true,
     instructor: cohorts.length > 0,
     cohorts,
+    ...(app.backupHealth.failure ? { backup_failure: app.backupHealth.failure } : {}),
   };
 }
 
