@@ -1,5 +1,6 @@
 import { useDisplayShortcuts } from '@/features/settings';
 import { useSession } from '@/lib/use-session.ts';
+import { BackupBanner } from './backup-banner.tsx';
 import { NavBar, type NavItem } from './nav-bar.tsx';
 import { ScreenOutlet } from './shell-layout.tsx';
 
@@ -21,6 +22,7 @@ export default function StaffShell() {
   return (
     <>
       <NavBar items={staffNav(instructor)} showSettings />
+      <BackupBanner />
       <ScreenOutlet />
     </>
   );
