@@ -132,11 +132,16 @@ function Dashboard({
     body = (
       <>
         <BoardToolbar>
-          <NeedsAttentionFilter
-            store={attention}
-            on={needsAttention}
-            onChange={setNeedsAttention}
-          />
+          <Flex align="center" gap="3">
+            <NeedsAttentionFilter
+              store={attention}
+              on={needsAttention}
+              onChange={setNeedsAttention}
+            />
+            <Link asChild size="2">
+              <RouterLink to={`/cohorts/${cohortId}/health`}>Cohort health</RouterLink>
+            </Link>
+          </Flex>
           <LivePresence live={live} />
         </BoardToolbar>
         <Flex gap="4" align="start" className="lp-dashboard__body">

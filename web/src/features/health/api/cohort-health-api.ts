@@ -17,7 +17,8 @@ export const cohortHealthQuery = (cohortId: number) =>
     staleTime: 60_000,
   });
 
-export const useCohortHealth = (cohortId: number) => useQuery(cohortHealthQuery(cohortId));
+export const useCohortHealth = (cohortId: number, enabled = true) =>
+  useQuery({ ...cohortHealthQuery(cohortId), enabled });
 
 export const getCohortProgress = (cohortId: number, signal?: AbortSignal) =>
   api.get<CohortProgress>(`/cohorts/${cohortId}/health/progress`, { signal });
@@ -29,4 +30,5 @@ export const cohortProgressQuery = (cohortId: number) =>
     staleTime: 5 * 60_000,
   });
 
-export const useCohortProgress = (cohortId: number) => useQuery(cohortProgressQuery(cohortId));
+export const useCohortProgress = (cohortId: number, enabled = true) =>
+  useQuery({ ...cohortProgressQuery(cohortId), enabled });
