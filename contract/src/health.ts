@@ -1,5 +1,5 @@
 import { type Static, Type } from 'typebox';
-import { Timestamp } from './common.ts';
+import { DateOnly, Nullable, Timestamp } from './common.ts';
 
 /*
  * A cohort's health: which current learners need attention, and why. Staff only.
@@ -132,3 +132,57 @@ export const CohortHealth = Type.Object({
   learners: Type.Array(LearnerHealth),
 });
 export type CohortHealth = Static<typeof CohortHealth>;
+
+/*
+ * A cohort's progress through the books over time, beside earlier cohorts of its courses. Staff
+ * only.
+ *
+ * GET /cohorts/{id}/health/progress → 200 CohortProgress; 400 bad id; 401 anonymous; 403
+ *   learners; 404 unknown cohort
+ *
+ * The books of the cohort's courses are numbered 1, 2, … in course then book order. At the end
+ * of each week since the cohort's start, a learner stands at the number of the book of the
+ * project they were on then (from the stored assignment history); a project outside these books,
+ * or none yet, does not count. A cohort's learners are its members who had not left it by then.
+ * Earlier cohorts are those that started before this one and share one of its courses; their
+ * figure is the mean of each earlier cohort's own average, over the cohorts that had one that
+ * week. Weeks run to the cohort's end date (at most 104); weeks not reached yet have no figure.
+ */
+
+export const ProgressBook = Type.Object({
+  /** 1 for the first book of the cohort's first course, and on. */
+  position: Type.Integer(),
+  id: Type.Integer(),
+  name: Type.String(),
+});
+export type ProgressBook = Static<typeof ProgressBook>;
+
+export const ProgressWeek = Type.Object({
+  /** Whole weeks since the cohort's start: 1 is the end of its first week. */
+  week: Type.Integer(),
+  /** The day the week ends: the cohort's start date plus 7 × week days. */
+  date: DateOnly,
+  /** The cohort's average book number then; null before that day, or with nobody on a book. */
+  average: Nullable(Type.Number()),
+  /** How many of the cohort's learners were on one of its books then. */
+  learners: Type.Integer(),
+  /** The mean of earlier cohorts' averages at the same week; null without any. */
+  earlier_average: Nullable(Type.Number()),
+  /** How many earlier cohorts had an average at that week. */
+  earlier_cohorts: Type.Integer(),
+});
+export type ProgressWeek = Static<typeof ProgressWeek>;
+
+export const CohortProgress = Type.Object({
+  cohort: Type.Object({
+    id: Type.Integer(),
+    name: Type.String(),
+    start_date: DateOnly,
+    end_date: DateOnly,
+  }),
+  books: Type.Array(ProgressBook),
+  /** Earlier cohorts with a figure in at least one week. */
+  earlier_cohorts: Type.Integer(),
+  weeks: Type.Array(ProgressWeek),
+});
+export type CohortProgress = Static<typeof CohortProgress>;

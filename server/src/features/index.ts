@@ -9,6 +9,7 @@ import { coreSkillsRoutes } from './core-skills/core-skills.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { foundationsRoutes } from './foundations/foundations.routes.ts';
 import { cohortHealthRoutes } from './health/cohort-health.routes.ts';
+import { cohortProgressRoutes } from './health/cohort-progress.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { learnersRoutes } from './learners/learners.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
@@ -34,6 +35,7 @@ export const features: FastifyPluginAsyncTypebox[] = [
   cohortsRoutes,
   cohortInfoRoutes,
   cohortHealthRoutes,
+  cohortProgressRoutes,
   eventsRoutes,
   learnersRoutes,
   notesRoutes,

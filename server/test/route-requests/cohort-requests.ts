@@ -47,6 +47,7 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   // The stream ends at once in these suites (route-requests/context.ts: streamMaxMs 0).
   'GET /cohorts/:id/live': ofCohort,
   'GET /cohorts/:id/health': ofCohort,
+  'GET /cohorts/:id/health/progress': ofCohort,
   'POST /cohorts': async ({ db, course }) => ({
     body: {
       name: unique('Day Cohort '),

@@ -19,6 +19,7 @@ import {
 import { CohortListPage, NewCohortPage } from '@/features/cohorts/screens.ts';
 import { DashboardPage, preloadDashboard } from '@/features/dashboard/screens.ts';
 import { FoundationsPage } from '@/features/foundations/screens.ts';
+import { HealthPage } from '@/features/health/screens.ts';
 import { FeedbackPage, LearnerPage } from '@/features/learners/screens.ts';
 import {
   CapstonesPage,
@@ -52,6 +53,7 @@ export const staffRoutes: AppRoute[] = [
     path: '/cohorts/new',
     Component: NewCohortPage,
   },
+  { path: '/cohorts/:cohortId/health', Component: HealthPage },
   {
     path: '/courses',
     Component: CourseListPage,

@@ -15,6 +15,7 @@ import {
 import { UpcomingEventsPanel } from '@/features/calendar';
 import { mvpCounter, ProposalList } from '@/features/capstones';
 import { useCohort } from '@/features/cohorts';
+import { NeedsAttentionFilter, useBoardAttention } from '@/features/health';
 import { fetchCoachedCohorts } from '@/lib/profile-api.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
@@ -84,6 +85,9 @@ function Dashboard({
 
   const capstone = cohort.data?.capstone === true;
   const learners = board.data ?? [];
+  // Read once the cohort is known to have a board (a capstone cohort shows proposals instead).
+  const attention = useBoardAttention(cohort.data && !capstone ? cohortId : null, board.data);
+  const [needsAttention, setNeedsAttention] = useState(false);
   const courseName = course.data?.name ?? '';
   const failed = [cohort, course, board].find((query) => query.isError);
 
@@ -128,6 +132,16 @@ function Dashboard({
     body = (
       <>
         <BoardToolbar>
+          <Flex align="center" gap="3">
+            <NeedsAttentionFilter
+              store={attention}
+              on={needsAttention}
+              onChange={setNeedsAttention}
+            />
+            <Link asChild size="2">
+              <RouterLink to={`/cohorts/${cohortId}/health`}>Cohort health</RouterLink>
+            </Link>
+          </Flex>
           <LivePresence live={live} />
         </BoardToolbar>
         <Flex gap="4" align="start" className="lp-dashboard__body">
@@ -140,6 +154,8 @@ function Dashboard({
               statuses={statuses.data ?? NO_STATUSES}
               dialogs={dialogs.actions}
               marks={live.marks}
+              attention={attention}
+              needsAttention={needsAttention}
             />
           </div>
           {boardPanel && (

@@ -12,6 +12,7 @@ import {
 } from '@dnd-kit/core';
 import type { StatusItem } from '@lp/contract/board';
 import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { AttentionContext, type AttentionStore, useFlaggedLearners } from '@/features/health';
 import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
@@ -51,6 +52,10 @@ export interface LearnerBoardProps {
   dialogs: LearnerDialogActions;
   /** The live stream's marks on cards other people just changed (useLiveBoard). */
   marks?: CardMarks | null;
+  /** The cohort's health: a marker on each flagged card (useBoardAttention). */
+  attention?: AttentionStore | null;
+  /** Shows only the learners who need attention (once the health has been read). */
+  needsAttention?: boolean;
 }
 
 /** Memoised: opening a dialog over the board re-renders the dashboard, not the board. */
@@ -62,12 +67,21 @@ export const LearnerBoard = memo(function LearnerBoard({
   statuses,
   dialogs,
   marks = null,
+  attention = null,
+  needsAttention = false,
 }: LearnerBoardProps) {
   const { tags: showTags, avatars: showAvatars, density } = useSettings();
   const board = useMemo(() => buildBoard(course, learners), [course, learners]);
   const deferredSearch = useDeferredValue(search);
-  const searching = searchTerm(deferredSearch) !== null;
-  const matches = useMemo(() => learnerFilter(deferredSearch), [deferredSearch]);
+  // Only a board filtered to flagged learners follows the flagged set; the cards follow their own.
+  const flagged = useFlaggedLearners(needsAttention ? attention : null);
+  const searching = searchTerm(deferredSearch) !== null || flagged !== null;
+  const matches = useMemo(() => {
+    const found = learnerFilter(deferredSearch);
+    return flagged === null
+      ? found
+      : (learner: BoardLearner) => flagged.has(learner.id) && found(learner);
+  }, [deferredSearch, flagged]);
   const [draggedId, setDraggedId] = useState<number | null>(null);
   const dragged =
     draggedId === null ? null : (learners.find((learner) => learner.id === draggedId) ?? null);
@@ -142,81 +156,88 @@ export const LearnerBoard = memo(function LearnerBoard({
   const nothingShown = view.books.length === 0 && view.unplaced.length === 0;
 
   return (
-    <CardMarksContext.Provider value={marks}>
-      <BoardMenuContextValue.Provider value={menu}>
-        <DndContext
-          sensors={sensors}
-          collisionDetection={columnCollisions}
-          accessibility={{ announcements, screenReaderInstructions }}
-          onDragStart={onDragStart}
-          onDragEnd={onDragEnd}
-          onDragCancel={onDragCancel}
-        >
-          {!cardsShown ? (
-            <div className="lp-board-frame" ref={setFrame}>
-              <Loading label="Loading the board…" />
-            </div>
-          ) : nothingShown ? (
-            learners.length === 0 ? (
-              <EmptyState title="No learners in this cohort yet." />
-            ) : (
-              <EmptyState
-                title="No learners match the search."
-                description={`Nothing matches “${search.trim()}”.`}
-              />
-            )
-          ) : (
-            <div className="lp-board-frame" ref={setFrame}>
-              <div
-                ref={setScroller}
-                className={`lp-board lp-board--${size}${view.expanded ? ' lp-board--expanded' : ''}`}
-                data-expanded={view.expanded}
-                data-density={size}
-              >
-                {view.unplaced.length > 0 && (
-                  <UnplacedColumn learners={view.unplaced} {...display} />
-                )}
-                {view.books.map((book) => (
-                  <BookColumn
-                    key={book.id}
-                    book={book}
-                    assessmentName={assessmentNameOf(book.id)}
-                    searching={searching}
-                    {...display}
-                  />
-                ))}
+    <AttentionContext.Provider value={attention}>
+      <CardMarksContext.Provider value={marks}>
+        <BoardMenuContextValue.Provider value={menu}>
+          <DndContext
+            sensors={sensors}
+            collisionDetection={columnCollisions}
+            accessibility={{ announcements, screenReaderInstructions }}
+            onDragStart={onDragStart}
+            onDragEnd={onDragEnd}
+            onDragCancel={onDragCancel}
+          >
+            {!cardsShown ? (
+              <div className="lp-board-frame" ref={setFrame}>
+                <Loading label="Loading the board…" />
               </div>
-              <OffscreenCue side="left" hidden={offscreen.left} board={scroller} />
-              <OffscreenCue side="right" hidden={offscreen.right} board={scroller} />
-            </div>
-          )}
-          <DragOverlay dropAnimation={null}>
-            {dragged ? (
-              <div
-                className={`lp-card lp-card--overlay lp-card--${cardStatus(dragged.assessment_status_id).tone}${compact ? ' lp-card--compact' : ''}`}
-              >
-                <CardFace
-                  learner={dragged}
-                  assessmentName={
-                    dragged.book_id === null ? null : assessmentNameOf(dragged.book_id)
-                  }
-                  showTags={showTags}
-                  showAvatars={showAvatars}
-                  compact={compact}
-                  handlers={handlers}
-                  interactive={false}
+            ) : nothingShown ? (
+              learners.length === 0 ? (
+                <EmptyState title="No learners in this cohort yet." />
+              ) : flagged !== null && searchTerm(deferredSearch) === null ? (
+                <EmptyState
+                  title="No learner needs attention."
+                  description="Turn off the 'Needs attention' filter to see every learner."
                 />
+              ) : (
+                <EmptyState
+                  title="No learners match the search."
+                  description={`Nothing matches “${search.trim()}”.`}
+                />
+              )
+            ) : (
+              <div className="lp-board-frame" ref={setFrame}>
+                <div
+                  ref={setScroller}
+                  className={`lp-board lp-board--${size}${view.expanded ? ' lp-board--expanded' : ''}`}
+                  data-expanded={view.expanded}
+                  data-density={size}
+                >
+                  {view.unplaced.length > 0 && (
+                    <UnplacedColumn learners={view.unplaced} {...display} />
+                  )}
+                  {view.books.map((book) => (
+                    <BookColumn
+                      key={book.id}
+                      book={book}
+                      assessmentName={assessmentNameOf(book.id)}
+                      searching={searching}
+                      {...display}
+                    />
+                  ))}
+                </div>
+                <OffscreenCue side="left" hidden={offscreen.left} board={scroller} />
+                <OffscreenCue side="right" hidden={offscreen.right} board={scroller} />
               </div>
-            ) : null}
-          </DragOverlay>
-        </DndContext>
-        <EvaluationDialog
-          learner={evaluating}
-          course={course}
-          onClose={closeEvaluation}
-          onSave={saveEvaluation}
-        />
-      </BoardMenuContextValue.Provider>
-    </CardMarksContext.Provider>
+            )}
+            <DragOverlay dropAnimation={null}>
+              {dragged ? (
+                <div
+                  className={`lp-card lp-card--overlay lp-card--${cardStatus(dragged.assessment_status_id).tone}${compact ? ' lp-card--compact' : ''}`}
+                >
+                  <CardFace
+                    learner={dragged}
+                    assessmentName={
+                      dragged.book_id === null ? null : assessmentNameOf(dragged.book_id)
+                    }
+                    showTags={showTags}
+                    showAvatars={showAvatars}
+                    compact={compact}
+                    handlers={handlers}
+                    interactive={false}
+                  />
+                </div>
+              ) : null}
+            </DragOverlay>
+          </DndContext>
+          <EvaluationDialog
+            learner={evaluating}
+            course={course}
+            onClose={closeEvaluation}
+            onSave={saveEvaluation}
+          />
+        </BoardMenuContextValue.Provider>
+      </CardMarksContext.Provider>
+    </AttentionContext.Provider>
   );
 });

@@ -7,6 +7,7 @@ import { ExternalLinkIcon } from '@radix-ui/react-icons';
 import { Avatar } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, memo, useCallback, useEffect, useRef } from 'react';
+import { AttentionMarker, useAttentionReasons } from '@/features/health';
 import { studentQuery, TagChips } from '@/features/learners';
 import { useCardMark } from '../live/card-marks.ts';
 import { cardStatus } from '../model/card-status.ts';
@@ -84,6 +85,8 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
   // Another person's change to this learner, shown for a few seconds ('moved to … by Ada').
   const mark = useCardMark(learner.id);
   const status = cardStatus(learner.assessment_status_id);
+  // The cohort's health: a marker with its reasons, on flagged cards only.
+  const reasons = useAttentionReasons(learner.id);
   return (
     // biome-ignore lint/a11y/useSemanticElements: the card holds its own buttons and links, which a <button> cannot contain.
     <div
@@ -93,17 +96,27 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
       role="button"
       tabIndex={0}
       aria-roledescription="draggable learner card"
-      aria-label={[learner.name, learner.project_name ?? 'no project', status.label]
+      aria-label={[
+        learner.name,
+        learner.project_name ?? 'no project',
+        status.label,
+        reasons && 'needs attention',
+      ]
         .filter(Boolean)
         .join(', ')}
       aria-describedby={mark ? `lp-card-mark-${learner.id}` : undefined}
       data-learner-id={learner.id}
-      className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}`}
+      className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}${reasons ? ' lp-card--flagged' : ''}`}
       onDoubleClick={onDoubleClick}
       onPointerEnter={prefetch}
       onFocus={prefetch}
     >
       <CardFace {...props} onNameClick={onNameClick} interactive />
+      {reasons && (
+        <div className="lp-card__attention">
+          <AttentionMarker reasons={reasons} />
+        </div>
+      )}
       {mark && (
         <span className="lp-card__mark" id={`lp-card-mark-${learner.id}`}>
           {mark}

@@ -3,6 +3,7 @@ import { TOAST_DURATION } from '@lp/contract/constants';
 import { PersonIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Link, Text } from '@radix-ui/themes';
 import { type QueryClient, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
 import { formatDay } from '@/lib/dates.ts';
 import { fetchCoachedCohorts } from '@/lib/profile-api.ts';
 import { chooseActiveCohort, forgetActiveCohort, getActiveCohort } from '@/lib/session.ts';
@@ -125,6 +126,9 @@ export function CohortCard({ cohort, onOpen }: CohortCardProps) {
       </Flex>
       <Flex justify="between" mt="1">
         <ExternalLink href={cohort.student_organization_url}>Github Org</ExternalLink>
+        <Link asChild size="1">
+          <RouterLink to={`/cohorts/${cohort.id}/health`}>Health</RouterLink>
+        </Link>
         <ExternalLink href={cohort.attendance_sheet_url}>Attendance</ExternalLink>
       </Flex>
       <Flex justify="between" align="center" className="lp-cohort-card__footer">

@@ -1,0 +1,35 @@
+import type { CohortProgress } from '@lp/contract/health';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import * as repo from './cohort-progress.repository.ts';
+
+/** Past two years a cohort's chart says nothing more, and the statement stays small. */
+export const MAX_WEEKS = 104;
+
+const DAY_MS = 86_400_000;
+
+/** The weeks from a cohort's start to its end date, the last one partly; at least one. */
+export function weeksOf(startDate: string, endDate: string): number {
+  const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS;
+  return Math.min(MAX_WEEKS, Math.max(1, Math.ceil(days / 7)));
+}
+
+/** The cohort's progress through its books against earlier cohorts; 404 for an unknown cohort. */
+export async function cohortProgress(
+  db: Kysely<Database>,
+  cohortId: number,
+): Promise<CohortProgress> {
+  const cohort = await repo.findCohort(db, cohortId);
+  if (!cohort) throw notFound('Cohort');
+  const [books, rows] = await Promise.all([
+    repo.numberedBooks(db, cohortId),
+    repo.weeklyPositions(db, cohortId, weeksOf(cohort.start_date, cohort.end_date)),
+  ]);
+  return {
+    cohort,
+    books,
+    earlier_cohorts: rows[0]?.cohorts_seen ?? 0,
+    weeks: rows.map(({ cohorts_seen: _, ...week }) => week),
+  };
+}

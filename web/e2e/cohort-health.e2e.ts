@@ -1,0 +1,143 @@
+// Cohort health (issue 14), signed in as the demo instructor on a server of its own whose
+// thresholds leave only the pace flags on: a learner of the demo cohort who has been on their
+// project longer than 80% of past learners shows the marker and its reason on the board (on
+// hover and on keyboard focus), the 'Needs attention' filter shows only the flagged learners, and
+// the cohort health page lists the learner with the reason. The demo seed's five-year history is
+// the past learners; a learner created for the walk, without a project, is never flagged.
+import type { CohortHealth } from '@lp/contract/health';
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { type ApiCall, apiCaller } from './support/api.ts';
+import { boardCard } from './support/board.ts';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
+import { readSessionToken, signIn } from './support/session.ts';
+import { type RunningServer, startServer } from './support/start-server.ts';
+import { waitForCount } from './support/wait.ts';
+
+const suffix = Date.now().toString(36);
+
+let server: RunningServer;
+let session: BrowserSession;
+let page: Page;
+let call: ApiCall;
+let cohortId = 0;
+let health: CohortHealth;
+/** The flagged learner of the walk and the reason shown for them. */
+const late = { id: 0, name: '', reason: '' };
+const calm = { id: 0, name: `Calm Health${suffix}` };
+
+const cards = () => page.locator('[aria-roledescription="draggable learner card"]');
+const marker = (name: string) =>
+  boardCard(page, name).getByRole('button', { name: 'Needs attention' });
+
+beforeAll(async () => {
+  server = await startServer({
+    webDist: inject('webDist'),
+    env: {
+      HEALTH_REVIEW_WAIT_DAYS: '365',
+      HEALTH_INACTIVE_DAYS: '365',
+      HEALTH_OBJECTIVES_BEHIND: '10000',
+      HEALTH_CORE_SKILL_LEVEL: '1',
+    },
+  });
+  session = await connectBrowser();
+  page = await session.context.newPage();
+  await page.setViewportSize({ width: 1800, height: 1000 });
+  await signIn(page, server.url, 'instructor');
+  call = apiCaller(server.url, (await readSessionToken(page)) ?? '');
+  const profile = await call<{ person: { active_cohort: number } }>('GET', '/profile');
+  cohortId = profile.body.person.active_cohort;
+
+  const created = await call<{ id: number }>('POST', '/users', {
+    username: `e2e-calm-${suffix}`,
+    password: 'long enough password',
+    first_name: 'Calm',
+    last_name: `Health${suffix}`,
+    cohort: cohortId,
+  });
+  expect(created.status).toBe(201);
+  calm.id = created.body.id;
+
+  health = (await call<CohortHealth>('GET', `/cohorts/${cohortId}/health`)).body;
+  const learner = health.learners.find((each) =>
+    each.flags.some((flag) => flag.kind === 'project_pace'),
+  );
+  if (!learner) throw new Error('The demo cohort has no learner whose project runs long');
+  const flag = learner.flags.find((each) => each.kind === 'project_pace');
+  Object.assign(late, { id: learner.student_id, name: learner.name, reason: flag?.reason ?? '' });
+});
+
+afterAll(async () => {
+  if (calm.id) await call('DELETE', `/students/${calm.id}`);
+  await session?.close();
+  await server?.stop();
+});
+
+describe('cohort health on the board', () => {
+  it('marks the learner whose project runs long, with the reason on hover and on focus', async () => {
+    expect(late.reason).toMatch(/days on .+; 80% of past learners finished it in \d+/);
+    await page.goto(`${server.url}/`);
+    await boardCard(page, calm.name).waitFor();
+    await marker(late.name).waitFor();
+    expect(await marker(calm.name).count()).toBe(0);
+
+    await marker(late.name).hover();
+    const tooltip = page.getByRole('tooltip');
+    await tooltip.filter({ hasText: late.reason }).waitFor();
+    const box = await marker(late.name).boundingBox();
+    expect(box?.width).toBeGreaterThanOrEqual(24);
+    expect(box?.height).toBeGreaterThanOrEqual(24);
+
+    // Away below the board, off the path to the tooltip (which stays open while pointed at).
+    await page.mouse.move(1700, 990, { steps: 5 });
+    await tooltip.waitFor({ state: 'detached' });
+    await marker(late.name).focus();
+    await tooltip.filter({ hasText: late.reason }).waitFor();
+    await page.keyboard.press('Escape');
+  });
+
+  it('shows only the flagged learners with the needs attention filter on', async () => {
+    const flagged = health.at_risk.length;
+    const filter = page.getByRole('button', { name: `Needs attention (${flagged})` });
+    await filter.click();
+    await page
+      .getByText(
+        flagged === 1
+          ? 'Showing the 1 learner who needs attention'
+          : `Showing the ${flagged} learners who need attention`,
+      )
+      .waitFor();
+    await waitForCount(cards(), flagged);
+    await boardCard(page, late.name).waitFor();
+    expect(await boardCard(page, calm.name).count()).toBe(0);
+
+    await filter.click();
+    await boardCard(page, calm.name).waitFor();
+  });
+});
+
+describe('the cohort health page', () => {
+  it('lists the learner with the reason, linked to their record, beside the charts', async () => {
+    await page.getByRole('link', { name: 'Cohort health' }).click();
+    await page.waitForURL(`${server.url}/cohorts/${cohortId}/health`);
+    await page
+      .getByRole('heading', { level: 1, name: `Cohort health: ${health.cohort.name}` })
+      .waitFor();
+    const atRisk = page.getByRole('list', { name: 'Learners who need attention' });
+    const entry = atRisk.getByRole('listitem').filter({ hasText: late.name }).first();
+    await entry.getByText(late.reason).waitFor();
+    expect(await entry.getByRole('link', { name: late.name }).getAttribute('href')).toBe(
+      `/learners/${late.id}`,
+    );
+    expect(await atRisk.getByText(calm.name).count()).toBe(0);
+    await page.getByRole('img', { name: /Learners per book today, bar chart/ }).waitFor();
+    await page.getByRole('img', { name: /Progress through the books, line chart/ }).waitFor();
+  });
+
+  it('is reached from the cohort card too', async () => {
+    await page.goto(`${server.url}/cohorts`);
+    const card = page.getByRole('group', { name: health.cohort.name });
+    await card.getByRole('link', { name: 'Health' }).click();
+    await page.waitForURL(`${server.url}/cohorts/${cohortId}/health`);
+  });
+});

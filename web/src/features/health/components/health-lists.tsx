@@ -1,0 +1,66 @@
+import type { AtRiskLearner, ReviewQueueEntry } from '@lp/contract/health';
+import { Link, Table, Text } from '@radix-ui/themes';
+import { Link as RouterLink } from 'react-router';
+import { formatDateTime } from '@/lib/dates.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+
+const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
+
+function LearnerLink({ id, name }: { id: number; name: string }) {
+  return (
+    <Link asChild weight="medium">
+      <RouterLink to={`/learners/${id}`}>{name}</RouterLink>
+    </Link>
+  );
+}
+
+/** The flagged learners, most flags first, each with every reason in words. */
+export function AtRiskList({ learners }: { learners: readonly AtRiskLearner[] }) {
+  if (learners.length === 0)
+    return <EmptyState title="No learner needs attention." description="Every flag is clear." />;
+  return (
+    <ul className="lp-health__at-risk" aria-label="Learners who need attention">
+      {learners.map((learner) => (
+        <li key={learner.student_id}>
+          <LearnerLink id={learner.student_id} name={learner.name} />
+          <ul>
+            {learner.reasons.map((reason) => (
+              <li key={reason}>
+                <Text size="2">{reason}</Text>
+              </li>
+            ))}
+          </ul>
+        </li>
+      ))}
+    </ul>
+  );
+}
+
+/** Self-assessments waiting for review, the longest waiting first (as the server sends them). */
+export function ReviewQueue({ entries }: { entries: readonly ReviewQueueEntry[] }) {
+  if (entries.length === 0) return <EmptyState title="Nothing is waiting for review." />;
+  return (
+    <Table.Root size="1" variant="surface">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Learner</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Self-assessment</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Waiting</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>Ready since</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {entries.map((entry) => (
+          <Table.Row key={`${entry.student_id}-${entry.assessment_id}`}>
+            <Table.RowHeaderCell>
+              <LearnerLink id={entry.student_id} name={entry.name} />
+            </Table.RowHeaderCell>
+            <Table.Cell>{entry.assessment}</Table.Cell>
+            <Table.Cell>{days(entry.waiting_days)}</Table.Cell>
+            <Table.Cell>{formatDateTime(entry.since)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
+  );
+}

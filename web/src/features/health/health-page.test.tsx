@@ -1,0 +1,143 @@
+import { screen, within } from '@testing-library/react';
+import type { ReactNode } from 'react';
+import { describe, expect, it, vi } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
+import HealthPage from './health-page.tsx';
+import { cohortHealthOf, cohortProgressOf } from './testing/index.ts';
+
+// The canvas is not drawn in jsdom: the charts show the data they were given instead.
+vi.mock('react-chartjs-2', () => {
+  const chart =
+    (kind: string) =>
+    ({ data, 'aria-label': label }: { data: unknown; 'aria-label': string }): ReactNode => (
+      <pre role="img" aria-label={label} data-kind={kind}>
+        {JSON.stringify(data)}
+      </pre>
+    );
+  return { Bar: chart('bar'), Line: chart('line') };
+});
+
+const REASON = '12 days on Project 1; 80% of past learners finished it in 6';
+
+const health = cohortHealthOf(
+  [
+    { id: 7, name: 'Ada Lovelace', reasons: [REASON, 'No activity for 9 days'] },
+    { id: 8, name: 'Grace Hopper' },
+  ],
+  {
+    review_queue: [
+      {
+        student_id: 8,
+        name: 'Grace Hopper',
+        assessment: 'Book 1 assessment',
+        assessment_id: 3,
+        since: '2026-02-20T15:00:00.000Z',
+        waiting_days: 10,
+      },
+    ],
+    books: [
+      { id: 1, name: 'Book 1', course_id: 1, index: 0, learners: 2 },
+      { id: 2, name: 'Book 2', course_id: 1, index: 1, learners: 0 },
+    ],
+  },
+);
+
+const renderPage = (id = '72') =>
+  renderWithProviders(<HealthPage />, {
+    path: `/cohorts/${id}/health`,
+    route: '/cohorts/:cohortId/health',
+  });
+
+describe('the cohort health page', () => {
+  it('lists who needs attention with reasons and links, the review queue, and both charts', async () => {
+    fakeNetwork({
+      'GET /cohorts/72/health': { status: 200, body: health },
+      'GET /cohorts/72/health/progress': { status: 200, body: cohortProgressOf() },
+    });
+    const { user } = renderPage();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Cohort health: Day Cohort 72' }),
+    ).toBeInTheDocument();
+    expect(document.title).toMatch(/^Cohort health: Day Cohort 72/);
+
+    const atRisk = screen.getByRole('list', { name: 'Learners who need attention' });
+    expect(within(atRisk).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+      'href',
+      '/learners/7',
+    );
+    expect(atRisk).toHaveTextContent(REASON);
+    expect(atRisk).toHaveTextContent('No activity for 9 days');
+    expect(within(atRisk).queryByText('Grace Hopper')).toBeNull();
+
+    const queue = within(screen.getByRole('region', { name: 'Waiting for review' })).getByRole(
+      'table',
+    );
+    expect(within(queue).getByRole('row', { name: /Grace Hopper/ })).toHaveTextContent(
+      'Book 1 assessment10 days',
+    );
+
+    const bars = await screen.findByRole('img', { name: /Learners per book today, bar chart/ });
+    expect(bars).toHaveAccessibleName(/2 learners across 2 books; most are on Book 1 \(2\)/);
+    expect(JSON.parse(bars.textContent ?? '').datasets[0].data).toEqual([2, 0]);
+
+    const line = await screen.findByRole('img', { name: /Progress through the books, line chart/ });
+    expect(line).toHaveAccessibleName(/After week 2 this cohort's learners are on book 1.50/);
+    const series = JSON.parse(line.textContent ?? '');
+    expect(series.labels).toEqual(['Week 1', 'Week 2', 'Week 3']);
+    expect(series.datasets.map((set: { data: unknown }) => set.data)).toEqual([
+      [1, 1.5, null],
+      [1.5, 2, 2],
+    ]);
+    const figures = within(screen.getByRole('region', { name: 'Progress through the books' }));
+    await user.click(figures.getByText('Progress by week as a table'));
+    expect(figures.getByRole('row', { name: /^2 / })).toHaveTextContent(
+      '1.50 (Book 2, 2 learners)2.00 (1 cohort)',
+    );
+  });
+
+  it('says so when nobody needs attention, nothing waits and there is no history', async () => {
+    fakeNetwork({
+      'GET /cohorts/72/health': { status: 200, body: cohortHealthOf([{ id: 8, name: 'Grace' }]) },
+      'GET /cohorts/72/health/progress': {
+        status: 200,
+        body: cohortProgressOf({
+          earlier_cohorts: 0,
+          weeks: [
+            {
+              week: 1,
+              date: '2026-01-12',
+              average: null,
+              learners: 0,
+              earlier_average: null,
+              earlier_cohorts: 0,
+            },
+          ],
+        }),
+      },
+    });
+    renderPage();
+    expect(await screen.findByText('No learner needs attention.')).toBeInTheDocument();
+    expect(screen.getByText('Nothing is waiting for review.')).toBeInTheDocument();
+    expect(screen.getByText('This cohort has no course books.')).toBeInTheDocument();
+    expect(await screen.findByText('No progress history yet.')).toBeInTheDocument();
+  });
+
+  it('shows what went wrong when the health cannot be read', async () => {
+    fakeNetwork({
+      'GET /cohorts/72/health': { status: 403, body: { message: 'Staff only.' } },
+    });
+    renderPage();
+    expect(await screen.findByRole('alert')).toHaveTextContent('Staff only.');
+  });
+
+  it('names an unknown cohort as such', async () => {
+    fakeNetwork({
+      'GET /cohorts/9/health': { status: 404, body: { message: 'Cohort not found.' } },
+    });
+    renderPage('9');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "This cohort's health does not exist (any more).",
+    );
+  });
+});
