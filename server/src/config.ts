@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DIGEST_DAYS, type DigestDay } from '@lp/contract/digest';
 
 // Environment → typed configuration. A bad value stops start-up with a message naming the setting.
 
@@ -45,6 +46,8 @@ export interface Config {
   };
   /** The thresholds of a cohort's health flags (features/health, contract/src/health.ts). */
   health: HealthSettings;
+  /** When the weekly cohort digest goes to the coaches (features/digest), in the display zone. */
+  digest: { day: DigestDay; hour: number };
 }
 
 export interface HealthSettings {
@@ -80,6 +83,17 @@ function readBool(env: Env, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+function readDay(env: Env, name: string, fallback: DigestDay): DigestDay {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  const day = DIGEST_DAYS.find((each) => each === raw);
+  if (!day)
+    throw new ConfigError(
+      `${name} must be a day of the week (monday … sunday), got '${env[name]}'`,
+    );
+  return day;
 }
 
 function readUrl(env: Env, name: string, fallback: string | null): string | null {
@@ -198,6 +212,10 @@ export function loadConfig(env: Env = process.env): Config {
       inactiveDays: readInt(env, 'HEALTH_INACTIVE_DAYS', 7, 1, 365),
       objectivesBehind: readInt(env, 'HEALTH_OBJECTIVES_BEHIND', 3, 1, 10_000),
       coreSkillLevel: readInt(env, 'HEALTH_CORE_SKILL_LEVEL', 3, 1, 10),
+    },
+    digest: {
+      day: readDay(env, 'DIGEST_DAY', 'monday'),
+      hour: readInt(env, 'DIGEST_HOUR', 8, 0, 23),
     },
   };
 }

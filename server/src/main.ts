@@ -27,7 +27,7 @@ async function main() {
   const seeded = wantsDemo && !(await hasData(database.db));
   if (seeded) await seedDemoData(database.db, { password: config.demoPassword });
 
-  const app = await buildApp(config, database);
+  const app = await buildApp(config, database, { schedule: {} });
   await app.listen({ port: config.port, host: config.host });
 
   const where =

@@ -6,6 +6,7 @@ import { catalogueRoutes } from './catalogue/index.ts';
 import { cohortInfoRoutes } from './cohort-info/cohort-info.routes.ts';
 import { cohortsRoutes } from './cohorts/cohorts.routes.ts';
 import { coreSkillsRoutes } from './core-skills/core-skills.routes.ts';
+import { digestRoutes } from './digest/digest.routes.ts';
 import { eventsRoutes } from './events/events.routes.ts';
 import { foundationsRoutes } from './foundations/foundations.routes.ts';
 import { cohortHealthRoutes } from './health/cohort-health.routes.ts';
@@ -34,6 +35,7 @@ export const features: FastifyPluginAsyncTypebox[] = [
   cohortsRoutes,
   cohortInfoRoutes,
   cohortHealthRoutes,
+  digestRoutes,
   eventsRoutes,
   learnersRoutes,
   notesRoutes,
