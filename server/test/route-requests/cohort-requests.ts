@@ -47,6 +47,16 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   // The stream ends at once in these suites (route-requests/context.ts: streamMaxMs 0).
   'GET /cohorts/:id/live': ofCohort,
   'GET /cohorts/:id/health': ofCohort,
+  'GET /cohorts/:id/digest': ofCohort,
+  // The route context's Slack is a local fake (context.ts); the coach is the digest's recipient.
+  'POST /cohorts/:id/digest/send': async ({ db, cohort, coach }) => {
+    await db
+      .updateTable('people')
+      .set({ slack_handle: unique('UCOACH') })
+      .where('id', '=', coach.id)
+      .execute();
+    return { params: { id: cohort.id } };
+  },
   'POST /cohorts': async ({ db, course }) => ({
     body: {
       name: unique('Day Cohort '),
