@@ -1,19 +1,15 @@
 import type { CohortDigest, DigestDelivery, DigestSendResult } from '@lp/contract/digest';
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
-import { audit } from '../../lib/audit.ts';
 import { DISPLAY_TIME_ZONE, isoTimestamp } from '../../lib/dates.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 // The digest is the health read's at-risk list and review queue, put in a message: it reads
 // them through the health feature's one entry rather than a second copy of the pace model.
 import { cohortHealth } from '../health/cohort-health.service.ts';
+import { deliver, hasSlack, record } from './digest.delivery.ts';
 import { digestText, latestSlot, nextSlot } from './digest.model.ts';
 import * as repo from './digest.repository.ts';
-
-type Coach = Awaited<ReturnType<typeof repo.coaches>>[number];
-
-const hasSlack = (coach: Coach) => Boolean(coach.slack_handle?.trim());
 
 const coachCount = (n: number) => `${n} ${n === 1 ? 'coach' : 'coaches'}`;
 
@@ -90,53 +86,6 @@ export async function cohortDigest(
     },
     last_sent: deliveryOf(last),
   };
-}
-
-/** Sends the text to each coach with a Slack member ID; who got it and who did not. */
-async function deliver(app: FastifyInstance, slack: SlackClient, coaches: Coach[], text: string) {
-  const reached: Coach[] = [];
-  const refused: Coach[] = [];
-  for (const coach of coaches.filter(hasSlack)) {
-    let accepted = false;
-    try {
-      accepted = await slack.postMessage(coach.slack_handle, text);
-    } catch (error) {
-      app.log.warn({ err: error, coach: coach.id }, 'Slack digest message failed');
-    }
-    (accepted ? reached : refused).push(coach);
-  }
-  return { reached, refused };
-}
-
-/** Records a send's outcome with its audit row, in one transaction. */
-async function record(
-  app: FastifyInstance,
-  id: number,
-  actorId: number | null,
-  outcome: Awaited<ReturnType<typeof deliver>>,
-) {
-  const recipients = outcome.reached.length + outcome.refused.length;
-  const delivered = outcome.reached.length;
-  const result: DigestDelivery['result'] =
-    delivered === 0 ? 'failed' : delivered < recipients ? 'partial' : 'sent';
-  return app.db.transaction().execute(async (trx) => {
-    const row = await repo.finish(trx, id, { result, recipients, delivered });
-    await audit(trx, {
-      actorId,
-      action: 'send',
-      entity: 'cohort_digest',
-      entityId: row.id,
-      after: {
-        cohort_id: row.cohort_id,
-        trigger: row.trigger,
-        week_of: row.week_of,
-        result,
-        delivered_to: outcome.reached.map((coach) => coach.id),
-        refused_for: outcome.refused.map((coach) => coach.id),
-      },
-    });
-    return { ...row, result, recipients, delivered };
-  });
 }
 
 /** 'Send digest now': to each coach with a Slack member ID, answered in words. */
