@@ -20,7 +20,7 @@ import {
   type ChangeSources,
   followBoardVersions,
 } from './features/board/board-versions.ts';
-import { DigestSchedule } from './features/digest/digest.schedule.ts';
+import { DigestSchedule } from './features/health/digest.schedule.ts';
 import { features } from './features/index.ts';
 import { scheduleFormats } from './lib/dates.ts';
 import { TokenCache } from './lib/token-cache.ts';

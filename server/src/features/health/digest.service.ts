@@ -6,7 +6,7 @@ import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 // The digest is the health read's at-risk list and review queue, put in a message: it reads
 // them through the health feature's one entry rather than a second copy of the pace model.
-import { cohortHealth } from '../health/cohort-health.service.ts';
+import { cohortHealth } from './cohort-health.service.ts';
 import { deliver, hasSlack, record } from './digest.delivery.ts';
 import { digestText, latestSlot, nextSlot } from './digest.model.ts';
 import * as repo from './digest.repository.ts';
