@@ -4,17 +4,18 @@ import { AtRiskLearner, ReviewQueueEntry } from './health.ts';
 
 /*
  * A cohort's weekly digest: its at-risk learners with their reasons and its overdue reviews
- * (waiting HEALTH_REVIEW_WAIT_DAYS days or more), sent to each of its coaches as a Slack direct
- * message. Staff only.
+ * (waiting HEALTH_REVIEW_WAIT_DAYS days or more), posted by Slack to the cohort's instructor
+ * channel (`cohorts.slack_channel`), or, for a cohort without one, sent to each of its coaches
+ * with a Slack member ID as a direct message. Staff only.
  *
  * GET  /cohorts/{id}/digest      → 200 CohortDigest; 400 bad id; 401 anonymous; 403 learners;
  *   404 unknown cohort
  * POST /cohorts/{id}/digest/send → 200 DigestSendResult; 409 Slack is not configured on the
- *   server, or no coach of the cohort has a Slack member ID; 502 Slack accepted it for no coach;
- *   400, 401, 403, 404 as above
+ *   server, or the cohort has no instructor channel and no coach with a Slack member ID;
+ *   502 Slack accepted it nowhere; 400, 401, 403, 404 as above
  *
  * The server also sends it on its own once a week (DIGEST_DAY at DIGEST_HOUR in America/Chicago)
- * to the coaches of every active cohort whose dates include that day, when Slack is configured.
+ * for every active cohort whose dates include that day, the same way, when Slack is configured.
  */
 
 export const DIGEST_DAYS = [
@@ -28,7 +29,7 @@ export const DIGEST_DAYS = [
 ] as const;
 export type DigestDay = (typeof DIGEST_DAYS)[number];
 
-/** A coach of the cohort: the digest goes to those with a Slack member ID. */
+/** A coach of the cohort: without an instructor channel, the digest goes to those with Slack. */
 export const DigestRecipient = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -38,17 +39,22 @@ export type DigestRecipient = Static<typeof DigestRecipient>;
 
 /**
  * One send of the digest: by the weekly schedule or by a staff member ('Send digest now').
- * - sent: every coach with a Slack member ID got it;
- * - partial: some did, Slack refused the others;
+ * - sent: the channel, or every coach with a Slack member ID, got it;
+ * - partial: some coaches did, Slack refused the others;
  * - failed: nobody got it.
  */
 export const DigestDelivery = Type.Object({
   sent_at: Timestamp,
   trigger: Type.Union([Type.Literal('schedule'), Type.Literal('manual')]),
   result: Type.Union([Type.Literal('sent'), Type.Literal('partial'), Type.Literal('failed')]),
-  /** Coaches Slack accepted the message for … */
+  /**
+   * The instructor channel it was posted to, as one message (delivered is then 1 or 0 of 1
+   * recipient); null when it went to coaches as direct messages.
+   */
+  channel: Nullable(Type.String()),
+  /** Messages Slack accepted … */
   delivered: Type.Integer(),
-  /** … of the coaches it was sent to. */
+  /** … of those sent: one to the channel, or one to each coach with a Slack member ID. */
   recipients: Type.Integer(),
   /** Who sent it; null for the schedule. */
   sent_by: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
@@ -77,6 +83,11 @@ export const CohortDigest = Type.Object({
   /** The message as Slack receives it (mrkdwn). */
   text: Type.String(),
   slack_configured: Type.Boolean(),
+  /**
+   * The cohort's instructor Slack channel id, where the digest goes; null when the cohort has
+   * none, and then it goes to `recipients` with a Slack member ID instead.
+   */
+  channel: Nullable(Type.String()),
   /** The cohort's coaches. */
   recipients: Type.Array(DigestRecipient),
   schedule: DigestSchedule,
@@ -85,7 +96,7 @@ export const CohortDigest = Type.Object({
 export type CohortDigest = Static<typeof CohortDigest>;
 
 export const DigestSendResult = Type.Object({
-  /** What happened, in words: 'Digest sent to 2 coaches'. */
+  /** What happened, in words: 'Digest posted to the instructor channel C0123'. */
   message: Type.String(),
   delivery: DigestDelivery,
 });

@@ -368,6 +368,8 @@ export interface CohortDigestsTable {
   claimed_at: Timestamp;
   sent_at: NullableTimestamp;
   result: Generated<'sending' | 'sent' | 'partial' | 'failed'>;
+  /** The instructor channel it was posted to; null when it went to coaches directly. */
+  channel: string | null;
   recipients: Generated<number>;
   delivered: Generated<number>;
 }

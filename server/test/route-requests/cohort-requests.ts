@@ -48,15 +48,9 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   'GET /cohorts/:id/live': ofCohort,
   'GET /cohorts/:id/health': ofCohort,
   'GET /cohorts/:id/digest': ofCohort,
-  // The route context's Slack is a local fake (context.ts); the coach is the digest's recipient.
-  'POST /cohorts/:id/digest/send': async ({ db, cohort, coach }) => {
-    await db
-      .updateTable('people')
-      .set({ slack_handle: unique('UCOACH') })
-      .where('id', '=', coach.id)
-      .execute();
-    return { params: { id: cohort.id } };
-  },
+  // The route context's Slack is a local fake (context.ts); the digest goes to the cohort's
+  // instructor channel (world.ts).
+  'POST /cohorts/:id/digest/send': ofCohort,
   'POST /cohorts': async ({ db, course }) => ({
     body: {
       name: unique('Day Cohort '),

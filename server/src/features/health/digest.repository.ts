@@ -12,7 +12,7 @@ const RETRY_FAILED = `interval '1 hour'`;
 export const findCohort = (db: Db, id: number) =>
   db
     .selectFrom('cohorts')
-    .select(['id', 'name', 'active', 'start_date', 'end_date'])
+    .select(['id', 'name', 'active', 'start_date', 'end_date', 'slack_channel'])
     .where('id', '=', id)
     .executeTakeFirst();
 
@@ -36,6 +36,7 @@ export const lastDelivery = (db: Db, cohortId: number) =>
     .select([
       'd.trigger',
       'd.result',
+      'd.channel',
       'd.recipients',
       'd.delivered',
       'd.sent_at',
@@ -56,7 +57,7 @@ export const lastDelivery = (db: Db, cohortId: number) =>
 export const dueCohorts = (db: Db, week: string) =>
   db
     .selectFrom('cohorts as c')
-    .select(['c.id'])
+    .select(['c.id', 'c.slack_channel'])
     .where('c.active', '=', true)
     .where('c.start_date', '<=', week)
     .where('c.end_date', '>=', week)
@@ -107,7 +108,12 @@ export const startManual = async (db: Db, cohortId: number, personId: number) =>
 export const finish = (
   db: Db,
   id: number,
-  outcome: { result: 'sent' | 'partial' | 'failed'; recipients: number; delivered: number },
+  outcome: {
+    result: 'sent' | 'partial' | 'failed';
+    channel: string | null;
+    recipients: number;
+    delivered: number;
+  },
 ) =>
   db
     .updateTable('cohort_digests')

@@ -9,7 +9,7 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 
 /*
  * A cohort's weekly digest (contract/src/digest.ts). Staff work like the health read it comes
- * from: every staff member may preview and send any cohort's, to its coaches; learners may not.
+ * from: every staff member may preview and send any cohort's; learners may not.
  * No object rule remains, so there is no policy file. The weekly sends are digest.schedule.ts.
  */
 export const digestRoutes: FastifyPluginAsyncTypebox = async (app) => {
@@ -33,9 +33,10 @@ export const digestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staffOnly(200),
       schema: {
         tags: ['cohorts'],
-        summary: "Sends the cohort's digest to its coaches by Slack now",
+        summary:
+          "Sends the cohort's digest by Slack now: to its instructor channel, or without one to its coaches",
         description:
-          '409 when Slack is not configured on the server or no coach has a Slack member ID; 502 when Slack accepted it for no coach.',
+          '409 when Slack is not configured on the server, or the cohort has no instructor channel and no coach with a Slack member ID; 502 when Slack accepted it nowhere.',
         params: IdParams,
         response: { 200: DigestSendResult, ...errors, 409: ErrorResponse, 502: ErrorResponse },
       },

@@ -7,7 +7,15 @@ import type { SignedInPerson } from '../../plugins/principal.ts';
 // The digest is the health read's at-risk list and review queue, put in a message: it reads
 // them through the health feature's one entry rather than a second copy of the pace model.
 import { cohortHealth } from './cohort-health.service.ts';
-import { deliver, hasSlack, record } from './digest.delivery.ts';
+import {
+  type Coach,
+  channelOf,
+  deliver,
+  hasSlack,
+  type Outcome,
+  record,
+  targetOf,
+} from './digest.delivery.ts';
 import { digestText, latestSlot, nextSlot } from './digest.model.ts';
 import * as repo from './digest.repository.ts';
 
@@ -36,6 +44,7 @@ function deliveryOf(row: Awaited<ReturnType<typeof repo.lastDelivery>>): DigestD
     sent_at: isoTimestamp(row.sent_at),
     trigger: row.trigger,
     result: row.result,
+    channel: row.channel,
     delivered: row.delivered,
     recipients: row.recipients,
     sent_by:
@@ -72,6 +81,7 @@ export async function cohortDigest(
     review_wait_days: content.reviewWaitDays,
     text: content.text,
     slack_configured: slackConfigured,
+    channel: channelOf(cohort),
     recipients: coaches.map((coach) => ({
       id: coach.id,
       name: coach.name,
@@ -88,7 +98,25 @@ export async function cohortDigest(
   };
 }
 
-/** 'Send digest now': to each coach with a Slack member ID, answered in words. */
+/** The sentence a staff member reads after 'Send digest now'. */
+function sentMessage(outcome: Outcome, withoutSlack: Coach[]) {
+  if (outcome.channel) return `Digest posted to the instructor channel ${outcome.channel}`;
+  const notes = [
+    ...(outcome.refused.length > 0
+      ? [`Slack did not accept it for ${outcome.refused.map((coach) => coach.name).join(', ')}`]
+      : []),
+    ...(withoutSlack.length > 0
+      ? [`no Slack member ID for ${withoutSlack.map((coach) => coach.name).join(', ')}`]
+      : []),
+  ];
+  const sentTo =
+    outcome.delivered === outcome.recipients
+      ? coachCount(outcome.delivered)
+      : `${outcome.delivered} of ${coachCount(outcome.recipients)}`;
+  return `Digest sent to ${sentTo}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+}
+
+/** 'Send digest now': to the instructor channel or the coaches (targetOf), answered in words. */
 export async function sendDigestNow(
   app: FastifyInstance,
   caller: SignedInPerson,
@@ -100,38 +128,34 @@ export async function sendDigestNow(
   if (!slack.configured)
     throw conflict('Slack is not configured on this server, so the digest cannot be sent.');
   const coaches = await repo.coaches(app.db, cohortId);
-  if (coaches.length === 0) throw conflict(`${cohort.name} has no coaches to send the digest to.`);
-  const withoutSlack = coaches.filter((coach) => !hasSlack(coach));
-  if (withoutSlack.length === coaches.length)
+  const target = targetOf(channelOf(cohort), coaches);
+  if (!target)
     throw conflict(
-      `No coach of ${cohort.name} has a Slack member ID, so nobody can receive the digest.`,
+      `${cohort.name} has no instructor Slack channel and no coach with a Slack member ID, so nobody can receive the digest.`,
     );
 
   const { text } = await contentOf(app, cohortId);
   const id = await repo.startManual(app.db, cohortId, caller.id);
-  const outcome = await deliver(app, slack, coaches, text);
+  const outcome = await deliver(app, slack, target, text);
   const row = await record(app, id, caller.id, outcome);
   if (row.delivered === 0)
-    throw new HttpError(502, 'Slack did not accept the digest for any coach; nothing was sent.');
+    throw new HttpError(
+      502,
+      outcome.channel
+        ? `Slack did not accept the digest in the instructor channel ${outcome.channel}; nothing was sent.`
+        : 'Slack did not accept the digest for any coach; nothing was sent.',
+    );
 
-  const notes = [
-    ...(outcome.refused.length > 0
-      ? [`Slack did not accept it for ${outcome.refused.map((coach) => coach.name).join(', ')}`]
-      : []),
-    ...(withoutSlack.length > 0
-      ? [`no Slack member ID for ${withoutSlack.map((coach) => coach.name).join(', ')}`]
-      : []),
-  ];
-  const sentTo =
-    row.delivered === row.recipients
-      ? coachCount(row.delivered)
-      : `${row.delivered} of ${coachCount(row.recipients)}`;
   return {
-    message: `Digest sent to ${sentTo}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`,
+    message: sentMessage(
+      outcome,
+      coaches.filter((coach) => !hasSlack(coach)),
+    ),
     delivery: {
       sent_at: isoTimestamp(row.sent_at ?? new Date()),
       trigger: 'manual',
       result: row.result,
+      channel: row.channel,
       delivered: row.delivered,
       recipients: row.recipients,
       sent_by: { id: caller.id, name: callerName(caller) },
@@ -146,37 +170,38 @@ const callerName = (caller: SignedInPerson) =>
 async function sendScheduled(
   app: FastifyInstance,
   slack: SlackClient,
-  cohortId: number,
+  cohort: { id: number; slack_channel: string },
   week: string,
 ) {
-  const coaches = await repo.coaches(app.db, cohortId);
-  if (!coaches.some(hasSlack)) return false;
+  const cohortId = cohort.id;
+  const target = targetOf(channelOf(cohort), await repo.coaches(app.db, cohortId));
+  if (!target) return false;
   const id = await repo.claimWeek(app.db, cohortId, week);
   if (id === undefined) return false;
   const { text } = await contentOf(app, cohortId);
-  const row = await record(app, id, null, await deliver(app, slack, coaches, text));
+  const row = await record(app, id, null, await deliver(app, slack, target, text));
   if (row.delivered === 0)
-    app.log.warn({ cohort: cohortId, week }, 'Slack accepted the weekly digest for no coach');
+    app.log.warn({ cohort: cohortId, week }, 'Slack accepted the weekly digest nowhere');
   return row.delivered > 0;
 }
 
 /**
  * The weekly run: every current cohort whose digest of the week due at `now` has not gone out
- * yet, each claimed first so that of several server processes only one sends it. Cohorts whose
- * coaches have no Slack member ID are left unclaimed (a coach may add one later in the week).
- * One cohort's failure does not stop the others (its claim is taken over later). Answers the
- * cohorts it sent.
+ * yet, each claimed first so that of several server processes only one sends it. Cohorts with
+ * nowhere to send it (no instructor channel, no coach with a Slack member ID) are left unclaimed:
+ * one may be set later in the week. One cohort's failure does not stop the others (its claim is
+ * taken over later). Answers the cohorts it sent.
  */
 export async function sendWeeklyDigests(app: FastifyInstance, now: Date): Promise<number[]> {
   const slack = new SlackClient(app.config.slack);
   if (!slack.configured) return [];
   const { week } = latestSlot(now, app.config.digest.day, app.config.digest.hour);
   const sent: number[] = [];
-  for (const { id: cohortId } of await repo.dueCohorts(app.db, week)) {
+  for (const cohort of await repo.dueCohorts(app.db, week)) {
     try {
-      if (await sendScheduled(app, slack, cohortId, week)) sent.push(cohortId);
+      if (await sendScheduled(app, slack, cohort, week)) sent.push(cohort.id);
     } catch (error) {
-      app.log.warn({ err: error, cohort: cohortId, week }, 'weekly digest failed');
+      app.log.warn({ err: error, cohort: cohort.id, week }, 'weekly digest failed');
     }
   }
   return sent;

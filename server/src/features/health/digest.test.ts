@@ -86,6 +86,9 @@ const sendNow = (cohortId: number, token: string | null, app = ctx.app) =>
 
 const messagesTo = (handle: string) => slack.messages.filter((m) => m.channel === handle);
 
+/** A cohort without an instructor Slack channel: its digest goes to its coaches directly. */
+const withoutChannel = { slackChannel: '' };
+
 describe('digest preview', () => {
   it('shows staff the at-risk learners with reasons, overdue reviews, coaches and schedule', async () => {
     const cohort = await cohortWithFlags();
@@ -111,11 +114,18 @@ describe('digest preview', () => {
       { id: silent.id, name: `${silent.first_name} ${silent.last_name}`, has_slack: false },
     ]);
     expect(digest.slack_configured).toBe(true);
+    expect(digest.channel).toBe(cohort.slack_channel);
     expect(digest.schedule).toMatchObject({ day: 'monday', hour: 8, time_zone: 'America/Chicago' });
     expect(new Date(digest.schedule.next_send_at ?? 0).getTime()).toBeGreaterThan(Date.now());
     expect(digest.last_sent).toBeNull();
     expect(digest.text).toContain('No project move or self-assessment change for 10 days');
     expect(digest.text).toContain(`/cohorts/${cohort.id}/health|`);
+  });
+
+  it('has no channel for a cohort without an instructor Slack channel', async () => {
+    const cohort = await cohortWithFlags({ slackChannel: '  ' });
+    const staff = await createStaff(ctx.db);
+    expect((await digestOf(cohort.id, staff.token)).channel).toBeNull();
   });
 
   it('has no next send for a cohort that is not current', async () => {
@@ -126,8 +136,65 @@ describe('digest preview', () => {
 });
 
 describe('send digest now', () => {
-  it("delivers the message with each learner's reason to every coach with a Slack member ID", async () => {
+  it("posts one message with each learner's reason to the cohort's instructor channel", async () => {
     const cohort = await cohortWithFlags();
+    const coach = await coachOf(cohort.id);
+    await coachOf(cohort.id, false);
+    const staff = await createStaff(ctx.db);
+
+    const response = await sendNow(cohort.id, staff.token);
+    expect(response.statusCode).toBe(200);
+    expect(response.json().message).toBe(
+      `Digest posted to the instructor channel ${cohort.slack_channel}`,
+    );
+    const posted = messagesTo(cohort.slack_channel);
+    expect(posted).toHaveLength(1);
+    expect(posted[0]?.text).toContain('• *Idle Ida*');
+    expect(posted[0]?.text).toContain('No project move or self-assessment change for 10 days');
+    expect(posted[0]?.authorization).toBe('Bearer xoxb-test');
+    // The coaches read it in the channel, not a second time as a direct message.
+    expect(messagesTo(coach.handle)).toEqual([]);
+
+    expect((await digestOf(cohort.id, staff.token)).last_sent).toMatchObject({
+      trigger: 'manual',
+      result: 'sent',
+      channel: cohort.slack_channel,
+      delivered: 1,
+      recipients: 1,
+      sent_by: { id: staff.id },
+    });
+    const audit = await ctx.db
+      .selectFrom('audit_log')
+      .select(['action', 'after'])
+      .where('entity', '=', 'cohort_digest')
+      .where('actor_id', '=', staff.id)
+      .execute();
+    expect(audit).toEqual([
+      {
+        action: 'send',
+        after: expect.objectContaining({ channel: cohort.slack_channel, result: 'sent' }),
+      },
+    ]);
+  });
+
+  it('answers 502 when Slack refuses the instructor channel', async () => {
+    const cohort = await cohortWithFlags();
+    const staff = await createStaff(ctx.db);
+    slack.nextAnswers.push({ status: 200, body: { ok: false, error: 'channel_not_found' } });
+    const refused = await sendNow(cohort.id, staff.token);
+    expect(refused.statusCode).toBe(502);
+    expect(refused.json().message).toBe(
+      `Slack did not accept the digest in the instructor channel ${cohort.slack_channel}; nothing was sent.`,
+    );
+    expect((await digestOf(cohort.id, staff.token)).last_sent).toMatchObject({
+      result: 'failed',
+      channel: cohort.slack_channel,
+      delivered: 0,
+    });
+  });
+
+  it('without an instructor channel, sends the message to every coach with a Slack member ID', async () => {
+    const cohort = await cohortWithFlags(withoutChannel);
     const first = await coachOf(cohort.id);
     const second = await coachOf(cohort.id);
     const silent = await coachOf(cohort.id, false);
@@ -150,6 +217,7 @@ describe('send digest now', () => {
     expect(digest.last_sent).toMatchObject({
       trigger: 'manual',
       result: 'sent',
+      channel: null,
       delivered: 2,
       recipients: 2,
       sent_by: { id: staff.id },
@@ -163,8 +231,8 @@ describe('send digest now', () => {
     expect(audit).toEqual([{ actor_id: staff.id, action: 'send' }]);
   });
 
-  it('says for whom Slack refused it, and answers 502 when it reached nobody', async () => {
-    const cohort = await cohortWithFlags();
+  it('says for which coach Slack refused it, and answers 502 when it reached nobody', async () => {
+    const cohort = await cohortWithFlags(withoutChannel);
     const first = await coachOf(cohort.id);
     const second = await coachOf(cohort.id);
     slack.nextAnswers.push({ status: 200, body: { ok: false, error: 'channel_not_found' } });
@@ -189,18 +257,21 @@ describe('send digest now', () => {
     });
   });
 
-  it('refuses with the reason when no coach has a Slack member ID', async () => {
-    const cohort = await cohortWithFlags();
+  it('refuses with the reason when there is no instructor channel and no coach with Slack', async () => {
+    const cohort = await cohortWithFlags(withoutChannel);
     const coach = await coachOf(cohort.id, false);
-    const response = await sendNow(cohort.id, coach.token);
-    expect(response.statusCode).toBe(409);
-    expect(response.json().message).toBe(
-      `No coach of ${cohort.name} has a Slack member ID, so nobody can receive the digest.`,
-    );
-    const lonely = await cohortWithFlags();
-    expect((await sendNow(lonely.id, coach.token)).json().message).toBe(
-      `${lonely.name} has no coaches to send the digest to.`,
-    );
+    const lonely = await cohortWithFlags(withoutChannel);
+    for (const { id, name } of [cohort, lonely]) {
+      const response = await sendNow(id, coach.token);
+      expect(response.statusCode).toBe(409);
+      expect(response.json().message).toBe(
+        `${name} has no instructor Slack channel and no coach with a Slack member ID, so nobody can receive the digest.`,
+      );
+    }
+    // A cohort with a channel and no coaches still gets it there.
+    const coachless = await cohortWithFlags();
+    expect((await sendNow(coachless.id, coach.token)).statusCode).toBe(200);
+    expect(messagesTo(coachless.slack_channel)).toHaveLength(1);
   });
 
   it('refuses when Slack is not configured on the server, and the preview says so', async () => {
@@ -219,7 +290,7 @@ describe('send digest now', () => {
       expect(response.json().message).toBe(
         'Slack is not configured on this server, so the digest cannot be sent.',
       );
-      expect(messagesTo(coach.handle)).toEqual([]);
+      expect(messagesTo(cohort.slack_channel)).toEqual([]);
       const preview = await app.inject({
         method: 'GET',
         url: `/api/cohorts/${cohort.id}/digest`,
@@ -252,7 +323,7 @@ describe('who may read and send a digest', () => {
       expect((await call(999_999, coach.token)).statusCode).toBe(404);
       expect((await call(0, coach.token)).statusCode).toBe(400);
     }
-    expect(messagesTo(coach.handle)).toEqual([]);
+    expect(messagesTo(cohort.slack_channel)).toEqual([]);
   });
 });
 
@@ -265,9 +336,8 @@ describe('weekly schedule', () => {
     const current = await cohortWithFlags({ start: '2026-09-01', end: '2027-03-01' });
     const coach = await coachOf(current.id);
     const inactive = await cohortWithFlags({ active: false });
-    const inactiveCoach = await coachOf(inactive.id);
     const ended = await cohortWithFlags({ start: '2026-01-05', end: '2026-06-30' });
-    const endedCoach = await coachOf(ended.id);
+    const posted = () => messagesTo(current.slack_channel);
     const other = await buildApp(ctx.config, ctx.database, { logger: false });
     try {
       const tickBoth = async (ms: number) => {
@@ -279,23 +349,25 @@ describe('weekly schedule', () => {
       // Sunday evening: last week's send time, before this cohort had been sent any.
       expect(await tickBoth(MONDAY_8 - 1000)).toEqual([current.id]);
       expect(await tickBoth(MONDAY_8 - 500)).toEqual([]);
-      expect(messagesTo(coach.handle)).toHaveLength(1);
+      expect(posted()).toHaveLength(1);
 
       expect(await tickBoth(MONDAY_8)).toEqual([current.id]);
       expect(await tickBoth(MONDAY_8 + 60_000)).toEqual([]);
       expect(await tickBoth(MONDAY_8 + 3 * DAY)).toEqual([]);
-      expect(messagesTo(coach.handle)).toHaveLength(2);
-      expect(messagesTo(coach.handle)[1]?.text).toContain('Idle Ida');
+      expect(posted()).toHaveLength(2);
+      expect(posted()[1]?.text).toContain('Idle Ida');
 
       expect(await tickBoth(MONDAY_8 + 7 * DAY)).toEqual([current.id]);
-      expect(messagesTo(coach.handle)).toHaveLength(3);
-      expect(messagesTo(inactiveCoach.handle)).toEqual([]);
-      expect(messagesTo(endedCoach.handle)).toEqual([]);
+      expect(posted()).toHaveLength(3);
+      expect(messagesTo(coach.handle)).toEqual([]);
+      expect(messagesTo(inactive.slack_channel)).toEqual([]);
+      expect(messagesTo(ended.slack_channel)).toEqual([]);
 
       const digest = await digestOf(current.id, coach.token);
       expect(digest.last_sent).toMatchObject({
         trigger: 'schedule',
         result: 'sent',
+        channel: current.slack_channel,
         sent_by: null,
       });
       const weeks = await ctx.db
@@ -312,7 +384,6 @@ describe('weekly schedule', () => {
 
   it('sends a missed send of the week when the server starts, and stops with the server', async () => {
     const cohort = await cohortWithFlags({ start: '2026-09-01', end: '2027-03-01' });
-    const coach = await coachOf(cohort.id);
     // The server was down at 8:00 on 14 December; it starts again that Wednesday.
     const wednesday = Date.parse('2026-12-14T14:00:00Z') + 2 * DAY;
     const app = await buildApp(ctx.config, ctx.database, {
@@ -321,7 +392,7 @@ describe('weekly schedule', () => {
     });
     try {
       await app.ready();
-      await vi.waitFor(() => expect(messagesTo(coach.handle)).toHaveLength(1));
+      await vi.waitFor(() => expect(messagesTo(cohort.slack_channel)).toHaveLength(1));
     } finally {
       await app.close();
     }
@@ -335,7 +406,6 @@ describe('weekly schedule', () => {
 
   it('takes over a claim whose process died before it sent, once it is stale', async () => {
     const cohort = await cohortWithFlags({ start: '2026-09-01', end: '2027-03-01' });
-    const coach = await coachOf(cohort.id);
     const week = '2026-12-21';
     const claim = await ctx.db
       .insertInto('cohort_digests')
@@ -350,7 +420,7 @@ describe('weekly schedule', () => {
       .where('id', '=', claim.id)
       .execute();
     expect(await tick()).toContain(cohort.id);
-    expect(messagesTo(coach.handle)).toHaveLength(1);
+    expect(messagesTo(cohort.slack_channel)).toHaveLength(1);
   });
 
   it('sends nothing when Slack is not configured', async () => {
@@ -365,9 +435,42 @@ describe('weekly schedule', () => {
     );
     try {
       expect(await new DigestSchedule(app, at(MONDAY_8 + 14 * DAY)).tick()).toEqual([]);
+      expect(messagesTo(cohort.slack_channel)).toEqual([]);
       expect(messagesTo(coach.handle)).toEqual([]);
     } finally {
       await app.close();
     }
+  });
+
+  it('sends coaches direct messages without a channel, and waits for a cohort with neither', async () => {
+    const dates = { start: '2026-09-01', end: '2027-03-01', ...withoutChannel };
+    const direct = await cohortWithFlags(dates);
+    const coach = await coachOf(direct.id);
+    const nowhere = await cohortWithFlags(dates);
+    await coachOf(nowhere.id, false);
+    const tick = (ms: number) => new DigestSchedule(ctx.app, at(ms)).tick();
+    const monday = MONDAY_8 + 28 * DAY;
+
+    const first = await tick(monday);
+    expect(first).toContain(direct.id);
+    expect(first).not.toContain(nowhere.id);
+    expect(messagesTo(coach.handle)).toHaveLength(1);
+    expect((await digestOf(direct.id, coach.token)).last_sent).toMatchObject({
+      trigger: 'schedule',
+      channel: null,
+      delivered: 1,
+    });
+
+    // Its instructor channel is set later in the week: the next run sends it there.
+    await ctx.db
+      .updateTable('cohorts')
+      .set({ slack_channel: 'CLATER' })
+      .where('id', '=', nowhere.id)
+      .execute();
+    const later = await tick(monday + DAY);
+    expect(later).toContain(nowhere.id);
+    expect(later).not.toContain(direct.id);
+    expect(messagesTo('CLATER')).toHaveLength(1);
+    expect(messagesTo(coach.handle)).toHaveLength(1);
   });
 });

@@ -31,6 +31,7 @@ const digest = (overrides: Partial<CohortDigest> = {}): CohortDigest => ({
   review_wait_days: 3,
   text: '*Weekly digest: Day Cohort 62*',
   slack_configured: true,
+  channel: 'C0INSTR',
   recipients: [
     { id: 90, name: 'Grace Hopper', has_slack: true },
     { id: 91, name: 'Edsger Dijkstra', has_slack: true },
@@ -47,13 +48,14 @@ const digest = (overrides: Partial<CohortDigest> = {}): CohortDigest => ({
 });
 
 const sent: DigestSendResult = {
-  message: 'Digest sent to 2 coaches (no Slack member ID for Barbara Liskov)',
+  message: 'Digest posted to the instructor channel C0INSTR',
   delivery: {
     sent_at: '2026-11-25T18:05:00.000Z',
     trigger: 'manual',
     result: 'sent',
-    delivered: 2,
-    recipients: 2,
+    channel: 'C0INSTR',
+    delivered: 1,
+    recipients: 1,
     sent_by: { id: 7, name: 'Sam Staff' },
   },
 };
@@ -93,23 +95,46 @@ describe('DigestPanel', () => {
       screen.getByText('Monday, Nov 30, 8:00 am. Every Monday at 8:00 am (Chicago time).'),
     ).toBeInTheDocument();
     expect(screen.getByText('Not sent yet')).toBeInTheDocument();
-    expect(
-      screen.getByText('Grace Hopper, Edsger Dijkstra, Barbara Liskov (no Slack member ID)'),
-    ).toBeInTheDocument();
+    expect(screen.getByText('the instructor Slack channel C0INSTR')).toBeInTheDocument();
   });
 
-  it('sends the digest now, says to whom in a toast, and shows it as last sent', async () => {
+  it('sends the digest now, says where in a toast, and shows it as last sent', async () => {
     const user = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Send digest now' }));
     expect(
-      await screen.findByText('Digest sent to 2 coaches (no Slack member ID for Barbara Liskov)'),
+      await screen.findByText('Digest posted to the instructor channel C0INSTR'),
     ).toBeInTheDocument();
     expect(network.writes()).toEqual([
       { method: 'POST', path: '/cohorts/5/digest/send', body: undefined },
     ]);
     expect(
-      await screen.findByText('Nov 25, 2026, 12:05 pm by Sam Staff, to 2 coaches'),
+      await screen.findByText(
+        'Nov 25, 2026, 12:05 pm by Sam Staff, to the instructor channel C0INSTR',
+      ),
     ).toBeInTheDocument();
+  });
+
+  it('without an instructor channel, shows the coaches it goes to directly', async () => {
+    current = digest({
+      channel: null,
+      last_sent: {
+        ...sent.delivery,
+        channel: null,
+        result: 'partial',
+        delivered: 1,
+        recipients: 2,
+      },
+    });
+    renderPanel();
+    expect(
+      await screen.findByText(
+        'Grace Hopper, Edsger Dijkstra, Barbara Liskov (no Slack member ID), by direct message (the cohort has no instructor Slack channel)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Nov 25, 2026, 12:05 pm by Sam Staff, to 1 of 2 coaches'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send digest now' })).toBeEnabled();
   });
 
   it('disables the button without Slack, with the reason beside it', async () => {
@@ -124,26 +149,47 @@ describe('DigestPanel', () => {
     expect(screen.getByText('None: Slack is not configured on this server.')).toBeInTheDocument();
   });
 
-  it('disables the button when no coach has a Slack member ID', async () => {
-    current = digest({ recipients: [{ id: 92, name: 'Barbara Liskov', has_slack: false }] });
+  it('disables the button with no instructor channel and no coach with a Slack member ID', async () => {
+    current = digest({
+      channel: null,
+      recipients: [{ id: 92, name: 'Barbara Liskov', has_slack: false }],
+    });
     renderPanel();
     const button = await screen.findByRole('button', { name: 'Send digest now' });
     expect(button).toBeDisabled();
-    expect(button).toHaveAccessibleDescription('No coach of this cohort has a Slack member ID');
+    expect(button).toHaveAccessibleDescription(
+      'This cohort has no instructor Slack channel and no coach with a Slack member ID',
+    );
+    expect(
+      screen.getByText(
+        'nobody: the cohort has no instructor Slack channel and no coach with a Slack member ID',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('sends to the instructor channel even when no coach has a Slack member ID', async () => {
+    current = digest({ recipients: [] });
+    renderPanel();
+    expect(await screen.findByRole('button', { name: 'Send digest now' })).toBeEnabled();
   });
 
   it('says what went wrong when Slack refused, and an empty week as such', async () => {
     current = digest({ at_risk: [], overdue_reviews: [] });
     network.answer('POST /cohorts/5/digest/send', {
       status: 502,
-      body: { message: 'Slack did not accept the digest for any coach; nothing was sent.' },
+      body: {
+        message:
+          'Slack did not accept the digest in the instructor channel C0INSTR; nothing was sent.',
+      },
     });
     const user = renderPanel();
     expect(await screen.findByText('Nobody is flagged this week.')).toBeInTheDocument();
     expect(screen.getByText('No self-assessment has waited that long.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send digest now' }));
     expect(
-      await screen.findByText('Slack did not accept the digest for any coach; nothing was sent.'),
+      await screen.findByText(
+        'Slack did not accept the digest in the instructor channel C0INSTR; nothing was sent.',
+      ),
     ).toBeInTheDocument();
   });
 

@@ -15,9 +15,8 @@ const capitalised = (word: string) => word.charAt(0).toUpperCase() + word.slice(
 /** Why 'Send digest now' cannot work, or null when it can. */
 export function sendBlocker(digest: CohortDigest): string | null {
   if (!digest.slack_configured) return 'Slack is not configured on this server';
-  if (digest.recipients.length === 0) return 'This cohort has no coaches';
-  if (!digest.recipients.some((coach) => coach.has_slack))
-    return 'No coach of this cohort has a Slack member ID';
+  if (!digest.channel && !digest.recipients.some((coach) => coach.has_slack))
+    return 'This cohort has no instructor Slack channel and no coach with a Slack member ID';
   return null;
 }
 
@@ -25,12 +24,27 @@ function lastSentText(last: DigestDelivery | null): string {
   if (!last) return 'Not sent yet';
   const by = last.sent_by ? `by ${last.sent_by.name}` : 'by the weekly schedule';
   const when = formatDateTime(last.sent_at);
+  if (last.channel)
+    return last.result === 'failed'
+      ? `${when} ${by}: Slack did not accept it in the instructor channel ${last.channel}`
+      : `${when} ${by}, to the instructor channel ${last.channel}`;
   if (last.result === 'failed') return `${when} ${by}: Slack accepted it for no coach`;
   const to =
     last.delivered === last.recipients
       ? plural(last.delivered, 'coach', 'coaches')
       : `${last.delivered} of ${plural(last.recipients, 'coach', 'coaches')}`;
   return `${when} ${by}, to ${to}`;
+}
+
+/** Where the digest goes: the instructor channel, or without one each coach directly. */
+function goesTo(digest: CohortDigest): string {
+  if (digest.channel) return `the instructor Slack channel ${digest.channel}`;
+  if (!digest.recipients.some((coach) => coach.has_slack))
+    return 'nobody: the cohort has no instructor Slack channel and no coach with a Slack member ID';
+  const coaches = digest.recipients
+    .map((coach) => (coach.has_slack ? coach.name : `${coach.name} (no Slack member ID)`))
+    .join(', ');
+  return `${coaches}, by direct message (the cohort has no instructor Slack channel)`;
 }
 
 function Schedule({ digest }: { digest: CohortDigest }) {
@@ -52,11 +66,7 @@ function Schedule({ digest }: { digest: CohortDigest }) {
       </Text>
       <Text size="2">
         <Text weight="medium">Goes to: </Text>
-        {digest.recipients.length === 0
-          ? 'nobody (the cohort has no coaches)'
-          : digest.recipients
-              .map((coach) => (coach.has_slack ? coach.name : `${coach.name} (no Slack member ID)`))
-              .join(', ')}
+        {goesTo(digest)}
       </Text>
     </Flex>
   );
@@ -148,9 +158,10 @@ function SendButton({ digest }: { digest: CohortDigest }) {
 }
 
 /**
- * A cohort's weekly digest as its coaches get it by Slack: the at-risk learners with their
- * reasons and the overdue reviews, when it goes out next and went out last, and 'Send digest
- * now' (disabled, with the reason beside it, when Slack or the coaches' member IDs are missing).
+ * A cohort's weekly digest as its coaches get it by Slack (in the instructor channel, or without
+ * one directly): the at-risk learners with their reasons and the overdue reviews, where and when
+ * it goes out next and went out last, and 'Send digest now' (disabled, with the reason beside
+ * it, when Slack is not configured or there is nowhere to send it).
  */
 export function DigestPanel({ cohortId }: { cohortId: number }) {
   const digest = useCohortDigest(cohortId);
