@@ -8,7 +8,6 @@ import * as personalSlackIds from './0630-personal-slack-ids.ts';
 import * as liveBoard from './0700-live-board.ts';
 import * as readIndexes from './0710-read-indexes.ts';
 import * as cohortDigests from './0800-cohort-digests.ts';
-import * as digestChannel from './0810-digest-channel.ts';
 
 // Each feature adds its migrations here under its own number range, so names never collide.
 export const migrations: Record<string, Migration> = {
@@ -21,5 +20,4 @@ export const migrations: Record<string, Migration> = {
   '0700-live-board': liveBoard,
   '0710-read-indexes': readIndexes,
   '0800-cohort-digests': cohortDigests,
-  '0810-digest-channel': digestChannel,
 };
