@@ -21,6 +21,7 @@ import {
   type ChangeSources,
   followBoardVersions,
 } from './features/board/board-versions.ts';
+import { DigestSchedule } from './features/health/digest.schedule.ts';
 import { features } from './features/index.ts';
 import { scheduleFormats } from './lib/dates.ts';
 import { TokenCache } from './lib/token-cache.ts';
@@ -55,6 +56,11 @@ export interface BuildOptions {
   logStream?: { write(line: string): void };
   /** How the automatic backups went (main.ts makes them); staff see a failure. */
   backupHealth?: BackupHealth;
+  /**
+   * Runs the server's timed work (the weekly cohort digest) from ready to close; main.ts does.
+   * Tests leave it off, or pass a clock.
+   */
+  schedule?: { now?: () => Date };
 }
 
 const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../web/dist');
@@ -159,6 +165,12 @@ export async function buildApp(
     },
     { prefix: config.apiPrefix },
   );
+
+  if (options.schedule) {
+    const digest = new DigestSchedule(app, options.schedule.now);
+    app.addHook('onReady', async () => digest.start());
+    app.addHook('onClose', () => digest.stop());
+  }
 
   await registerWebClient(app, config);
   return app;

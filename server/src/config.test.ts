@@ -65,6 +65,16 @@ describe('configuration', () => {
     ]);
   });
 
+  it('sends the weekly digest on Monday at 8 unless DIGEST_DAY and DIGEST_HOUR say otherwise', () => {
+    expect(loadConfig({}).digest).toEqual({ day: 'monday', hour: 8 });
+    expect(loadConfig({ DIGEST_DAY: 'Friday', DIGEST_HOUR: '16' }).digest).toEqual({
+      day: 'friday',
+      hour: 16,
+    });
+    expect(() => loadConfig({ DIGEST_DAY: 'someday' })).toThrow(/DIGEST_DAY/);
+    expect(() => loadConfig({ DIGEST_HOUR: '24' })).toThrow(/DIGEST_HOUR/);
+  });
+
   it('mounts the API at the root with an empty prefix', () => {
     expect(loadConfig({ API_PREFIX: '' }).apiPrefix).toBe('');
   });

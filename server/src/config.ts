@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DIGEST_DAYS, type DigestDay } from '@lp/contract/digest';
 
 // Environment → typed configuration. A bad value stops start-up with a message naming the setting.
 
@@ -53,6 +54,8 @@ export interface Config {
     /** Automatic backups kept; older ones are deleted. */
     keep: number;
   };
+  /** When the weekly cohort digest goes to the coaches (features/health/digest.*), in the display zone. */
+  digest: { day: DigestDay; hour: number };
 }
 
 export interface HealthSettings {
@@ -88,6 +91,17 @@ function readBool(env: Env, name: string, fallback: boolean): boolean {
   if (/^(1|true|yes|on)$/i.test(raw)) return true;
   if (/^(0|false|no|off)$/i.test(raw)) return false;
   throw new ConfigError(`${name} must be true or false, got '${raw}'`);
+}
+
+function readDay(env: Env, name: string, fallback: DigestDay): DigestDay {
+  const raw = (env[name] ?? '').trim().toLowerCase();
+  if (raw === '') return fallback;
+  const day = DIGEST_DAYS.find((each) => each === raw);
+  if (!day)
+    throw new ConfigError(
+      `${name} must be a day of the week (monday … sunday), got '${env[name]}'`,
+    );
+  return day;
 }
 
 function readUrl(env: Env, name: string, fallback: string | null): string | null {
@@ -213,6 +227,10 @@ export function loadConfig(env: Env = process.env): Config {
       // A week at most: one timer's longest delay is under 25 days.
       everyHours: readInt(env, 'BACKUP_EVERY_HOURS', 24, 0, 168),
       keep: readInt(env, 'BACKUP_KEEP', 7, 1, 1000),
+    },
+    digest: {
+      day: readDay(env, 'DIGEST_DAY', 'monday'),
+      hour: readInt(env, 'DIGEST_HOUR', 8, 0, 23),
     },
   };
 }

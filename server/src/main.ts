@@ -47,7 +47,7 @@ async function main() {
   if (seeded) await seedDemoData(database.db, { password: config.demoPassword });
 
   const backupHealth = new BackupHealth();
-  const app = await buildApp(config, database, { backupHealth });
+  const app = await buildApp(config, database, { backupHealth, schedule: {} });
   await app.listen({ port: config.port, host: config.host });
 
   // The embedded database is open in this process only: it makes the backups, daily and when

@@ -47,7 +47,14 @@ export const createLearner = (db: Db, options: PersonOptions = {}) =>
 
 export async function createCohort(
   db: Db,
-  values: { name?: string; active?: boolean; start?: string; end?: string } = {},
+  values: {
+    name?: string;
+    active?: boolean;
+    start?: string;
+    end?: string;
+    /** The instructor Slack channel id; '' for none. */
+    slackChannel?: string;
+  } = {},
 ) {
   const n = next();
   return db
@@ -57,7 +64,7 @@ export async function createCohort(
       start_date: values.start ?? '2026-09-01',
       end_date: values.end ?? '2027-03-01',
       active: values.active ?? true,
-      slack_channel: `C0${n}`,
+      slack_channel: values.slackChannel ?? `C0${n}`,
       invitation_secret: randomSecret(),
       calendar_secret: randomSecret(),
     })

@@ -358,6 +358,22 @@ export interface LiveTicketsTable {
   expires_at: Timestamp;
 }
 
+export interface CohortDigestsTable {
+  id: Id;
+  cohort_id: number;
+  trigger: 'schedule' | 'manual';
+  /** The day a scheduled send was due ('YYYY-MM-DD'); null for a manual one. */
+  week_of: string | null;
+  sent_by: number | null;
+  claimed_at: Timestamp;
+  sent_at: NullableTimestamp;
+  result: Generated<'sending' | 'sent' | 'partial' | 'failed'>;
+  /** The instructor channel it was posted to; null when it went to coaches directly. */
+  channel: string | null;
+  recipients: Generated<number>;
+  delivered: Generated<number>;
+}
+
 export type AuditJson = JSONColumnType<
   Record<string, unknown> | null,
   string | null,
@@ -418,4 +434,5 @@ export interface Database {
   board_versions: BoardVersionsTable;
   board_changes: BoardChangesTable;
   live_tickets: LiveTicketsTable;
+  cohort_digests: CohortDigestsTable;
 }

@@ -10,6 +10,7 @@ import { eventsRoutes } from './events/events.routes.ts';
 import { foundationsRoutes } from './foundations/foundations.routes.ts';
 import { cohortHealthRoutes } from './health/cohort-health.routes.ts';
 import { cohortProgressRoutes } from './health/cohort-progress.routes.ts';
+import { digestRoutes } from './health/digest.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
 import { learnersRoutes } from './learners/learners.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
@@ -36,6 +37,7 @@ export const features: FastifyPluginAsyncTypebox[] = [
   cohortInfoRoutes,
   cohortHealthRoutes,
   cohortProgressRoutes,
+  digestRoutes,
   eventsRoutes,
   learnersRoutes,
   notesRoutes,

@@ -48,6 +48,10 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   'GET /cohorts/:id/live': ofCohort,
   'GET /cohorts/:id/health': ofCohort,
   'GET /cohorts/:id/health/progress': ofCohort,
+  'GET /cohorts/:id/digest': ofCohort,
+  // The route context's Slack is a local fake (context.ts); the digest goes to the cohort's
+  // instructor channel (world.ts).
+  'POST /cohorts/:id/digest/send': ofCohort,
   'POST /cohorts': async ({ db, course }) => ({
     body: {
       name: unique('Day Cohort '),

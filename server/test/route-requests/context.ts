@@ -1,12 +1,14 @@
 import { FakeGithub } from '../fake-github.ts';
+import { FakeSlack } from '../fake-slack.ts';
 import { createTestContext, type TestContext } from '../harness.ts';
 
 /**
- * The app as the route-table suites call it: GitHub sign-in and REST configured against a local
- * fake, and a Foundations upload secret, so every route can answer with success.
+ * The app as the route-table suites call it: GitHub sign-in and REST and Slack configured against
+ * local fakes, and a Foundations upload secret, so every route can answer with success.
  */
 export async function createRouteTestContext(): Promise<TestContext> {
   const github = await new FakeGithub().start();
+  const slack = await new FakeSlack().start();
   const ctx = await createTestContext({
     github: {
       clientId: 'client-id',
@@ -15,6 +17,7 @@ export async function createRouteTestContext(): Promise<TestContext> {
       apiUrl: github.url,
       token: 'server-token',
     },
+    slack: { apiUrl: slack.url, token: 'xoxb-route-tests' },
     foundationsUploadSecret: 'foundations-upload-secret',
     // The live stream ends as soon as it has said hello, so that each check gets its answer.
     live: { streamMaxMs: 0 },
@@ -24,6 +27,7 @@ export async function createRouteTestContext(): Promise<TestContext> {
     async close() {
       await ctx.close();
       await github.stop();
+      await slack.stop();
     },
   };
 }

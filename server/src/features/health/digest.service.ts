@@ -1,0 +1,208 @@
+import type { CohortDigest, DigestDelivery, DigestSendResult } from '@lp/contract/digest';
+import type { FastifyInstance } from 'fastify';
+import { SlackClient } from '../../integrations/slack.ts';
+import { DISPLAY_TIME_ZONE, isoTimestamp } from '../../lib/dates.ts';
+import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import type { SignedInPerson } from '../../plugins/principal.ts';
+// The digest is the health read's at-risk list and review queue, put in a message: it reads
+// them through the health feature's one entry rather than a second copy of the pace model.
+import { cohortHealth } from './cohort-health.service.ts';
+import {
+  type Coach,
+  channelOf,
+  deliver,
+  hasSlack,
+  type Outcome,
+  record,
+  targetOf,
+} from './digest.delivery.ts';
+import { digestText, latestSlot, nextSlot } from './digest.model.ts';
+import * as repo from './digest.repository.ts';
+
+const coachCount = (n: number) => `${n} ${n === 1 ? 'coach' : 'coaches'}`;
+
+/** The digest of a cohort as it would go out now; 404 for an unknown cohort. */
+async function contentOf(app: FastifyInstance, cohortId: number) {
+  const health = await cohortHealth(app.db, cohortId, app.config.health);
+  const reviewWaitDays = app.config.health.reviewWaitDays;
+  const overdueReviews = health.review_queue.filter(
+    (entry) => entry.waiting_days >= reviewWaitDays,
+  );
+  const text = digestText({
+    cohortName: health.cohort.name,
+    atRisk: health.at_risk,
+    overdueReviews,
+    reviewWaitDays,
+    healthUrl: `${app.config.clientUrl}/cohorts/${health.cohort.id}/health`,
+  });
+  return { health, overdueReviews, reviewWaitDays, text };
+}
+
+function deliveryOf(row: Awaited<ReturnType<typeof repo.lastDelivery>>): DigestDelivery | null {
+  if (!row?.sent_at || row.result === 'sending') return null;
+  return {
+    sent_at: isoTimestamp(row.sent_at),
+    trigger: row.trigger,
+    result: row.result,
+    channel: row.channel,
+    delivered: row.delivered,
+    recipients: row.recipients,
+    sent_by:
+      row.sent_by === null ? null : { id: row.sent_by, name: row.sent_by_name ?? 'Removed user' },
+  };
+}
+
+/** Whether the weekly schedule sends this cohort's digest in the week of `week`. */
+const isCurrentOn = (
+  cohort: NonNullable<Awaited<ReturnType<typeof repo.findCohort>>>,
+  week: string,
+) => cohort.active && cohort.start_date <= week && cohort.end_date >= week;
+
+export async function cohortDigest(
+  app: FastifyInstance,
+  cohortId: number,
+  now = new Date(),
+): Promise<CohortDigest> {
+  const cohort = await repo.findCohort(app.db, cohortId);
+  if (!cohort) throw notFound('Cohort');
+  const [content, coaches, last] = await Promise.all([
+    contentOf(app, cohortId),
+    repo.coaches(app.db, cohortId),
+    repo.lastDelivery(app.db, cohortId),
+  ]);
+  const slackConfigured = new SlackClient(app.config.slack).configured;
+  const { day, hour } = app.config.digest;
+  const next = nextSlot(now, day, hour);
+  return {
+    cohort: content.health.cohort,
+    generated_at: content.health.generated_at,
+    at_risk: content.health.at_risk,
+    overdue_reviews: content.overdueReviews,
+    review_wait_days: content.reviewWaitDays,
+    text: content.text,
+    slack_configured: slackConfigured,
+    channel: channelOf(cohort),
+    recipients: coaches.map((coach) => ({
+      id: coach.id,
+      name: coach.name,
+      has_slack: hasSlack(coach),
+    })),
+    schedule: {
+      day,
+      hour,
+      time_zone: DISPLAY_TIME_ZONE,
+      next_send_at:
+        slackConfigured && isCurrentOn(cohort, next.week) ? isoTimestamp(next.at) : null,
+    },
+    last_sent: deliveryOf(last),
+  };
+}
+
+/** The sentence a staff member reads after 'Send digest now'. */
+function sentMessage(outcome: Outcome, withoutSlack: Coach[]) {
+  if (outcome.channel) return `Digest posted to the instructor channel ${outcome.channel}`;
+  const notes = [
+    ...(outcome.refused.length > 0
+      ? [`Slack did not accept it for ${outcome.refused.map((coach) => coach.name).join(', ')}`]
+      : []),
+    ...(withoutSlack.length > 0
+      ? [`no Slack member ID for ${withoutSlack.map((coach) => coach.name).join(', ')}`]
+      : []),
+  ];
+  const sentTo =
+    outcome.delivered === outcome.recipients
+      ? coachCount(outcome.delivered)
+      : `${outcome.delivered} of ${coachCount(outcome.recipients)}`;
+  return `Digest sent to ${sentTo}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+}
+
+/** 'Send digest now': to the instructor channel or the coaches (targetOf), answered in words. */
+export async function sendDigestNow(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  cohortId: number,
+): Promise<DigestSendResult> {
+  const cohort = await repo.findCohort(app.db, cohortId);
+  if (!cohort) throw notFound('Cohort');
+  const slack = new SlackClient(app.config.slack);
+  if (!slack.configured)
+    throw conflict('Slack is not configured on this server, so the digest cannot be sent.');
+  const coaches = await repo.coaches(app.db, cohortId);
+  const target = targetOf(channelOf(cohort), coaches);
+  if (!target)
+    throw conflict(
+      `${cohort.name} has no instructor Slack channel and no coach with a Slack member ID, so nobody can receive the digest.`,
+    );
+
+  const { text } = await contentOf(app, cohortId);
+  const id = await repo.startManual(app.db, cohortId, caller.id);
+  const outcome = await deliver(app, slack, target, text);
+  const row = await record(app, id, caller.id, outcome);
+  if (row.delivered === 0)
+    throw new HttpError(
+      502,
+      outcome.channel
+        ? `Slack did not accept the digest in the instructor channel ${outcome.channel}; nothing was sent.`
+        : 'Slack did not accept the digest for any coach; nothing was sent.',
+    );
+
+  return {
+    message: sentMessage(
+      outcome,
+      coaches.filter((coach) => !hasSlack(coach)),
+    ),
+    delivery: {
+      sent_at: isoTimestamp(row.sent_at ?? new Date()),
+      trigger: 'manual',
+      result: row.result,
+      channel: row.channel,
+      delivered: row.delivered,
+      recipients: row.recipients,
+      sent_by: { id: caller.id, name: callerName(caller) },
+    },
+  };
+}
+
+const callerName = (caller: SignedInPerson) =>
+  `${caller.firstName} ${caller.lastName}`.trim() || caller.username;
+
+/** One cohort's scheduled send of a week, unless another process claimed it; true when sent. */
+async function sendScheduled(
+  app: FastifyInstance,
+  slack: SlackClient,
+  cohort: { id: number; slack_channel: string },
+  week: string,
+) {
+  const cohortId = cohort.id;
+  const target = targetOf(channelOf(cohort), await repo.coaches(app.db, cohortId));
+  if (!target) return false;
+  const id = await repo.claimWeek(app.db, cohortId, week);
+  if (id === undefined) return false;
+  const { text } = await contentOf(app, cohortId);
+  const row = await record(app, id, null, await deliver(app, slack, target, text));
+  if (row.delivered === 0)
+    app.log.warn({ cohort: cohortId, week }, 'Slack accepted the weekly digest nowhere');
+  return row.delivered > 0;
+}
+
+/**
+ * The weekly run: every current cohort whose digest of the week due at `now` has not gone out
+ * yet, each claimed first so that of several server processes only one sends it. Cohorts with
+ * nowhere to send it (no instructor channel, no coach with a Slack member ID) are left unclaimed:
+ * one may be set later in the week. One cohort's failure does not stop the others (its claim is
+ * taken over later). Answers the cohorts it sent.
+ */
+export async function sendWeeklyDigests(app: FastifyInstance, now: Date): Promise<number[]> {
+  const slack = new SlackClient(app.config.slack);
+  if (!slack.configured) return [];
+  const { week } = latestSlot(now, app.config.digest.day, app.config.digest.hour);
+  const sent: number[] = [];
+  for (const cohort of await repo.dueCohorts(app.db, week)) {
+    try {
+      if (await sendScheduled(app, slack, cohort, week)) sent.push(cohort.id);
+    } catch (error) {
+      app.log.warn({ err: error, cohort: cohort.id, week }, 'weekly digest failed');
+    }
+  }
+  return sent;
+}

@@ -1,0 +1,204 @@
+import type { CohortDigest, DigestSendResult } from '@lp/contract/digest';
+import { screen, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { renderWithProviders } from '@/test/render.tsx';
+import { DigestPanel } from './digest.ts';
+
+const digest = (overrides: Partial<CohortDigest> = {}): CohortDigest => ({
+  cohort: { id: 5, name: 'Day Cohort 62' },
+  generated_at: '2026-11-25T18:00:00.000Z',
+  at_risk: [
+    {
+      student_id: 1,
+      name: 'Ada Lovelace',
+      reasons: [
+        '12 days on Mortgage Qualifiers; 80% of past learners finished it in 6',
+        'No project move or self-assessment change for 8 days',
+      ],
+    },
+  ],
+  overdue_reviews: [
+    {
+      student_id: 2,
+      name: 'Alan Turing',
+      assessment: 'Numbers',
+      assessment_id: 3,
+      since: '2026-11-20T18:00:00.000Z',
+      waiting_days: 5,
+    },
+  ],
+  review_wait_days: 3,
+  text: '*Weekly digest: Day Cohort 62*',
+  slack_configured: true,
+  channel: 'C0INSTR',
+  recipients: [
+    { id: 90, name: 'Grace Hopper', has_slack: true },
+    { id: 91, name: 'Edsger Dijkstra', has_slack: true },
+    { id: 92, name: 'Barbara Liskov', has_slack: false },
+  ],
+  schedule: {
+    day: 'monday',
+    hour: 8,
+    time_zone: 'America/Chicago',
+    next_send_at: '2026-11-30T14:00:00.000Z',
+  },
+  last_sent: null,
+  ...overrides,
+});
+
+const sent: DigestSendResult = {
+  message: 'Digest posted to the instructor channel C0INSTR',
+  delivery: {
+    sent_at: '2026-11-25T18:05:00.000Z',
+    trigger: 'manual',
+    result: 'sent',
+    channel: 'C0INSTR',
+    delivered: 1,
+    recipients: 1,
+    sent_by: { id: 7, name: 'Sam Staff' },
+  },
+};
+
+let current: CohortDigest;
+let network: ReturnType<typeof fakeNetwork>;
+beforeEach(() => {
+  current = digest();
+  network = fakeNetwork({
+    'GET /cohorts/5/digest': () => ({ status: 200, body: current }),
+    'POST /cohorts/5/digest/send': () => {
+      current = digest({ last_sent: sent.delivery });
+      return { status: 200, body: sent };
+    },
+  });
+});
+
+const renderPanel = () => renderWithProviders(<DigestPanel cohortId={5} />).user;
+
+describe('DigestPanel', () => {
+  it('shows the at-risk learners with their reasons, the overdue reviews and the schedule', async () => {
+    renderPanel();
+    const attention = await screen.findByRole('region', { name: 'Needs attention (1)' });
+    expect(within(attention).getByText('Ada Lovelace')).toBeInTheDocument();
+    expect(
+      within(attention).getByText(
+        '12 days on Mortgage Qualifiers; 80% of past learners finished it in 6',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      within(attention).getByText('No project move or self-assessment change for 8 days'),
+    ).toBeInTheDocument();
+    const reviews = screen.getByRole('region', { name: 'Reviews waiting 3 days or more (1)' });
+    expect(reviews).toHaveTextContent('Alan Turing: Numbers, waiting 5 days');
+
+    expect(
+      screen.getByText('Monday, Nov 30, 8:00 am. Every Monday at 8:00 am (Chicago time).'),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Not sent yet')).toBeInTheDocument();
+    expect(screen.getByText('the instructor Slack channel C0INSTR')).toBeInTheDocument();
+  });
+
+  it('sends the digest now, says where in a toast, and shows it as last sent', async () => {
+    const user = renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Send digest now' }));
+    expect(
+      await screen.findByText('Digest posted to the instructor channel C0INSTR'),
+    ).toBeInTheDocument();
+    expect(network.writes()).toEqual([
+      { method: 'POST', path: '/cohorts/5/digest/send', body: undefined },
+    ]);
+    expect(
+      await screen.findByText(
+        'Nov 25, 2026, 12:05 pm by Sam Staff, to the instructor channel C0INSTR',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('without an instructor channel, shows the coaches it goes to directly', async () => {
+    current = digest({
+      channel: null,
+      last_sent: {
+        ...sent.delivery,
+        channel: null,
+        result: 'partial',
+        delivered: 1,
+        recipients: 2,
+      },
+    });
+    renderPanel();
+    expect(
+      await screen.findByText(
+        'Grace Hopper, Edsger Dijkstra, Barbara Liskov (no Slack member ID), by direct message (the cohort has no instructor Slack channel)',
+      ),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText('Nov 25, 2026, 12:05 pm by Sam Staff, to 1 of 2 coaches'),
+    ).toBeInTheDocument();
+    expect(screen.getByRole('button', { name: 'Send digest now' })).toBeEnabled();
+  });
+
+  it('disables the button without Slack, with the reason beside it', async () => {
+    current = digest({
+      slack_configured: false,
+      schedule: { ...digest().schedule, next_send_at: null },
+    });
+    renderPanel();
+    const button = await screen.findByRole('button', { name: 'Send digest now' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription('Slack is not configured on this server');
+    expect(screen.getByText('None: Slack is not configured on this server.')).toBeInTheDocument();
+  });
+
+  it('disables the button with no instructor channel and no coach with a Slack member ID', async () => {
+    current = digest({
+      channel: null,
+      recipients: [{ id: 92, name: 'Barbara Liskov', has_slack: false }],
+    });
+    renderPanel();
+    const button = await screen.findByRole('button', { name: 'Send digest now' });
+    expect(button).toBeDisabled();
+    expect(button).toHaveAccessibleDescription(
+      'This cohort has no instructor Slack channel and no coach with a Slack member ID',
+    );
+    expect(
+      screen.getByText(
+        'nobody: the cohort has no instructor Slack channel and no coach with a Slack member ID',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('sends to the instructor channel even when no coach has a Slack member ID', async () => {
+    current = digest({ recipients: [] });
+    renderPanel();
+    expect(await screen.findByRole('button', { name: 'Send digest now' })).toBeEnabled();
+  });
+
+  it('says what went wrong when Slack refused, and an empty week as such', async () => {
+    current = digest({ at_risk: [], overdue_reviews: [] });
+    network.answer('POST /cohorts/5/digest/send', {
+      status: 502,
+      body: {
+        message:
+          'Slack did not accept the digest in the instructor channel C0INSTR; nothing was sent.',
+      },
+    });
+    const user = renderPanel();
+    expect(await screen.findByText('Nobody is flagged this week.')).toBeInTheDocument();
+    expect(screen.getByText('No self-assessment has waited that long.')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Send digest now' }));
+    expect(
+      await screen.findByText(
+        'Slack did not accept the digest in the instructor channel C0INSTR; nothing was sent.',
+      ),
+    ).toBeInTheDocument();
+  });
+
+  it('shows a failed read with its message', async () => {
+    network.answer('GET /cohorts/5/digest', {
+      status: 404,
+      body: { message: 'Cohort not found.' },
+    });
+    renderPanel();
+    expect(await screen.findByRole('alert')).toHaveTextContent('This digest does not exist');
+  });
+});
