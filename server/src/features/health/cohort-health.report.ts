@@ -33,6 +33,21 @@ const DAY_MS = 86_400_000;
 /** Whole elapsed days (24 hours each) from an instant to now, as the statements used to count. */
 const elapsedDays = (since: number, now: number) => Math.floor((now - since) / DAY_MS);
 
+/** The first instant after `now` at which one of the report's day counts changes. */
+export function figuresHoldUntil(facts: CohortFacts, now: number): number {
+  let until = Number.POSITIVE_INFINITY;
+  const nextDay = (since: number | null) => {
+    if (since !== null) until = Math.min(until, since + (elapsedDays(since, now) + 1) * DAY_MS);
+  };
+  for (const row of facts.learners) {
+    nextDay(row.project_since);
+    nextDay(row.book_since);
+    nextDay(row.active_at);
+  }
+  for (const entry of facts.queue) nextDay(entry.since_ms);
+  return until;
+}
+
 const NO_HISTORY: PaceHistory = { past_learners: 0, median_days: null, p80_days: null };
 
 /** Rows of the pace history statement, by kind and id. */

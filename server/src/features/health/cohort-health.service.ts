@@ -2,9 +2,12 @@ import type { CohortHealth } from '@lp/contract/health';
 import type { Kysely } from 'kysely';
 import type { HealthSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
+import { EncodedBody } from '../../lib/encoded-body.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { entityTag } from '../../plugins/conditional-get.ts';
 import {
   type CohortFacts,
+  figuresHoldUntil,
   type PaceHistories,
   paceHistoriesOf,
   reportOf,
@@ -36,21 +39,57 @@ const readHistory = async (db: Kysely<Database>): Promise<PaceHistories> =>
   paceHistoriesOf(await repo.paceHistory(db));
 
 /**
- * Who in the cohort needs attention and why; 404 for an unknown cohort. With the app's database
- * what it is made of comes from memory while unchanged (health-cache.ts); the days are counted
- * now, on every call.
+ * What the cohort's report is made of: from memory while unchanged with the app's database
+ * (health-cache.ts), read afresh otherwise. 404 for an unknown cohort.
  */
+async function figuresOf(db: Kysely<Database>, cohortId: number, skillLevel: number) {
+  const cache = healthCacheOf(db);
+  const facts = cache
+    ? await cache.cohort(cohortId, skillLevel, () => readFacts(db, cohortId, skillLevel))
+    : await readFacts(db, cohortId, skillLevel);
+  if (!facts) throw notFound('Cohort');
+  const history = cache ? await cache.paceHistory(() => readHistory(db)) : await readHistory(db);
+  return { cache, facts, history };
+}
+
+/** Who in the cohort needs attention and why, counted now; 404 for an unknown cohort. */
 export async function cohortHealth(
   db: Kysely<Database>,
   cohortId: number,
   settings: HealthSettings,
 ): Promise<CohortHealth> {
-  const cache = healthCacheOf(db);
-  const level = settings.coreSkillLevel;
-  const facts = cache
-    ? await cache.cohort(cohortId, level, () => readFacts(db, cohortId, level))
-    : await readFacts(db, cohortId, level);
-  if (!facts) throw notFound('Cohort');
-  const history = cache ? await cache.paceHistory(() => readHistory(db)) : await readHistory(db);
+  const { facts, history } = await figuresOf(db, cohortId, settings.coreSkillLevel);
   return reportOf(facts, history, settings, new Date());
+}
+
+/** A report as the route sends it: its JSON text (and compressed forms) and its ETag. */
+export interface HealthAnswer {
+  body: EncodedBody;
+  etag: string;
+}
+
+/**
+ * The cohort's report as JSON (`serialize`: the route's response schema). The same answer is
+ * sent again, its `generated_at` included, while nothing it shows has changed and none of its
+ * day counts has moved on, so an unchanged report costs neither a query nor a compression.
+ */
+export async function cohortHealthAnswer(
+  db: Kysely<Database>,
+  cohortId: number,
+  settings: HealthSettings,
+  serialize: (report: CohortHealth) => string | Uint8Array | ArrayBuffer,
+): Promise<HealthAnswer> {
+  const { cache, facts, history } = await figuresOf(db, cohortId, settings.coreSkillLevel);
+  const at = new Date();
+  const make = () => {
+    const json = serialize(reportOf(facts, history, settings, at));
+    const bytes = typeof json === 'string' ? Buffer.from(json) : Buffer.from(new Uint8Array(json));
+    return {
+      answer: { body: new EncodedBody(bytes), etag: entityTag(bytes) },
+      until: figuresHoldUntil(facts, at.getTime()),
+    };
+  };
+  if (!cache) return make().answer;
+  const figures = { facts, history, settings: JSON.stringify(settings) };
+  return cache.answer(cohortId, figures, at.getTime(), make);
 }

@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib';
 import { ASSESSMENT_STATUS } from '@lp/contract/constants';
 import type { CohortHealth } from '@lp/contract/health';
 import { type Kysely, sql } from 'kysely';
@@ -19,7 +20,7 @@ import {
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { openPostgres } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
-import { cohortHealth } from './cohort-health.service.ts';
+import { cohortHealth, cohortHealthAnswer } from './cohort-health.service.ts';
 
 // A cohort's health is answered from memory while nothing it shows has changed; a change made
 // by this process shows at once, one made by another connection as soon as the database
@@ -119,14 +120,45 @@ describe('cohort health kept in memory', () => {
     await untilAnsweredFromMemory(cohort.id);
 
     const count = watchHealthStatements();
+    const answer = () =>
+      cohortHealthAnswer(ctx.db, cohort.id, ctx.config.health, (report) => JSON.stringify(report));
+    const today = await answer();
+    expect((await answer()).etag).toBe(today.etag);
     vi.useFakeTimers({ toFake: ['Date'], now: Date.now() + 2 * DAY });
-    const later = await cohortHealth(ctx.db, cohort.id, ctx.config.health);
-    expect(count()).toBe(0);
-    expect(learnerOf(later, learner.id)).toMatchObject({
+    const later = await answer();
+    expect(later.etag).not.toBe(today.etag);
+    expect(learnerOf(JSON.parse(String(later.body.plain)), learner.id)).toMatchObject({
       project: { days: 5 },
       book: { days: 5 },
       days_inactive: 5,
     });
+    expect(
+      learnerOf(await cohortHealth(ctx.db, cohort.id, ctx.config.health), learner.id),
+    ).toMatchObject({ project: { days: 5 } });
+    expect(count()).toBe(0);
+  });
+
+  it('answers 304 to an unchanged report and 200 with a new ETag after a change', async () => {
+    const { cohort, course, learner } = await cohortWithLearner();
+    const get = (etag?: string) =>
+      ctx.request({
+        method: 'GET',
+        url: `/api/cohorts/${cohort.id}/health`,
+        token: staff.token,
+        headers: { 'accept-encoding': 'gzip', ...(etag ? { 'if-none-match': etag } : {}) },
+      });
+    const first = await get();
+    expect(first.headers['content-encoding']).toBe('gzip');
+    const etag = String(first.headers.etag);
+    expect((await get(etag)).statusCode).toBe(304);
+
+    await assignProject(ctx.db, learner.id, course.books[1]!.projects[0]!.id);
+    const moved = await get(etag);
+    expect(moved.statusCode).toBe(200);
+    expect(moved.headers.etag).not.toBe(etag);
+    expect(
+      learnerOf(JSON.parse(String(gunzipSync(moved.rawPayload))), learner.id)?.book,
+    ).toMatchObject({ name: 'Book 2', days: 0 });
   });
 
   it('shows a self-assessment that became Ready for Review at once, here or elsewhere', async () => {

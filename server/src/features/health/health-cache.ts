@@ -6,6 +6,16 @@ import { type BoardVersionRow, boardVersion } from '../board/board.repository.ts
 import type { BoardVersions } from '../board/board-versions.ts';
 import { Coalescer } from '../board/coalesce.ts';
 import type { CohortFacts, PaceHistories } from './cohort-health.report.ts';
+import type { HealthAnswer } from './cohort-health.service.ts';
+
+/** A cohort's answer, made from these figures, the same until `until` (a day count changes). */
+interface KeptAnswer {
+  facts: CohortFacts;
+  history: PaceHistories;
+  settings: string;
+  until: number;
+  answer: HealthAnswer;
+}
 
 /** Where the database announces a change of the pace history (migration 0540). */
 export const PACE_HISTORY_CHANNEL = 'pace_history';
@@ -18,12 +28,22 @@ const CACHED_COHORTS = 200;
  */
 const HISTORY_TABLES = ['student_projects', 'projects', 'books', 'courses', 'people'];
 
+/** Keeps a cohort's entry as the newest, forgetting the least recently kept beyond the limit. */
+function keep<T>(entries: Map<number, T>, cohortId: number, entry: T) {
+  entries.delete(cohortId);
+  entries.set(cohortId, entry);
+  if (entries.size > CACHED_COHORTS) {
+    const oldest = entries.keys().next().value;
+    if (oldest !== undefined) entries.delete(oldest);
+  }
+}
+
 const mayChangeHistory = (tables: WrittenTables) =>
   tables === null || HISTORY_TABLES.some((table) => tables.has(table));
 
 /**
- * What cohort health reports are made of, kept in memory; the report itself is made on each read,
- * since its days count up to now.
+ * What cohort health reports are made of, kept in memory, and each cohort's answer made of it
+ * until one of its day counts changes (days count up to now).
  * - A cohort's facts are kept under its board version (cohort and catalogue counters), which the
  *   database bumps with every change a report shows (migrations 0500 and 0540). The version comes
  *   from memory while notifications keep it true (board-versions.ts), otherwise from a query; it
@@ -34,6 +54,7 @@ const mayChangeHistory = (tables: WrittenTables) =>
  *   after it broke) it is computed on every read.
  */
 export class HealthCache {
+  private readonly answers = new Map<number, KeptAnswer>();
   private readonly cohorts = new Map<number, { key: string; facts: CohortFacts }>();
   private readonly versionReads = new Coalescer<number, BoardVersionRow | undefined>();
   private readonly factReads = new Coalescer<string, CohortFacts | undefined>();
@@ -64,15 +85,31 @@ export class HealthCache {
     const kept = this.cohorts.get(cohortId);
     if (kept?.key === key) return kept.facts;
     const facts = await this.factReads.read(`${cohortId}-${key}`, load);
-    if (facts) {
-      this.cohorts.delete(cohortId);
-      this.cohorts.set(cohortId, { key, facts });
-      if (this.cohorts.size > CACHED_COHORTS) {
-        const oldest = this.cohorts.keys().next().value;
-        if (oldest !== undefined) this.cohorts.delete(oldest);
-      }
-    }
+    if (facts) keep(this.cohorts, cohortId, { key, facts });
     return facts;
+  }
+
+  /**
+   * The cohort's answer made from these figures (the same objects as kept: new figures make a new
+   * answer) and settings, kept until a day count in it changes.
+   */
+  answer(
+    cohortId: number,
+    figures: { facts: CohortFacts; history: PaceHistories; settings: string },
+    now: number,
+    make: () => { answer: HealthAnswer; until: number },
+  ): HealthAnswer {
+    const kept = this.answers.get(cohortId);
+    if (
+      kept?.facts === figures.facts &&
+      kept.history === figures.history &&
+      kept.settings === figures.settings &&
+      now < kept.until
+    )
+      return kept.answer;
+    const { answer, until } = make();
+    keep(this.answers, cohortId, { ...figures, until, answer });
+    return answer;
   }
 
   /** The pace history, kept or read by `load`. */
