@@ -23,10 +23,10 @@ export const PACE_HISTORY_CHANNEL = 'pace_history';
 const CACHED_COHORTS = 200;
 
 /**
- * Tables whose committed writes may change the pace history: moves, a project's book, and
- * what deletes those by cascade.
+ * Tables whose committed writes may change the pace history: moves, a project's book, and people
+ * (deleting one deletes their moves; projects with moves cannot be deleted).
  */
-const HISTORY_TABLES = ['student_projects', 'projects', 'books', 'courses', 'people'];
+const HISTORY_TABLES = ['student_projects', 'projects', 'people'];
 
 /** Keeps a cohort's entry as the newest, forgetting the least recently kept beyond the limit. */
 function keep<T>(entries: Map<number, T>, cohortId: number, entry: T) {
