@@ -4,8 +4,8 @@ import { DateOnly, Nullable, Timestamp } from './common.ts';
 /*
  * A cohort's health: which current learners need attention, and why. Staff only.
  *
- * GET /cohorts/{id}/health → 200 CohortHealth; 400 bad id; 401 anonymous; 403 learners; 404
- *   unknown cohort
+ * GET /cohorts/{id}/health → 200 CohortHealth with an ETag (If-None-Match: 304 while unchanged);
+ *   400 bad id; 401 anonymous; 403 learners; 404 unknown cohort
  *
  * Every flag compares a number of the learner with a threshold (server settings, echoed in
  * `thresholds`) and says so in words. Days are whole elapsed days (24 hours each) up to now.
@@ -119,6 +119,7 @@ export type HealthThresholds = Static<typeof HealthThresholds>;
 
 export const CohortHealth = Type.Object({
   cohort: Type.Object({ id: Type.Integer(), name: Type.String() }),
+  /** When the report was made; an unchanged report is answered again as it was (ETag). */
   generated_at: Timestamp,
   thresholds: HealthThresholds,
   /** Median achieved learning objectives of the cohort's current learners. */

@@ -2,36 +2,73 @@ import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import { BOARD_SQL, BOARD_VERSION_SQL } from '../src/features/board/board.query.ts';
+import { HEALTH_QUERIES } from '../src/features/health/cohort-health.query.ts';
 
-const queries = new URL('../src/features/board/queries/', import.meta.url);
+interface Reviewed {
+  /** The feature's queries/ folder. */
+  folder: URL;
+  title: string;
+  explainFile: string;
+  /** File name → [SQL text, its arguments]. */
+  statements: Array<[string, string, unknown[]]>;
+}
 
 /**
- * Writes the board's SQL and its EXPLAIN (ANALYZE, BUFFERS) on the bench dataset under
- * src/features/board/queries/, so the hot query is reviewed as SQL with its plan.
+ * Writes each reviewed statement's SQL and its EXPLAIN (ANALYZE, BUFFERS) on the bench dataset
+ * under its feature's queries/ folder, so hot queries are reviewed as SQL with their plans.
  */
+async function explainInto(client: pg.Client, reviewed: Reviewed, log: (line: string) => void) {
+  const plans: string[] = [];
+  for (const [file, text, args] of reviewed.statements) {
+    // Warm the cache first: the committed plan is the steady state the load run sees.
+    for (let i = 0; i < 5; i += 1) await client.query(text, args);
+    const result = await client.query(`explain (analyze, buffers, costs off) ${text}`, args);
+    const plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
+    const shown =
+      args.length > 0
+        ? ` with ${args.map((arg, i) => `$${i + 1} = ${arg}`).join(', ')} (a 40-learner cohort)`
+        : ' (every learner)';
+    plans.push(`== ${file}${shown}\n${plan}\n`);
+    writeFileSync(new URL(file, reviewed.folder), text);
+  }
+  const { rows } = await client.query<{ version: string }>('select version()');
+  const header = `EXPLAIN (ANALYZE, BUFFERS) of ${reviewed.title} on the bench dataset (design §7).\nRegenerate: npm run bench -- --explain (in server/). ${rows[0]?.version ?? ''}\n\n`;
+  const target = new URL(reviewed.explainFile, reviewed.folder);
+  writeFileSync(target, header + plans.join('\n'));
+  log(`explain: wrote ${fileURLToPath(target)}`);
+}
+
+/** The board's statements and the cohort health's, for the bench's 40-learner cohort. */
 export async function explainBoard(url: string, cohortId: number, log: (line: string) => void) {
   const client = new pg.Client({ connectionString: url });
   await client.connect();
   try {
-    const plans: string[] = [];
-    for (const [name, text] of [
-      ['board', BOARD_SQL],
-      ['board-version', BOARD_VERSION_SQL],
-    ] as const) {
-      // Warm the cache first: the committed plan is the steady state the load run sees.
-      for (let i = 0; i < 5; i += 1) await client.query(text, [cohortId]);
-      const result = await client.query(`explain (analyze, buffers, costs off) ${text}`, [
-        cohortId,
-      ]);
-      const plan = result.rows.map((row) => row['QUERY PLAN']).join('\n');
-      plans.push(`== ${name}.sql with $1 = ${cohortId} (a 40-learner cohort)\n${plan}\n`);
-      writeFileSync(new URL(`${name}.sql`, queries), text);
-    }
-    const { rows } = await client.query<{ version: string }>('select version()');
-    const header = `EXPLAIN (ANALYZE, BUFFERS) of the board queries on the bench dataset (design §7).\nRegenerate: npm run bench -- --explain (in server/). ${rows[0]?.version ?? ''}\n\n`;
-    const target = new URL('board.explain.txt', queries);
-    writeFileSync(target, header + plans.join('\n'));
-    log(`explain: wrote ${fileURLToPath(target)}`);
+    await explainInto(
+      client,
+      {
+        folder: new URL('../src/features/board/queries/', import.meta.url),
+        title: 'the board queries',
+        explainFile: 'board.explain.txt',
+        statements: [
+          ['board.sql', BOARD_SQL, [cohortId]],
+          ['board-version.sql', BOARD_VERSION_SQL, [cohortId]],
+        ],
+      },
+      log,
+    );
+    await explainInto(
+      client,
+      {
+        folder: new URL('../src/features/health/queries/', import.meta.url),
+        title: 'the cohort health queries',
+        explainFile: 'health.explain.txt',
+        statements: [
+          ['pace-history.sql', HEALTH_QUERIES['pace-history.sql'], []],
+          ['cohort-learners.sql', HEALTH_QUERIES['cohort-learners.sql'], [cohortId, 3]],
+        ],
+      },
+      log,
+    );
   } finally {
     await client.end();
   }

@@ -22,6 +22,7 @@ import {
   followBoardVersions,
 } from './features/board/board-versions.ts';
 import { DigestSchedule } from './features/health/digest.schedule.ts';
+import { followHealthChanges } from './features/health/health-cache.ts';
 import { features } from './features/index.ts';
 import { scheduleFormats } from './lib/dates.ts';
 import { TokenCache } from './lib/token-cache.ts';
@@ -105,6 +106,8 @@ export async function buildApp(
   const boardVersions = await followBoardVersions(database);
   app.decorate('boardVersions', boardVersions.versions);
   app.addHook('onClose', () => boardVersions.stop());
+  const healthChanges = await followHealthChanges(database, boardVersions.versions);
+  app.addHook('onClose', () => healthChanges.stop());
   const tokenCache = new TokenCache<SignedInPerson>();
   const tokenRevocations = new TokenRevocations(database.db, tokenCache);
   app.decorate('tokenRevocations', tokenRevocations);

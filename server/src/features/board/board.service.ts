@@ -1,5 +1,5 @@
-import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import type { FastifyInstance } from 'fastify';
+import { chooseEncoding, EncodedBody, type Encoding } from '../../lib/encoded-body.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
 import * as repo from './board.repository.ts';
@@ -24,51 +24,8 @@ const etagOf = (row: repo.BoardVersionRow) =>
  * (concurrent requests share one sent after they arrived, see coalesce.ts). So several API
  * processes stay correct, each hearing the others' changes from the database.
  */
-type Encoding = 'br' | 'gzip';
-
-/** The best encoding a caller accepts (Accept-Encoding, q=0 refuses), or none. */
-export function chooseEncoding(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
-
-const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
-  br: (body) =>
-    brotliCompressSync(body, {
-      params: {
-        [constants.BROTLI_PARAM_QUALITY]: 5,
-        [constants.BROTLI_PARAM_SIZE_HINT]: body.length,
-      },
-    }),
-  gzip: (body) => gzipSync(body, { level: 6 }),
-};
-
-/** A built board's JSON text, and its compressed forms, each made once when first asked for. */
-class BoardBody {
-  private readonly encoded = new Map<Encoding, Buffer>();
-  constructor(readonly plain: Buffer) {}
-
-  in(encoding: Encoding | undefined): { body: Buffer; encoding?: Encoding } {
-    if (!encoding) return { body: this.plain };
-    let body = this.encoded.get(encoding);
-    if (!body) {
-      body = encoders[encoding](this.plain);
-      this.encoded.set(encoding, body);
-    }
-    return { body, encoding };
-  }
-}
-
 export class BoardCache {
-  private readonly boards = new Map<number, { etag: string; body: BoardBody }>();
+  private readonly boards = new Map<number, { etag: string; body: EncodedBody }>();
   readonly versions = new Coalescer<number, repo.BoardVersionRow | undefined>();
   readonly builds = new Coalescer<number, repo.BoardRow | undefined>();
 
@@ -76,12 +33,12 @@ export class BoardCache {
     return this.boards.has(cohortId);
   }
 
-  get(cohortId: number, etag: string): BoardBody | undefined {
+  get(cohortId: number, etag: string): EncodedBody | undefined {
     const entry = this.boards.get(cohortId);
     return entry?.etag === etag ? entry.body : undefined;
   }
 
-  set(cohortId: number, etag: string, body: BoardBody) {
+  set(cohortId: number, etag: string, body: EncodedBody) {
     this.boards.delete(cohortId);
     this.boards.set(cohortId, { etag, body });
     if (this.boards.size > CACHED_BOARDS) {
@@ -125,7 +82,7 @@ export async function readBoard(
   const row = await cache.builds.read(cohortId, () => repo.board(app.db, cohortId));
   if (!row) throw notFound('Cohort');
   const fresh = etagOf(row);
-  const body = new BoardBody(Buffer.from(row.body));
+  const body = new EncodedBody(Buffer.from(row.body));
   cache.set(cohortId, fresh, body);
   return { status: 200, etag: fresh, ...body.in(encoding) };
 }

@@ -1,8 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams } from '@lp/contract/common';
 import { CohortHealth } from '@lp/contract/health';
+import { Type } from 'typebox';
+import { chooseEncoding } from '../../lib/encoded-body.ts';
+import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
-import { cohortHealth } from './cohort-health.service.ts';
+import { cohortHealthAnswer } from './cohort-health.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
@@ -19,10 +22,30 @@ export const cohortHealthRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cohorts'],
         summary: 'Who in the cohort needs attention, and why',
+        description: 'With an ETag; If-None-Match answers 304 while the report is unchanged.',
         params: IdParams,
-        response: { 200: CohortHealth, ...errors },
+        response: {
+          // The report is JSON text made once while it holds, and kept as bytes.
+          200: Type.Unsafe<CohortHealth | Buffer>(CohortHealth),
+          304: Type.Unsafe<void>(Type.Null({ description: 'The report is unchanged' })),
+          ...errors,
+        },
       },
     },
-    async (request) => cohortHealth(app.db, request.params.id, app.config.health),
+    async (request, reply) => {
+      const answer = await cohortHealthAnswer(
+        app.db,
+        request.params.id,
+        app.config.health,
+        (report) => reply.serialize(report),
+      );
+      reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
+      if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag))
+        return reply.code(304).send();
+      const { body, encoding } = answer.body.in(chooseEncoding(request.headers['accept-encoding']));
+      reply.header('vary', 'accept-encoding');
+      if (encoding) reply.header('content-encoding', encoding);
+      return reply.type('application/json').send(body);
+    },
   );
 };

@@ -1,123 +1,95 @@
-import type { BookLoad, CohortHealth, LearnerHealth, PaceHistory } from '@lp/contract/health';
+import type { CohortHealth } from '@lp/contract/health';
 import type { Kysely } from 'kysely';
 import type { HealthSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
-import { isoTimestamp } from '../../lib/dates.ts';
+import { EncodedBody } from '../../lib/encoded-body.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { flagsOf, median } from './cohort-health.model.ts';
+import { entityTag } from '../../plugins/conditional-get.ts';
+import {
+  type CohortFacts,
+  figuresHoldUntil,
+  type PaceHistories,
+  paceHistoriesOf,
+  reportOf,
+} from './cohort-health.report.ts';
 import * as repo from './cohort-health.repository.ts';
-
-type Row = repo.LearnerRow;
-
-const history = (past: number, middle: number | null, p80: number | null): PaceHistory => ({
-  past_learners: past,
-  median_days: middle === null ? null : Number(middle),
-  p80_days: p80 === null ? null : Number(p80),
-});
-
-const stayOf = (id: number | null, name: string | null, days: number | null, pace: PaceHistory) =>
-  id === null || name === null || days === null ? null : { id, name, days, history: pace };
+import { healthCacheOf } from './health-cache.ts';
 
 // json arrives parsed from node-postgres and as text from some drivers.
-const lowSkillsOf = (value: Row['low_skills'] | string): Row['low_skills'] =>
-  typeof value === 'string' ? JSON.parse(value) : value;
+const parsedJson = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
-/** Books of the cohort's courses with their learners today, then any other book a learner is in. */
-function bookLoads(books: Awaited<ReturnType<typeof repo.cohortBooks>>, rows: Row[]): BookLoad[] {
-  const counts = new Map<number, number>();
-  for (const row of rows)
-    if (row.book_id !== null) counts.set(row.book_id, (counts.get(row.book_id) ?? 0) + 1);
-  const loads = books.map((book) => ({ ...book, learners: counts.get(book.id) ?? 0 }));
-  const listed = new Set(books.map((book) => book.id));
-  return loads.concat(
-    rows
-      .filter((row) => row.book_id !== null && !listed.has(row.book_id) && listed.add(row.book_id))
-      .map((row) => ({
-        id: row.book_id as number,
-        name: row.book_name as string,
-        course_id: 0,
-        index: 0,
-        learners: counts.get(row.book_id as number) ?? 0,
-      })),
-  );
+async function readFacts(
+  db: Kysely<Database>,
+  cohortId: number,
+  skillLevel: number,
+): Promise<CohortFacts | undefined> {
+  const cohort = await repo.findCohort(db, cohortId);
+  if (!cohort) return undefined;
+  const [rows, queue, books] = await Promise.all([
+    repo.learners(db, cohortId, skillLevel),
+    repo.reviewQueue(db, cohortId),
+    repo.cohortBooks(db, cohortId),
+  ]);
+  const learners = rows.map((row) => ({ ...row, low_skills: parsedJson(row.low_skills) }));
+  return { cohort, learners, queue, books };
 }
 
-/** Who in the cohort needs attention and why; 404 for an unknown cohort. */
+const readHistory = async (db: Kysely<Database>): Promise<PaceHistories> =>
+  paceHistoriesOf(await repo.paceHistory(db));
+
+/**
+ * What the cohort's report is made of: from memory while unchanged with the app's database
+ * (health-cache.ts), read afresh otherwise. 404 for an unknown cohort.
+ */
+async function figuresOf(db: Kysely<Database>, cohortId: number, skillLevel: number) {
+  const cache = healthCacheOf(db);
+  const facts = cache
+    ? await cache.cohort(cohortId, skillLevel, () => readFacts(db, cohortId, skillLevel))
+    : await readFacts(db, cohortId, skillLevel);
+  if (!facts) throw notFound('Cohort');
+  const history = cache ? await cache.paceHistory(() => readHistory(db)) : await readHistory(db);
+  return { cache, facts, history };
+}
+
+/** Who in the cohort needs attention and why, counted now; 404 for an unknown cohort. */
 export async function cohortHealth(
   db: Kysely<Database>,
   cohortId: number,
   settings: HealthSettings,
 ): Promise<CohortHealth> {
-  const cohort = await repo.findCohort(db, cohortId);
-  if (!cohort) throw notFound('Cohort');
-  const [rows, queue, books] = await Promise.all([
-    repo.learners(db, cohortId, settings.coreSkillLevel),
-    repo.reviewQueue(db, cohortId),
-    repo.cohortBooks(db, cohortId),
-  ]);
-  const objectivesMedian = median(rows.map((row) => row.objectives_achieved));
+  const { facts, history } = await figuresOf(db, cohortId, settings.coreSkillLevel);
+  return reportOf(facts, history, settings, new Date());
+}
 
-  const learners: LearnerHealth[] = rows.map((row) => {
-    const project = stayOf(
-      row.project_id,
-      row.project_name,
-      row.project_days,
-      history(row.project_past, row.project_median, row.project_p80),
-    );
-    const book = stayOf(
-      row.book_id,
-      row.book_name,
-      row.book_days,
-      history(row.book_past, row.book_median, row.book_p80),
-    );
-    const flags = flagsOf(
-      {
-        project,
-        book,
-        daysInactive: row.days_inactive,
-        objectivesAchieved: row.objectives_achieved,
-        lowSkills: lowSkillsOf(row.low_skills),
-        reviewWaits: queue
-          .filter((entry) => entry.student_id === row.id)
-          .map((entry) => ({ assessment: entry.assessment, days: entry.waiting_days })),
-      },
-      objectivesMedian,
-      settings,
-    );
+/** A report as the route sends it: its JSON text (and compressed forms) and its ETag. */
+export interface HealthAnswer {
+  body: EncodedBody;
+  etag: string;
+}
+
+/**
+ * The cohort's report as JSON (`serialize`: the route's response schema). The same answer is
+ * sent again, its `generated_at` included, while nothing it shows has changed and none of its
+ * day counts has moved on, so an unchanged report costs neither a query nor a compression.
+ */
+export async function cohortHealthAnswer(
+  db: Kysely<Database>,
+  cohortId: number,
+  settings: HealthSettings,
+  serialize: (report: CohortHealth) => string | Uint8Array | ArrayBuffer,
+): Promise<HealthAnswer> {
+  const { cache, facts, history } = await figuresOf(db, cohortId, settings.coreSkillLevel);
+  const at = new Date();
+  const make = () => {
+    const json = serialize(reportOf(facts, history, settings, at));
+    const bytes = typeof json === 'string' ? Buffer.from(json) : Buffer.from(new Uint8Array(json));
     return {
-      student_id: row.id,
-      name: row.name,
-      project,
-      book,
-      days_inactive: row.days_inactive,
-      objectives_achieved: row.objectives_achieved,
-      flags,
+      answer: { body: new EncodedBody(bytes), etag: entityTag(bytes) },
+      until: figuresHoldUntil(facts, at.getTime()),
     };
-  });
-
-  const atRisk = learners
-    .filter((learner) => learner.flags.length > 0)
-    .sort((a, b) => b.flags.length - a.flags.length || a.name.localeCompare(b.name))
-    .map((learner) => ({
-      student_id: learner.student_id,
-      name: learner.name,
-      reasons: learner.flags.map((flag) => flag.reason),
-    }));
-
-  return {
-    cohort,
-    generated_at: isoTimestamp(new Date()),
-    thresholds: {
-      min_history: settings.minHistory,
-      review_wait_days: settings.reviewWaitDays,
-      inactive_days: settings.inactiveDays,
-      objectives_behind: settings.objectivesBehind,
-      core_skill_level: settings.coreSkillLevel,
-    },
-    objectives_median: objectivesMedian,
-    at_risk: atRisk,
-    review_queue: queue,
-    books: bookLoads(books, rows),
-    learners,
   };
+  if (!cache) return make().answer;
+  const figures = { facts, history, settings: JSON.stringify(settings) };
+  return cache.answer(cohortId, figures, at.getTime(), make);
 }

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import type { CohortHealth, HealthFlagKind, LearnerHealth } from '@lp/contract/health';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -15,6 +16,7 @@ import {
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import type { HealthSettings } from '../../config.ts';
+import { HEALTH_QUERIES } from './cohort-health.query.ts';
 import { cohortHealth } from './cohort-health.service.ts';
 
 // The pace model on known histories: each flag just below and at its threshold. Instants are
@@ -268,5 +270,14 @@ describe('GET /cohorts/{id}/health', () => {
     const bad = await get('/api/cohorts/abc/health', staff.token);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().message).toMatch(/id/);
+  });
+});
+
+describe('the health SQL under review', () => {
+  it('is the SQL committed in queries/ next to its EXPLAIN', () => {
+    const committed = (name: string) =>
+      readFileSync(new URL(`./queries/${name}`, import.meta.url), 'utf8');
+    for (const [name, text] of Object.entries(HEALTH_QUERIES)) expect(committed(name)).toBe(text);
+    expect(committed('health.explain.txt')).toContain('Execution Time');
   });
 });

@@ -1,0 +1,171 @@
+import type { BookLoad, CohortHealth, LearnerHealth, PaceHistory } from '@lp/contract/health';
+import type { HealthSettings } from '../../config.ts';
+import { isoTimestamp } from '../../lib/dates.ts';
+import { flagsOf, median } from './cohort-health.model.ts';
+import type * as repo from './cohort-health.repository.ts';
+
+// A report made from what the database said and the time now: every count of days is taken
+// here, so the same facts give the right report on any later day.
+
+type Learner = Omit<repo.LearnerRow, 'low_skills'> & {
+  low_skills: Array<{ label: string; level: number }>;
+};
+type ReviewRow = Awaited<ReturnType<typeof repo.reviewQueue>>[number];
+type BookRow = Awaited<ReturnType<typeof repo.cohortBooks>>[number];
+
+/** A cohort's health as read from the database, before any day is counted. */
+export interface CohortFacts {
+  cohort: { id: number; name: string };
+  learners: Learner[];
+  /** Waiting self-assessments, oldest first. */
+  queue: ReviewRow[];
+  books: BookRow[];
+}
+
+/** How long past learners took, by project id and by book id. */
+export interface PaceHistories {
+  projects: ReadonlyMap<number, PaceHistory>;
+  books: ReadonlyMap<number, PaceHistory>;
+}
+
+const DAY_MS = 86_400_000;
+
+/** Whole elapsed days (24 hours each) from an instant to now, as the statements used to count. */
+const elapsedDays = (since: number, now: number) => Math.floor((now - since) / DAY_MS);
+
+/** The first instant after `now` at which one of the report's day counts changes. */
+export function figuresHoldUntil(facts: CohortFacts, now: number): number {
+  let until = Number.POSITIVE_INFINITY;
+  const nextDay = (since: number | null) => {
+    if (since !== null) until = Math.min(until, since + (elapsedDays(since, now) + 1) * DAY_MS);
+  };
+  for (const row of facts.learners) {
+    nextDay(row.project_since);
+    nextDay(row.book_since);
+    nextDay(row.active_at);
+  }
+  for (const entry of facts.queue) nextDay(entry.since_ms);
+  return until;
+}
+
+const NO_HISTORY: PaceHistory = { past_learners: 0, median_days: null, p80_days: null };
+
+/** Rows of the pace history statement, by kind and id. */
+export function paceHistoriesOf(rows: repo.PaceHistoryRow[]): PaceHistories {
+  const projects = new Map<number, PaceHistory>();
+  const books = new Map<number, PaceHistory>();
+  for (const row of rows)
+    (row.kind === 'project' ? projects : books).set(row.id, {
+      past_learners: row.past,
+      median_days: row.median === null ? null : Number(row.median),
+      p80_days: row.p80 === null ? null : Number(row.p80),
+    });
+  return { projects, books };
+}
+
+const stayOf = (
+  id: number | null,
+  name: string | null,
+  since: number | null,
+  history: ReadonlyMap<number, PaceHistory>,
+  now: number,
+) =>
+  id === null || name === null || since === null
+    ? null
+    : { id, name, days: elapsedDays(since, now), history: { ...(history.get(id) ?? NO_HISTORY) } };
+
+/** Books of the cohort's courses with their learners today, then any other book a learner is in. */
+function bookLoads(books: BookRow[], learners: Learner[]): BookLoad[] {
+  const counts = new Map<number, number>();
+  for (const row of learners)
+    if (row.book_id !== null) counts.set(row.book_id, (counts.get(row.book_id) ?? 0) + 1);
+  const loads = books.map((book) => ({ ...book, learners: counts.get(book.id) ?? 0 }));
+  const listed = new Set(books.map((book) => book.id));
+  return loads.concat(
+    learners
+      .filter((row) => row.book_id !== null && !listed.has(row.book_id) && listed.add(row.book_id))
+      .map((row) => ({
+        id: row.book_id as number,
+        name: row.book_name as string,
+        course_id: 0,
+        index: 0,
+        learners: counts.get(row.book_id as number) ?? 0,
+      })),
+  );
+}
+
+/** The report of a cohort at the instant `at`. */
+export function reportOf(
+  facts: CohortFacts,
+  history: PaceHistories,
+  settings: HealthSettings,
+  at: Date,
+): CohortHealth {
+  const now = at.getTime();
+  const queue = facts.queue.map(({ since_ms, ...entry }) => ({
+    ...entry,
+    waiting_days: elapsedDays(since_ms, now),
+  }));
+  const objectivesMedian = median(facts.learners.map((row) => row.objectives_achieved));
+
+  const learners: LearnerHealth[] = facts.learners.map((row) => {
+    const project = stayOf(
+      row.project_id,
+      row.project_name,
+      row.project_since,
+      history.projects,
+      now,
+    );
+    const book = stayOf(row.book_id, row.book_name, row.book_since, history.books, now);
+    const daysInactive = elapsedDays(row.active_at, now);
+    const flags = flagsOf(
+      {
+        project,
+        book,
+        daysInactive,
+        objectivesAchieved: row.objectives_achieved,
+        lowSkills: row.low_skills,
+        reviewWaits: queue
+          .filter((entry) => entry.student_id === row.id)
+          .map((entry) => ({ assessment: entry.assessment, days: entry.waiting_days })),
+      },
+      objectivesMedian,
+      settings,
+    );
+    return {
+      student_id: row.id,
+      name: row.name,
+      project,
+      book,
+      days_inactive: daysInactive,
+      objectives_achieved: row.objectives_achieved,
+      flags,
+    };
+  });
+
+  const atRisk = learners
+    .filter((learner) => learner.flags.length > 0)
+    .sort((a, b) => b.flags.length - a.flags.length || a.name.localeCompare(b.name))
+    .map((learner) => ({
+      student_id: learner.student_id,
+      name: learner.name,
+      reasons: learner.flags.map((flag) => flag.reason),
+    }));
+
+  return {
+    cohort: { ...facts.cohort },
+    generated_at: isoTimestamp(at),
+    thresholds: {
+      min_history: settings.minHistory,
+      review_wait_days: settings.reviewWaitDays,
+      inactive_days: settings.inactiveDays,
+      objectives_behind: settings.objectivesBehind,
+      core_skill_level: settings.coreSkillLevel,
+    },
+    objectives_median: objectivesMedian,
+    at_risk: atRisk,
+    review_queue: queue,
+    books: bookLoads(facts.books, facts.learners),
+    learners,
+  };
+}

@@ -1,0 +1,40 @@
+-- A cohort's learners for its health (GET /cohorts/{id}/health): instants, not days.
+with members as (
+  select p.id, trim(p.first_name || ' ' || p.last_name) as name, m.joined_at
+  from cohort_memberships m
+  join people p on p.id = m.person_id
+  where m.cohort_id = $1 and m.left_at is null and not p.is_staff and p.is_active
+),
+current as (
+  select mb.id, mb.name, mb.joined_at, cp.project_id, cp.assigned_at, pr.name as project_name,
+    b.id as book_id, b.name as book_name,
+    (select min(bp.assigned_at) from student_projects bp
+       join projects bpr on bpr.id = bp.project_id
+       where bp.student_id = mb.id and bpr.book_id = b.id) as book_started_at
+  from members mb
+  left join lateral (
+    select sp.project_id, sp.assigned_at
+    from student_projects sp
+    where sp.student_id = mb.id
+    order by sp.assigned_at desc, sp.id desc
+    limit 1
+  ) cp on true
+  left join projects pr on pr.id = cp.project_id
+  left join books b on b.id = pr.book_id
+)
+select c.id, c.name, c.project_id, c.project_name, c.book_id, c.book_name,
+  (extract(epoch from c.assigned_at) * 1000)::float8 as project_since,
+  (extract(epoch from c.book_started_at) * 1000)::float8 as book_since,
+  -- greatest() skips nulls: the later of the last move and the last assessment change.
+  (extract(epoch from coalesce(greatest(c.assigned_at,
+    (select max(sa.status_changed_at) from student_assessments sa where sa.student_id = c.id)),
+    c.joined_at)) * 1000)::float8 as active_at,
+  (select count(distinct lr.objective_id)::int from learning_records lr
+     where lr.student_id = c.id and lr.achieved) as objectives_achieved,
+  (select coalesce(json_agg(json_build_object('label', s.label, 'level', r.level)
+             order by r.level, s.label), '[]'::json)
+     from core_skill_records r
+     join core_skills s on s.id = r.skill_id
+     where r.student_id = c.id and r.level <= $2) as low_skills
+from current c
+order by c.name, c.id
