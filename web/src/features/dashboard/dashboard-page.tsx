@@ -17,6 +17,7 @@ import { mvpCounter, ProposalList } from '@/features/capstones';
 import { useCohort } from '@/features/cohorts';
 import { fetchCoachedCohorts } from '@/lib/profile-api.ts';
 import { useSettings } from '@/lib/use-settings.ts';
+import { useDocumentTitle } from '@/ui/document-title.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { useShortcut } from '@/ui/shortcuts/index.ts';
@@ -81,6 +82,7 @@ function Dashboard({
   const cohortSearchRef = useRef<HTMLInputElement>(null);
   useShortcut('s l', () => searchRef.current?.focus());
   useShortcut('s c', () => cohortSearchRef.current?.focus());
+  useDocumentTitle(cohort.data ? `Board: ${cohort.data.name}` : 'Board');
 
   const capstone = cohort.data?.capstone === true;
   const learners = board.data ?? [];
