@@ -66,10 +66,9 @@ describe('toasts', () => {
       'Could not assign student to that project.',
       'Self-assessment not complete.',
     ]);
-    const colours = screen.getAllByRole('listitem').map((item) => [
-      item.textContent,
-      item.getAttribute('data-accent-color'),
-    ]);
+    const colours = screen
+      .getAllByRole('listitem')
+      .map((item) => [item.textContent, item.getAttribute('data-accent-color')]);
     expect(colours).toEqual([
       ['Could not assign student to that project.', 'red'],
       ['Student transferred', 'green'],
