@@ -4,6 +4,7 @@
 // proposal review. The learners moved here are created for the walk and deleted afterwards.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility } from './support/axe.ts';
 import { boardCard, boardColumn, dragCard as drag } from './support/board.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
@@ -146,6 +147,25 @@ describe('the learner board', () => {
       .waitFor();
     const first = await page.locator('.lp-column__header').first().textContent();
     expect(first?.length).toBeGreaterThan(0);
+    expect(await page.title()).toBe(`Board: ${home.name} · Learning Platform`);
+    await checkAccessibility(page, 'board (instructor)');
+  });
+
+  it("skips from the navbar to the first card with 'Skip to content', the first Tab stop", async () => {
+    await openBoard();
+    await page.keyboard.press('Tab');
+    const skip = page.getByRole('link', { name: 'Skip to content' });
+    await expect.poll(() => skip.evaluate((link) => link === document.activeElement)).toBe(true);
+    expect(await skip.isVisible()).toBe(true);
+    await page.keyboard.press('Enter');
+    await expect
+      .poll(() =>
+        page
+          .locator('[aria-roledescription="draggable learner card"]')
+          .first()
+          .evaluate((first) => first === document.activeElement),
+      )
+      .toBe(true);
   });
 
   it('moves a learner to another project with the mouse, and says so', async () => {
@@ -232,6 +252,7 @@ describe('the learner board', () => {
     await card(reviewer.name).and(page.locator('.lp-card--in-progress')).waitFor();
     await page.getByRole('button', { name: `Actions for ${reviewer.name}` }).click();
     await page.getByText('Book Assessment', { exact: true }).waitFor();
+    await checkAccessibility(page, 'card menu', page.getByRole('menu'));
     await page.getByRole('menuitem', { name: 'Assessment status' }).click();
     await page.getByRole('menuitem', { name: 'Ready for Review' }).click();
     await card(reviewer.name).and(page.locator('.lp-card--ready')).waitFor();
@@ -257,6 +278,7 @@ describe('the learner board', () => {
     for (const box of await boxes.all()) await box.click();
     await dialog.getByRole('button', { name: 'Save' }).click();
     await dialog.getByText('Please provide feedback before saving.').waitFor();
+    await checkAccessibility(page, 'evaluation dialog', dialog);
     await dialog
       .getByLabel('Feedback')
       .fill('Clear vocabulary and a good grasp of the objectives.');
@@ -276,10 +298,16 @@ describe('the learner board', () => {
     await card(name).locator('.lp-card__name').dblclick();
     const notes = page.getByRole('dialog', { name: `Notes: ${name}` });
     await notes.waitFor();
+    await checkAccessibility(page, 'notes dialog', notes);
     await page.keyboard.press('Escape');
     await notes.waitFor({ state: 'hidden' });
     await card(name).locator('.lp-card__name').click();
     await page.getByRole('heading', { name, level: 2 }).waitFor();
+    await checkAccessibility(
+      page,
+      'learner overlay',
+      page.getByRole('dialog', { name: `Learner: ${name}` }),
+    );
   });
 });
 
@@ -424,6 +452,7 @@ describe('a capstone cohort', () => {
     ];
     const seen = headings.map((text) => text.replace(/\s*\(\d+\)$/, ''));
     expect(seen).toEqual(order.filter((name) => seen.includes(name)));
+    await checkAccessibility(page, 'capstone board (instructor)');
 
     const select = list.getByRole('combobox', { name: `Proposal status of ${learner.name}` });
     await select.selectOption({ label: 'Approved' });
@@ -435,6 +464,7 @@ describe('a capstone cohort', () => {
       .getByRole('row')
       .filter({ has: page.getByRole('button', { name: learner.name }) });
     await row.getByRole('button', { name: 'Revoke' }).click();
+    await checkAccessibility(page, 'revoke approval dialog', page.getByRole('alertdialog'));
     await page.getByRole('alertdialog').getByRole('button', { name: 'Revoke approval' }).click();
     await toast(`Approval of ${learner.name}'s proposal revoked`).waitFor();
     await list

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -68,17 +69,23 @@ describe('catalogue, as staff', () => {
     await list('Active courses')
       .getByRole('link', { name: /JavaScript/ })
       .waitFor();
+    await checkAccessibility(page, 'courses');
 
     await link('Create Course').click();
     await page.getByRole('heading', { name: 'New Course' }).waitFor();
+    expect(await page.title()).toBe('New Course · Learning Platform');
+    await checkAccessibility(page, 'new course');
     await page.getByLabel('Course name').fill(courseName);
     await button('Save').click();
     await heading(new RegExp(courseName)).waitFor();
     await page.getByText('This course has no books yet').waitFor();
+    expect(await page.title()).toBe(`Course: ${courseName} · Learning Platform`);
+    await checkAccessibility(page, 'course without books');
 
     for (const name of ['Components', 'State']) {
       await link('Add Book').click();
       await page.getByRole('heading', { name: `New Book for ${courseName} Course` }).waitFor();
+      if (name === 'Components') await checkAccessibility(page, 'new book');
       await page.getByLabel('Book name').fill(name);
       await page.getByLabel('Description').fill(`All about ${name.toLowerCase()}`);
       await button('Save').click();
@@ -96,7 +103,13 @@ describe('catalogue, as staff', () => {
       .getByRole('link', { name: /^Components/ })
       .click();
     await heading(new RegExp(`${courseName}.*Components`)).waitFor();
+    expect(await page.title()).toBe('Book: Components · Learning Platform');
+    await checkAccessibility(page, 'book without projects');
 
+    await link('Add Project').click();
+    await page.getByRole('heading', { name: /> New Project$/ }).waitFor();
+    await checkAccessibility(page, 'new project');
+    await page.goBack();
     await addProject('Kennels', '0');
     await addProject('Group: Honey Rae', '1', {
       client: 'https://github.com/templates/honey-rae-client',
@@ -119,6 +132,8 @@ describe('catalogue, as staff', () => {
       'https://github.com/templates/shop-client',
     );
     expect(await link('https://github.com/templates/shop-api').isVisible()).toBe(true);
+    expect(await page.title()).toBe('Project: Group: Shop Full Stack · Learning Platform');
+    await checkAccessibility(page, 'project');
     await link('Components').click();
     await list('Core Projects').waitFor();
   });
@@ -126,6 +141,7 @@ describe('catalogue, as staff', () => {
   it('adds a self-assessment with objectives, after which Add Self-Assessment is gone', async () => {
     await link('Add Self-Assessment').click();
     await heading('New Assessment').waitFor();
+    await checkAccessibility(page, 'new assessment');
     const book = page.getByLabel('Book', { exact: true });
     expect(await book.locator('option:checked').textContent()).toBe(`${courseName} - Components`);
     await page.getByLabel('Name:').fill('Components self-assessment');
@@ -206,6 +222,7 @@ describe('catalogue, as staff', () => {
     ).toBe('https://github.com/templates/components-check');
     // The demo curriculum's assessments are listed too.
     expect(await page.getByRole('article').count()).toBeGreaterThan(1);
+    await checkAccessibility(page, 'assessments');
   });
 
   it('shows both charts on a demo course', async () => {
@@ -223,6 +240,7 @@ describe('catalogue, as staff', () => {
     const size = await bubble.boundingBox();
     expect(size?.width).toBeGreaterThan(200);
     expect(size?.height).toBeGreaterThan(200);
+    await checkAccessibility(page, 'course with charts');
   });
 
   it('refuses to delete a project learners are assigned to, and says why', async () => {
@@ -258,6 +276,8 @@ describe('catalogue, as staff', () => {
     await list('Group Project').getByRole('link', { name: 'Group: Honey Rae' }).click();
     await button('Delete Project').click();
     const dialog = page.getByRole('alertdialog');
+    await dialog.waitFor();
+    await checkAccessibility(page, 'delete project dialog', dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await heading(/Group: Honey Rae$/).waitFor();
@@ -308,6 +328,8 @@ describe('catalogue, as staff', () => {
     const renamed = page.getByRole('row', { name: /Explain props and state in React/ });
     await renamed.waitFor();
     expect(await renamed.getByRole('cell').first().textContent()).toBe('20');
+    expect(await page.title()).toBe('Learning Objectives · Learning Platform');
+    await checkAccessibility(page, 'learning objectives');
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDay as longDay, todayIn, weekdayOf } from '../src/lib/dates.ts';
+import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
@@ -97,6 +98,7 @@ describe('cohorts, as an instructor', () => {
     await page.getByLabel('End date').fill(end);
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await alertSays('Please select a course for both client and server side.');
+    await checkAccessibility(page, 'new cohort with an alert');
 
     await page
       .getByRole('region', { name: 'Client side' })
@@ -115,6 +117,7 @@ describe('cohorts, as an instructor', () => {
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await page.waitForURL(`${baseUrl}/cohorts`);
     await card().waitFor();
+    await checkAccessibility(page, 'cohorts');
     instructorToken = (await readSessionToken(page)) ?? '';
     const listed = await apiAs(instructorToken, 'GET', `/cohorts?q=${encodeURIComponent(COHORT)}`);
     cohortId = listed.body[0].id;
@@ -163,6 +166,8 @@ describe('cohorts, as an instructor', () => {
     const link =
       (await overlay().getByRole('status', { name: 'Invitation link' }).textContent()) ?? '';
     expect(link).toMatch(new RegExp(`^${baseUrl}/api/auth/github/url\\?cohort=${cohortId}&v=.+`));
+    await overlay().getByRole('list', { name: 'Event types' }).waitFor();
+    await checkAccessibility(page, 'cohort overlay', overlay());
     await overlay().getByRole('button', { name: 'Copy invitation link' }).click();
     await toast('URL copied').waitFor();
     expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(link);
@@ -218,6 +223,8 @@ describe('cohorts, as an instructor', () => {
     await overlay().getByRole('button', { name: 'Transfer Student to Cohort' }).click();
     const find = page.getByRole('dialog', { name: 'Find Student' });
     await find.getByPlaceholder('Student last name').fill('quint');
+    await find.getByRole('button', { name: 'Nova Quintero' }).waitFor();
+    await checkAccessibility(page, 'find student dialog', find);
     await find.getByRole('button', { name: 'Nova Quintero' }).click();
     await toast('Student transferred to cohort').waitFor();
     await find.waitFor({ state: 'hidden' });
@@ -239,6 +246,7 @@ describe('cohorts, as an instructor', () => {
     await add.getByRole('button', { name: /Select event type/ }).click();
     await page.getByRole('menuitem', { name: 'Career Development' }).click();
     await add.getByPlaceholder('Enter event description').fill('Show the cohort what you built.');
+    await checkAccessibility(page, 'add event dialog', add);
     await add.getByRole('button', { name: 'Add Event' }).click();
     await add.waitFor({ state: 'hidden' });
     await expect
@@ -290,6 +298,7 @@ describe('cohorts, as an instructor', () => {
     await day(oneDay).click();
     const dayDialog = page.getByRole('dialog', { name: `Events for ${longDay(oneDay)}` });
     await dayDialog.getByText('Show the cohort what you built.').waitFor();
+    await checkAccessibility(page, 'events for a day dialog', dayDialog);
     await dayDialog.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete event?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
@@ -359,10 +368,12 @@ describe('the student calendar', () => {
       const busy = calendar.locator('.lp-calendar__day.has-events').first();
       await busy.waitFor();
       expect(await calendar.getByRole('button', { name: 'Add Event' }).count()).toBe(0);
+      await checkAccessibility(student, 'calendar (learner)');
       await busy.click();
       const dialog = student.getByRole('dialog', { name: /^Events for / });
       await dialog.waitFor();
       expect(await dialog.getByRole('button', { name: 'Delete' }).count()).toBe(0);
+      await checkAccessibility(student, 'events for a day dialog (learner)', dialog);
     } finally {
       await learnerContext.close();
     }

@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { signIn } from './support/session.ts';
@@ -33,6 +34,7 @@ describe('foundations exercises', () => {
     expect(await page.getByText('Keisha Moore').count()).toBe(0);
     expect(await page.getByPlaceholder('Cohort Number').count()).toBe(0);
     expect(await page.getByRole('link', { name: 'Sign in' }).isVisible()).toBe(true);
+    await checkAccessibility(page, 'foundations (signed out)');
   });
 
   it('lets staff filter, open details and assign a cohort to the unassigned learner', async () => {
@@ -62,6 +64,7 @@ describe('foundations exercises', () => {
     await page.getByRole('columnheader', { name: 'Solution Used' }).waitFor();
     expect(await page.getByRole('cell', { name: 'Variables', exact: true }).count()).toBe(1);
     expect(await page.getByRole('cell', { name: /^\d+h \d+m \d+s$/ }).count()).toBeGreaterThan(0);
+    await checkAccessibility(page, 'foundations with details (staff)');
 
     await page.getByRole('button', { name: 'Reset' }).click();
     await learnerRow('Dev Kapoor').waitFor();

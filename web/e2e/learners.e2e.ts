@@ -3,6 +3,7 @@
 // gestures (double click → notes, single click → overlay) are the board's to drive.
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
@@ -91,6 +92,7 @@ describe('learner records', () => {
       `https://www.github.com/${seeded.github_handle}`,
     );
     await page.getByText(`Cohort: ${home.name}`).waitFor();
+    await checkAccessibility(page, 'learner record');
   });
 
   it('adds a note of each type with Enter, filters by type and closes with Escape', async () => {
@@ -114,6 +116,7 @@ describe('learner records', () => {
     }
     const list = notes.getByRole('region', { name: 'Notes' });
     expect(await list.getByRole('listitem').count()).toBe(4);
+    await checkAccessibility(page, 'notes dialog with notes', notes);
     await notes.getByRole('button', { name: /Filter notes/ }).click();
     await page.getByRole('menuitem', { name: 'Mental Health' }).click();
     await page.getByRole('menu').waitFor({ state: 'hidden' });
@@ -136,6 +139,7 @@ describe('learner records', () => {
     await tags.waitFor({ state: 'hidden' });
     const chips = page.getByRole('list', { name: 'Tags' });
     await chips.getByText(tagName).waitFor();
+    await checkAccessibility(page, 'learner record with a tag');
     await chips.getByText(tagName).click(); // the chip body does nothing
     expect(await toast(/Removed/).count()).toBe(0);
     expect(await chips.getByText(tagName).count()).toBe(1);
@@ -202,6 +206,7 @@ describe('learner records', () => {
     await page.getByRole('button', { name: 'Transfer Student' }).click();
     const transfer = dialog('Choose Cohort');
     await transfer.getByText('Select the cohort to which the student is transferring.').waitFor();
+    await checkAccessibility(page, 'transfer dialog', transfer);
     await transfer.getByRole('combobox').click();
     // The option is chosen from the keyboard, as Radix Select allows (Enter on the highlighted item).
     await page.getByRole('option', { name: away.name, exact: true }).focus();
@@ -254,6 +259,7 @@ describe('learner records', () => {
     await page.getByRole('menuitem', { name: 'Tag Learner' }).click();
     const tags = dialog(`Tag ${learnerName}`);
     await tags.getByRole('button', { name: `${tagName} (already tagged)` }).waitFor();
+    await checkAccessibility(page, 'tag dialog', tags);
     await page.keyboard.press('Escape');
     await tags.waitFor({ state: 'hidden' });
 
@@ -290,6 +296,7 @@ describe('learner records', () => {
     await confirm
       .getByText('Are you sure you want erase all previous data about this student?')
       .waitFor();
+    await checkAccessibility(page, 'clear data dialog', confirm);
     await confirm.getByRole('button', { name: 'Clear Student Data' }).click();
     await toast(/data was cleared\. Removed .*1 learning record.*1 tag/).waitFor();
     await page.getByText('Cohort: none').waitFor();
@@ -308,6 +315,7 @@ describe('learner records', () => {
     await page.goto(`${baseUrl}/learners/${learnerId}`);
     await page.getByRole('button', { name: 'Send Feedback' }).click();
     await page.getByRole('heading', { name: 'Send Feedback to Student' }).waitFor();
+    await checkAccessibility(page, 'feedback');
     await page.getByPlaceholder('Add feedback here...').fill('Great demo today');
     await page.getByRole('button', { name: 'Send' }).click();
     await page.waitForURL(`${baseUrl}/`);

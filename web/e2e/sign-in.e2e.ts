@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, beforeEach, describe, expect, inject, it } from 'vitest';
+import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -42,6 +43,7 @@ describe('sign-in', () => {
     await page.getByLabel('Username').waitFor();
     await page.getByLabel('Password').waitFor();
     expect(await page.getByRole('button', { name: 'Sign in' }).isEnabled()).toBe(true);
+    await checkAccessibility(page, 'sign-in');
   });
 
   it('signs an instructor in to the staff app, with settings that close on Escape', async () => {
@@ -55,6 +57,7 @@ describe('sign-in', () => {
     const dialog = page.getByRole('dialog', { name: 'User Settings' });
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: 'Student Interface' }).isVisible()).toBe(true);
+    await checkAccessibility(page, 'settings dialog (staff)', dialog);
     await page.keyboard.press('Escape');
     await dialog.waitFor({ state: 'hidden' });
 
@@ -107,6 +110,7 @@ describe('sign-in', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Unable to log in with provided credentials.');
+    await checkAccessibility(page, 'sign-in with a refused password');
     expect(page.url()).toBe(`${baseUrl}/login`);
     expect(await readSessionToken(page)).toBeNull();
   });
@@ -131,6 +135,7 @@ describe('an invitation link on a server without GitHub sign-in', () => {
       'GitHub sign-in is not configured on this server.',
     );
     expect(new URL(page.url()).pathname).toBe('/auth/github');
+    await checkAccessibility(page, 'GitHub sign-in failed');
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await page.waitForURL(`${server.url}/login`);
   });

@@ -3,6 +3,7 @@
 import type { StudentProfile } from '@lp/contract/profile';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -53,6 +54,7 @@ describe('the learner overview', () => {
       await page.getByRole('heading', { name: heading }).waitFor();
     }
     await page.getByRole('heading', { name: 'Upcoming Events' }).waitFor();
+    await checkAccessibility(page, 'overview (learner)');
   });
 
   it('starts a self-assessment, or says it was already started', async () => {
@@ -83,6 +85,7 @@ describe('the learner overview', () => {
         'Please complete the Vocabulary & Understanding questions and push your code to Github.',
       )
       .waitFor();
+    await checkAccessibility(page, 'complete self-assessment dialog (learner)', dialog);
     await dialog
       .getByRole('checkbox', { name: 'I have completed the Vocabulary & Understanding questions.' })
       .click();
@@ -106,6 +109,7 @@ describe('the learner overview', () => {
     await page.getByRole('link', { name: 'Update' }).click();
     const field = page.getByPlaceholder('Enter Member ID…');
     await field.waitFor();
+    await checkAccessibility(page, 'Slack member ID (learner)');
     await field.fill(memberId);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('student-dashboard').waitFor();
@@ -127,6 +131,7 @@ describe('the learner overview', () => {
     await page.getByRole('button', { name: 'Submit' }).click();
     await page.getByText('Enter a URL, e.g. https://docs.google.com/…').waitFor();
     await page.getByText('Confirm all five items of the checklist.').waitFor();
+    await checkAccessibility(page, 'capstone proposal with errors (learner)');
 
     await url.fill(proposalUrl);
     await page
@@ -148,5 +153,40 @@ describe('the learner overview', () => {
     });
     await row.first().waitFor();
     expect(await row.first().getAttribute('href')).toBe(proposalUrl);
+  });
+
+  it("passes the accessibility checks on the learner's other screens", async () => {
+    const screens = [
+      {
+        link: 'Capstones',
+        heading: 'Official Assessments: Capstone Project',
+        ready: page.getByRole('heading', { name: 'Server Side Capstone Project' }),
+      },
+      {
+        link: 'Core Skills',
+        heading: 'Core Skills',
+        ready: page.getByRole('heading', { name: 'Communication' }),
+      },
+      {
+        link: 'Calendar',
+        heading: 'Calendar',
+        ready: page.getByRole('list', { name: 'Event types' }),
+      },
+    ];
+    for (const { link, heading, ready } of screens) {
+      await page
+        .getByRole('navigation', { name: 'Main' })
+        .getByRole('link', { name: link, exact: true })
+        .click();
+      await page.getByRole('heading', { name: heading, level: 1 }).waitFor();
+      await ready.waitFor();
+      expect(await page.title()).toBe(`${heading} · Learning Platform`);
+      await checkAccessibility(page, `${link} (learner)`);
+    }
+    for (const path of ['/assessment/client', '/assessment/server', '/readme']) {
+      await page.goto(`${baseUrl}${path}`);
+      await page.getByRole('heading', { level: 1 }).waitFor();
+      await checkAccessibility(page, `${path} (learner)`);
+    }
   });
 });

@@ -1,5 +1,6 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -82,6 +83,7 @@ describe('teams, as an instructor', () => {
     const learners = await pool.locator('[data-learner-id]').count();
     const count = Number(await page.getByLabel('How many teams').inputValue());
     expect(count).toBe(Math.ceil(learners / 4));
+    await checkAccessibility(page, 'team builder');
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await feedbackSays('Error: One or more teams are empty');
@@ -128,12 +130,15 @@ describe('teams, as an instructor', () => {
     expect(await page.getByRole('button', { name: 'Migrate tickets' }).count()).toBe(count);
     const placed = await page.locator('.teams-box .teams-badge').count();
     expect(placed).toBe(learners);
+    await checkAccessibility(page, 'saved teams');
 
     await page.getByRole('button', { name: 'Migrate tickets' }).first().click();
     await page.getByText(/^Error: .*does not have any repositories/).waitFor();
 
     await page.getByRole('button', { name: 'Delete Current Teams' }).click();
     const dialog = page.getByRole('alertdialog').or(page.getByRole('dialog'));
+    await dialog.waitFor();
+    await checkAccessibility(page, 'delete teams dialog', dialog);
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     expect(await page.getByRole('button', { name: 'Delete Current Teams' }).count()).toBe(1);

@@ -13,6 +13,11 @@ export interface Settings {
   density: Density;
   /** The board's upcoming-events and shortcuts panel is open. */
   boardPanel: boolean;
+  /**
+   * The two-letter keyboard shortcuts ('t g') are on. Someone using speech input or who types
+   * letters by accident turns them off (WCAG 2.1.4).
+   */
+  shortcuts: boolean;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -21,9 +26,10 @@ export const DEFAULT_SETTINGS: Settings = {
   avatars: true,
   density: 'auto',
   boardPanel: true,
+  shortcuts: true,
 };
 
-type FlagKey = 'mimic' | 'tags' | 'avatars' | 'boardPanel';
+type FlagKey = 'mimic' | 'tags' | 'avatars' | 'boardPanel' | 'shortcuts';
 
 /** Fired on window in this tab when a setting changes (other tabs get a `storage` event). */
 export const SETTINGS_EVENT = 'lp_settings_changed';
@@ -44,6 +50,7 @@ function parse(raw: string | null): Settings {
       avatars: pick('avatars'),
       density,
       boardPanel: pick('boardPanel'),
+      shortcuts: pick('shortcuts'),
     };
   } catch {
     return DEFAULT_SETTINGS;

@@ -1,8 +1,11 @@
 import { Box, Flex, Heading } from '@radix-ui/themes';
-import { type ReactNode, useEffect } from 'react';
+import type { ReactNode } from 'react';
+import { useDocumentTitle } from './document-title.ts';
 
 interface PageLayoutProps {
   title: ReactNode;
+  /** The screen's name in the browser tab when `title` is not plain text (e.g. a breadcrumb). */
+  documentTitle?: string;
   /** Buttons or links shown at the right of the heading. */
   actions?: ReactNode;
   /** Small line above the heading, e.g. a breadcrumb. */
@@ -11,10 +14,8 @@ interface PageLayoutProps {
 }
 
 /** The frame of a screen: heading, optional actions, content. */
-export function PageLayout({ title, actions, eyebrow, children }: PageLayoutProps) {
-  useEffect(() => {
-    if (typeof title === 'string') document.title = `${title} · Learning Platform`;
-  }, [title]);
+export function PageLayout({ title, documentTitle, actions, eyebrow, children }: PageLayoutProps) {
+  useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
     <Box px={{ initial: '3', sm: '5' }} py="4" className="lp-page">
       {eyebrow}

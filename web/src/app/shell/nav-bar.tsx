@@ -4,6 +4,7 @@ import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { useLogOut } from '@/features/auth';
 import { SettingsDialog } from '@/features/settings';
+import { SkipLink } from '@/ui/skip-link.tsx';
 import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 import './nav-bar.css';
 
@@ -22,6 +23,7 @@ export function NavBar({ items, showSettings }: NavBarProps) {
   const { logOut, pending } = useLogOut();
   return (
     <header className="lp-navbar">
+      <SkipLink />
       <Flex align="center" gap="5" wrap="wrap" px={{ initial: '3', sm: '5' }} py="2">
         <Text weight="bold" size="3" className="lp-navbar__brand">
           Learning Platform

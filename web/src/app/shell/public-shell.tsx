@@ -1,5 +1,6 @@
 import { Flex, Link, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
+import { SkipLink } from '@/ui/skip-link.tsx';
 import { ScreenOutlet } from './shell-layout.tsx';
 import './nav-bar.css';
 
@@ -8,6 +9,7 @@ export default function PublicShell() {
   return (
     <>
       <header className="lp-navbar">
+        <SkipLink />
         <Flex align="center" justify="between" px={{ initial: '3', sm: '5' }} py="2">
           <Text weight="bold" size="3" className="lp-navbar__brand">
             Learning Platform

@@ -1,7 +1,7 @@
 import { GitHubLogoIcon } from '@radix-ui/react-icons';
 import { Button, Card, Flex, Heading, Separator, Spinner, Text } from '@radix-ui/themes';
-import { useEffect } from 'react';
 import { API_BASE } from '@/lib/api-client.ts';
+import { useDocumentTitle } from '@/ui/document-title.ts';
 import { useSignInOptions } from './api/get-sign-in-options.ts';
 import { PasswordForm } from './password-form.tsx';
 
@@ -13,63 +13,63 @@ export default function LoginPage() {
   const showGithub = !options.isPending;
   const showPassword = options.data?.password === true;
 
-  useEffect(() => {
-    document.title = 'Sign in · Learning Platform';
-  }, []);
+  useDocumentTitle('Sign in');
 
   return (
-    <Flex align="center" justify="center" minHeight="100vh" p="4">
-      <Card size="4" style={{ width: '100%', maxWidth: 380 }}>
-        <Flex direction="column" gap="4">
-          <Flex direction="column" gap="1">
-            <Heading as="h1" size="6">
-              Learning Platform
-            </Heading>
-            <Text size="2" color="gray">
-              Sign in to continue.
-            </Text>
-          </Flex>
-          {options.isPending && (
-            <Flex justify="center" py="3" role="status" aria-label="Loading sign-in options">
-              <Spinner />
-            </Flex>
-          )}
-          {showGithub && githubReady && (
-            <Button asChild size="3" color="gray" highContrast>
-              <a href={`${API_BASE}/auth/github/url`}>
-                <GitHubLogoIcon width="18" height="18" />
-                Sign in with Github
-              </a>
-            </Button>
-          )}
-          {showGithub && !githubReady && (
+    <Flex asChild align="center" justify="center" minHeight="100vh" p="4">
+      <main>
+        <Card size="4" style={{ width: '100%', maxWidth: 380 }}>
+          <Flex direction="column" gap="4">
             <Flex direction="column" gap="1">
-              <Button size="3" color="gray" disabled aria-describedby="github-unavailable">
-                <GitHubLogoIcon width="18" height="18" />
-                Sign in with Github
+              <Heading as="h1" size="6">
+                Learning Platform
+              </Heading>
+              <Text size="2" color="gray">
+                Sign in to continue.
+              </Text>
+            </Flex>
+            {options.isPending && (
+              <Flex justify="center" py="3" role="status" aria-label="Loading sign-in options">
+                <Spinner />
+              </Flex>
+            )}
+            {showGithub && githubReady && (
+              <Button asChild size="3" color="gray" highContrast>
+                <a href={`${API_BASE}/auth/github/url`}>
+                  <GitHubLogoIcon width="18" height="18" />
+                  Sign in with Github
+                </a>
               </Button>
-              <Text id="github-unavailable" size="1" color="gray">
-                GitHub sign-in is not configured on this server.
+            )}
+            {showGithub && !githubReady && (
+              <Flex direction="column" gap="1">
+                <Button size="3" color="gray" disabled aria-describedby="github-unavailable">
+                  <GitHubLogoIcon width="18" height="18" />
+                  Sign in with Github
+                </Button>
+                <Text id="github-unavailable" size="1" color="gray">
+                  GitHub sign-in is not configured on this server.
+                </Text>
+              </Flex>
+            )}
+            {showGithub && showPassword && (
+              <Flex align="center" gap="3">
+                <Separator size="4" />
+                <Text size="1" color="gray">
+                  or
+                </Text>
+                <Separator size="4" />
+              </Flex>
+            )}
+            {showPassword && <PasswordForm />}
+            {options.isSuccess && !githubReady && !showPassword && (
+              <Text size="2" color="red" role="alert">
+                This server has no sign-in method enabled. Please contact your administrator.
               </Text>
-            </Flex>
-          )}
-          {showGithub && showPassword && (
-            <Flex align="center" gap="3">
-              <Separator size="4" />
-              <Text size="1" color="gray">
-                or
-              </Text>
-              <Separator size="4" />
-            </Flex>
-          )}
-          {showPassword && <PasswordForm />}
-          {options.isSuccess && !githubReady && !showPassword && (
-            <Text size="2" color="red" role="alert">
-              This server has no sign-in method enabled. Please contact your administrator.
-            </Text>
-          )}
-        </Flex>
-      </Card>
+            )}
+          </Flex>
+        </Card>
+      </main>
     </Flex>
   );
 }

@@ -1,4 +1,4 @@
-import { Callout } from '@radix-ui/themes';
+import { Callout, Heading } from '@radix-ui/themes';
 import { useStudentProfile } from '@/lib/profile-api.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
@@ -19,12 +19,17 @@ export default function CalendarPage() {
       )}
       {profile.isSuccess &&
         (cohort?.id && cohort.start && cohort.end ? (
-          <CohortCalendar
-            cohortId={cohort.id}
-            startDate={cohort.start}
-            endDate={cohort.end}
-            canEdit={false}
-          />
+          <>
+            <Heading as="h2" size="4" mb="3">
+              {cohort.name}
+            </Heading>
+            <CohortCalendar
+              cohortId={cohort.id}
+              startDate={cohort.start}
+              endDate={cohort.end}
+              canEdit={false}
+            />
+          </>
         ) : (
           <EmptyState
             title="No cohort calendar yet"

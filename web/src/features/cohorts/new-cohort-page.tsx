@@ -52,7 +52,7 @@ function CoursePicker(props: {
 }) {
   return (
     <section aria-label={props.title}>
-      <Heading as="h3" size="3" mb="2">
+      <Heading as="h2" size="3" mb="2">
         {props.title}
       </Heading>
       <Flex gap="2" wrap="wrap">

@@ -18,6 +18,7 @@ import { useCohort } from '@/features/cohorts';
 import { NeedsAttentionFilter, useBoardAttention } from '@/features/health';
 import { fetchCoachedCohorts } from '@/lib/profile-api.ts';
 import { useSettings } from '@/lib/use-settings.ts';
+import { useDocumentTitle } from '@/ui/document-title.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { useShortcut } from '@/ui/shortcuts/index.ts';
@@ -82,6 +83,7 @@ function Dashboard({
   const cohortSearchRef = useRef<HTMLInputElement>(null);
   useShortcut('s l', () => searchRef.current?.focus());
   useShortcut('s c', () => cohortSearchRef.current?.focus());
+  useDocumentTitle(cohort.data ? `Board: ${cohort.data.name}` : 'Board');
 
   const capstone = cohort.data?.capstone === true;
   const learners = board.data ?? [];

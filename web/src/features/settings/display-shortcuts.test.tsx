@@ -1,6 +1,7 @@
 import { Theme } from '@radix-ui/themes';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { setSetting } from '@/lib/settings.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { Toaster } from '@/ui/toasts/toaster.tsx';
 import { useDisplayShortcuts } from './use-display-shortcuts.ts';
@@ -79,5 +80,17 @@ describe('two-key shortcuts', () => {
     press('x');
     press('g');
     expect(screen.getByText('Tags visible')).toBeInTheDocument();
+  });
+
+  it('does nothing once the shortcuts are turned off in Settings, and works again once on', () => {
+    render(<Board />);
+    act(() => setSetting('shortcuts', false));
+    press('t');
+    press('g');
+    expect(screen.getByText('Tags visible')).toBeInTheDocument();
+    act(() => setSetting('shortcuts', true));
+    press('t');
+    press('g');
+    expect(screen.getByText('Tags invisible')).toBeInTheDocument();
   });
 });

@@ -64,4 +64,20 @@ describe('settings dialog', () => {
       avatars: false,
     });
   });
+
+  it('turns the two-letter shortcuts off: t g no longer hides the tags', async () => {
+    const { user } = renderApp('/', signedInStaff);
+    await openSettings(user);
+    const shortcuts = screen.getByRole('switch', { name: /Keyboard shortcuts/ });
+    expect(shortcuts).toBeChecked();
+    await user.click(shortcuts);
+    expect(shortcuts).not.toBeChecked();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.keyboard('tg');
+    expect(screen.queryByText('Tags hidden')).not.toBeInTheDocument();
+    expect(JSON.parse(window.localStorage.getItem('lp_settings') ?? '{}')).toMatchObject({
+      shortcuts: false,
+    });
+  });
 });

@@ -9,7 +9,10 @@ interface SettingsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
-/** Staff preferences: instructor or learner interface (mimic), tags and avatars on the board. */
+/**
+ * Staff preferences: instructor or learner interface (mimic), tags and avatars on the board, and
+ * whether the two-letter shortcuts work.
+ */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const settings = useSettings();
   const navigate = useNavigate();
@@ -49,6 +52,15 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
                 onCheckedChange={(value) => setSetting('avatars', value)}
               />
               Show avatars <Text color="gray">(t a)</Text>
+            </Flex>
+          </Text>
+          <Text as="label" size="2">
+            <Flex gap="2" align="center">
+              <Switch
+                checked={settings.shortcuts}
+                onCheckedChange={(value) => setSetting('shortcuts', value)}
+              />
+              Keyboard shortcuts <Text color="gray">(two letters, e.g. t g)</Text>
             </Flex>
           </Text>
         </Flex>

@@ -30,7 +30,9 @@ export function AppDialog({
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <Flex justify="between" align="start" gap="3" mb="3">
-          <Dialog.Title mb="0">{title}</Dialog.Title>
+          <Dialog.Title as="h2" mb="0">
+            {title}
+          </Dialog.Title>
           <Dialog.Close>
             <button type="button" className="lp-close-control">
               [ close ]

@@ -12,7 +12,7 @@ export default function ConfirmDialog({ request, onAnswer }: ConfirmDialogProps)
   return (
     <AlertDialog.Root open={request !== null} onOpenChange={(open) => !open && onAnswer(false)}>
       <AlertDialog.Content maxWidth="440px">
-        <AlertDialog.Title>{request?.title}</AlertDialog.Title>
+        <AlertDialog.Title as="h2">{request?.title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{request?.description}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end">
           <AlertDialog.Cancel>

@@ -1,8 +1,14 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useSettings } from '@/lib/use-settings.ts';
 import { getShortcutEngine, type ShortcutHandler } from './shortcut-engine.ts';
 
-/** Runs `handler` when the two-key chord (e.g. 't g') is typed while the component is mounted. */
-export function useShortcut(chord: string, handler: ShortcutHandler, enabled = true): void {
+/**
+ * Runs `handler` when the two-key chord (e.g. 't g') is typed while the component is mounted,
+ * unless the shortcuts are turned off in Settings.
+ */
+export function useShortcut(chord: string, handler: ShortcutHandler, wanted = true): void {
+  const { shortcuts } = useSettings();
+  const enabled = wanted && shortcuts;
   const latest = useRef(handler);
   useLayoutEffect(() => {
     latest.current = handler;

@@ -37,7 +37,6 @@ function ToastCard({ item }: { item: ToastItem }) {
       data-type={item.type}
       data-state={item.leaving ? 'closed' : 'open'}
       data-accent-color={color}
-      role={urgent ? 'alert' : 'status'}
       onMouseEnter={() => pause(item.id)}
       onMouseLeave={() => resume(item.id)}
       onFocus={() => pause(item.id)}
@@ -46,7 +45,8 @@ function ToastCard({ item }: { item: ToastItem }) {
       <span className="lp-toast__icon" aria-hidden>
         <Icon />
       </span>
-      <div className="lp-toast__body">
+      {/* The message is the live region: the <li> itself stays a list item of the toasts. */}
+      <div className="lp-toast__body" role={urgent ? 'alert' : 'status'}>
         {item.title && (
           <Text as="div" size="2" weight="bold">
             {item.title}

@@ -26,8 +26,8 @@ describe('toasts', () => {
     act(() => {
       toast.show('Cohort updated');
     });
-    const shown = screen.getByRole('status');
-    expect(shown).toHaveTextContent('Cohort updated');
+    expect(screen.getByRole('status')).toHaveTextContent('Cohort updated');
+    const shown = screen.getByRole('listitem');
     wait(7999);
     expect(shown).toHaveAttribute('data-state', 'open');
     wait(1);
@@ -66,9 +66,14 @@ describe('toasts', () => {
       'Could not assign student to that project.',
       'Self-assessment not complete.',
     ]);
-    expect(alerts[0]).toHaveAttribute('data-accent-color', 'red');
-    expect(alerts[1]).toHaveAttribute('data-accent-color', 'amber');
-    expect(screen.getByRole('status')).toHaveAttribute('data-accent-color', 'green');
+    const colours = screen
+      .getAllByRole('listitem')
+      .map((item) => [item.textContent, item.getAttribute('data-accent-color')]);
+    expect(colours).toEqual([
+      ['Could not assign student to that project.', 'red'],
+      ['Student transferred', 'green'],
+      ['Self-assessment not complete.', 'amber'],
+    ]);
   });
 
   it('shows a title and runs its action once, closing the toast', () => {

@@ -106,6 +106,8 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
         .join(', ')}
       aria-describedby={mark ? `lp-card-mark-${learner.id}` : undefined}
       data-learner-id={learner.id}
+      // The skip link lands on the first of them (ui/skip-link.tsx).
+      data-skip-target=""
       className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}${reasons ? ' lp-card--flagged' : ''}`}
       onDoubleClick={onDoubleClick}
       onPointerEnter={prefetch}

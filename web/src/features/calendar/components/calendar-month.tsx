@@ -39,7 +39,7 @@ export function CalendarMonth({
 }: CalendarMonthProps) {
   return (
     <section aria-label={block.label}>
-      <h4 className="lp-calendar__month-title">{block.label}</h4>
+      <h3 className="lp-calendar__month-title">{block.label}</h3>
       <div className="lp-calendar__grid">
         {WEEKDAY_HEADERS.map(([key, letter]) => (
           <span key={key} className="lp-calendar__weekday" aria-hidden>

@@ -46,9 +46,11 @@ function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
     <Card asChild>
       <article aria-label={assessment.name}>
         <Flex direction="column" gap="2" height="100%">
-          <Link href={assessment.source_url} target="_blank" rel="noreferrer" weight="bold">
-            {assessment.name}
-          </Link>
+          <Heading as="h2" size="2">
+            <Link href={assessment.source_url} target="_blank" rel="noreferrer">
+              {assessment.name}
+            </Link>
+          </Heading>
           <Heading as="h3" size="2">
             Objectives
           </Heading>
@@ -65,7 +67,7 @@ function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
               ))
             )}
           </Flex>
-          <Flex align="center" gap="2" mt="2">
+          <Flex align="center" gap="4" mt="2">
             <Tooltip content="Edit" delayDuration={ICON_TOOLTIP_DELAY_MS}>
               <IconButton asChild variant="ghost" aria-label={`Edit ${assessment.name}`}>
                 <RouterLink to={`/assessments/edit/${assessment.id}`}>

@@ -19,7 +19,7 @@ import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <section aria-label={title}>
-      <Heading as="h3" size="3" mb="2">
+      <Heading as="h2" size="3" mb="2">
         {title}
       </Heading>
       {children}
@@ -163,6 +163,7 @@ export default function BookDetailPage() {
     <QueryView query={book} what="book">
       {(data) => (
         <PageLayout
+          documentTitle={`Book: ${data.name}`}
           title={
             <Breadcrumb
               items={[

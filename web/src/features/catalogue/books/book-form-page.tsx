@@ -181,5 +181,10 @@ export default function BookFormPage() {
   if (params.courseId !== undefined && Number.isInteger(courseId))
     body = <NewBook courseId={courseId} />;
   if (params.bookId !== undefined && Number.isInteger(bookId)) body = <EditBook bookId={bookId} />;
-  return <PageLayout title="Books">{body}</PageLayout>;
+  const screen = params.bookId !== undefined ? 'Edit Book' : 'New Book';
+  return (
+    <PageLayout title="Books" documentTitle={screen}>
+      {body}
+    </PageLayout>
+  );
 }

@@ -46,6 +46,7 @@ export default function CourseDetailPage() {
     <QueryView query={course} what="course">
       {(data) => (
         <PageLayout
+          documentTitle={`Course: ${data.name}`}
           title={
             <Flex align="center" gap="2">
               <Breadcrumb items={[{ label: 'Courses', to: '/courses' }, { label: data.name }]} />

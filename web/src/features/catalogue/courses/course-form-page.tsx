@@ -89,7 +89,7 @@ export default function CourseFormPage() {
 
   if (!editing) {
     return (
-      <PageLayout title="Courses">
+      <PageLayout title="Courses" documentTitle="New Course">
         <CourseForm
           title="New Course"
           initial={{ name: '', active: true }}
@@ -112,7 +112,7 @@ export default function CourseFormPage() {
   if (course.isPending) return <Loading label="Loading the course…" />;
   if (course.isError) return <ErrorCallout error={course.error} what="course" />;
   return (
-    <PageLayout title="Courses">
+    <PageLayout title="Courses" documentTitle="Edit Course">
       <CourseForm
         title="Edit Course"
         initial={{ name: course.data.name, active: course.data.active }}

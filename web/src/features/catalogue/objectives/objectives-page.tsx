@@ -13,6 +13,7 @@ export default function ObjectivesPage() {
   const objectives = useObjectives();
   return (
     <PageLayout
+      documentTitle="Learning Objectives"
       title={
         <Breadcrumb
           items={[{ label: 'Courses', to: '/courses' }, { label: 'Learning Objectives' }]}

@@ -82,6 +82,7 @@ export default function ProjectDetailPage() {
     <QueryView query={project} what="project">
       {(data) => (
         <PageLayout
+          documentTitle={`Project: ${data.name}`}
           title={
             <Breadcrumb
               items={[

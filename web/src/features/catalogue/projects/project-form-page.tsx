@@ -79,5 +79,10 @@ export default function ProjectFormPage() {
     body = <NewProject bookId={bookId} />;
   if (params.projectId !== undefined && Number.isInteger(projectId))
     body = <EditProject projectId={projectId} />;
-  return <PageLayout title="Projects">{body}</PageLayout>;
+  const screen = params.projectId !== undefined ? 'Edit Project' : 'New Project';
+  return (
+    <PageLayout title="Projects" documentTitle={screen}>
+      {body}
+    </PageLayout>
+  );
 }

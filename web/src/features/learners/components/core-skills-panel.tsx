@@ -5,7 +5,7 @@ import { CORE_SKILL_LEVEL } from '@lp/contract/constants';
 import type { CoreSkillRecord } from '@lp/contract/core-skills';
 import { QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading, Slider, Text, Tooltip } from '@radix-ui/themes';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { toast } from '@/ui/toasts/index.ts';
@@ -62,6 +62,12 @@ function SkillSlider({ learnerId, record }: { learnerId: number; record: CoreSki
   useEffect(() => setLevel(record.level), [record.level]);
   const label = record.skill.label;
   const headingId = `lp-skill-${record.id}`;
+  // Radix Themes' Slider names its root, not the thumb that has the slider role and takes the
+  // keys: the thumb is named by the same heading.
+  const sliderRef = useRef<HTMLSpanElement>(null);
+  useEffect(() => {
+    sliderRef.current?.querySelector('[role="slider"]')?.setAttribute('aria-labelledby', headingId);
+  }, [headingId]);
 
   const commit = (value: number) => {
     if (value === record.level) return;
@@ -89,6 +95,7 @@ function SkillSlider({ learnerId, record }: { learnerId: number; record: CoreSki
         </Tooltip>
       </Flex>
       <Slider
+        ref={sliderRef}
         aria-labelledby={headingId}
         name={label}
         min={CORE_SKILL_LEVEL.min}

@@ -78,7 +78,7 @@ function Requirements({ side }: { side: Side }) {
           <li>If you want to use an external API, show it working to an instructor first.</li>
           <li>
             Write your user stories in the style of{' '}
-            <Link href={BDD_ARTICLE} target="_blank" rel="noreferrer">
+            <Link href={BDD_ARTICLE} target="_blank" rel="noreferrer" underline="always">
               behaviour-driven development
             </Link>
             .
