@@ -47,6 +47,12 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   // The stream ends at once in these suites (route-requests/context.ts: streamMaxMs 0).
   'GET /cohorts/:id/live': ofCohort,
   'GET /cohorts/:id/health': ofCohort,
+  'GET /cohorts/:id/progress.csv': ofCohort,
+  'POST /cohorts/:id/roster': ({ cohort }) => ({
+    params: { id: cohort.id },
+    rawBody: `First name,Last name,GitHub login,Email\nNew,Learner,${unique('roster-learner-')},new@example.com\n`,
+    headers: { 'content-type': 'text/csv' },
+  }),
   'POST /cohorts': async ({ db, course }) => ({
     body: {
       name: unique('Day Cohort '),
