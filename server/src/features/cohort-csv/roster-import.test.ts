@@ -334,3 +334,23 @@ describe('roster files that are refused whole', () => {
     expect(await snapshot()).toEqual(before);
   });
 });
+
+describe('OpenAPI document', () => {
+  it('documents the CSV export and the roster import with their text/csv bodies', () => {
+    interface Operation {
+      requestBody?: { content: Record<string, unknown> };
+      responses: Record<string, { content?: Record<string, unknown> }>;
+    }
+    const paths = (ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> })
+      .paths;
+    const exported = paths['/api/cohorts/{id}/progress.csv']?.get;
+    expect(Object.keys(exported?.responses['200']?.content ?? {})).toEqual([
+      'text/csv; charset=utf-8',
+    ]);
+    const roster = paths['/api/cohorts/{id}/roster']?.post;
+    expect(Object.keys(roster?.requestBody?.content ?? {})).toEqual(['text/csv']);
+    expect(Object.keys(roster?.responses ?? {})).toEqual(
+      expect.arrayContaining(['200', '400', '401', '403', '404', '413', '415', '422']),
+    );
+  });
+});
