@@ -341,8 +341,9 @@ describe('OpenAPI document', () => {
       requestBody?: { content: Record<string, unknown> };
       responses: Record<string, { content?: Record<string, unknown> }>;
     }
-    const paths = (ctx.app.swagger() as { paths: Record<string, Record<string, Operation>> })
-      .paths;
+    const paths = (
+      ctx.app.swagger() as unknown as { paths: Record<string, Record<string, Operation>> }
+    ).paths;
     const exported = paths['/api/cohorts/{id}/progress.csv']?.get;
     expect(Object.keys(exported?.responses['200']?.content ?? {})).toEqual([
       'text/csv; charset=utf-8',
