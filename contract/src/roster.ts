@@ -24,6 +24,10 @@ import { type Static, Type } from 'typebox';
  *   With dry_run → 200 RosterImport, nothing written. Without → every line applied in one
  *   transaction → 200 RosterImport; any error line → 422 RosterRefusal and nothing is written.
  *   400 empty file, no header, a missing column, bad CSV; 413 too large; 415 not text/csv.
+ *
+ * POST /cohorts/{id}/roster/{importId}/undo → 200 RosterUndo: the learners an applied import
+ *   brought into the cohort leave it again (accounts it made stay, in no cohort); a learner who
+ *   has left the cohort since is left alone. 404 unknown cohort or import; 409 already undone.
  */
 
 /** The columns a roster must have, as its header names them (letter case aside). */
@@ -74,6 +78,8 @@ export type RosterCounts = Static<typeof RosterCounts>;
 export const RosterImport = Type.Object({
   /** False for a preview (dry_run). */
   applied: Type.Boolean(),
+  /** The applied import, to undo it; null for a preview. */
+  import_id: Type.Union([Type.Integer(), Type.Null()]),
   rows: Type.Array(RosterRow),
   counts: RosterCounts,
 });
@@ -85,3 +91,16 @@ export const RosterRefusal = Type.Object({
   rows: Type.Array(RosterRow),
 });
 export type RosterRefusal = Static<typeof RosterRefusal>;
+
+export const RosterUndoParams = Type.Object({
+  id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  importId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
+export type RosterUndoParams = Static<typeof RosterUndoParams>;
+
+export const RosterUndo = Type.Object({
+  /** 'Removed 3 learners from Day Cohort 70 again'. */
+  message: Type.String(),
+  removed: Type.Integer(),
+});
+export type RosterUndo = Static<typeof RosterUndo>;

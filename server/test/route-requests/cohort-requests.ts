@@ -1,3 +1,4 @@
+import { importRoster } from '../../src/features/cohort-csv/roster-import.service.ts';
 import { createEvent } from '../calendar-factories.ts';
 import { addCohortCourse, createCourse, createLearner } from '../factories.ts';
 import { unique } from './unique.ts';
@@ -48,6 +49,16 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   'GET /cohorts/:id/live': ofCohort,
   'GET /cohorts/:id/health': ofCohort,
   'GET /cohorts/:id/progress.csv': ofCohort,
+  'POST /cohorts/:id/roster/:importId/undo': async ({ ctx, cohort, coach }) => {
+    const applied = await importRoster(
+      ctx.app,
+      coach.id,
+      cohort.id,
+      `First name,Last name,GitHub login,Email\nNew,Learner,${unique('roster-learner-')},new@example.com\n`,
+      false,
+    );
+    return { params: { id: cohort.id, importId: applied.import_id ?? 0 } };
+  },
   'POST /cohorts/:id/roster': ({ cohort }) => ({
     params: { id: cohort.id },
     rawBody: `First name,Last name,GitHub login,Email\nNew,Learner,${unique('roster-learner-')},new@example.com\n`,

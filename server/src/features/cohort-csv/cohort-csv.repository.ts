@@ -105,3 +105,55 @@ export const insertLearner = (trx: Transaction<Database>, values: Insertable<Peo
     .values(values)
     .returning(['id', 'username', 'first_name', 'last_name', 'email', 'github_login'])
     .executeTakeFirstOrThrow();
+
+/** The ids of these people's current memberships of the cohort. */
+export const currentMembershipIds = async (
+  trx: Transaction<Database>,
+  cohortId: number,
+  personIds: number[],
+) =>
+  personIds.length === 0
+    ? []
+    : (
+        await trx
+          .selectFrom('cohort_memberships as m')
+          .select('m.id')
+          .where('m.cohort_id', '=', cohortId)
+          .where('m.person_id', 'in', personIds)
+          .where(isCurrentMembership('m'))
+          .orderBy('m.id')
+          .execute()
+      ).map((row) => row.id);
+
+/** An applied import of the cohort's roster (its audit row), and whether it was undone. */
+export async function findImport(trx: Transaction<Database>, cohortId: number, importId: number) {
+  const row = await trx
+    .selectFrom('audit_log')
+    .select(['id', 'after'])
+    .where('id', '=', importId)
+    .where('entity', '=', 'cohort_roster')
+    .where('action', '=', 'import')
+    .where('entity_id', '=', String(cohortId))
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const undone = await trx
+    .selectFrom('audit_log')
+    .select('id')
+    .where('entity', '=', 'cohort_roster')
+    .where('action', '=', 'undo-import')
+    .where(sql<string>`after->>'import_id'`, '=', String(importId))
+    .executeTakeFirst();
+  return { ...row, undone: Boolean(undone) };
+}
+
+/** Ends these memberships where they are still current; answers the ended rows. */
+export const endMemberships = (trx: Transaction<Database>, ids: number[]) =>
+  ids.length === 0
+    ? Promise.resolve([])
+    : trx
+        .updateTable('cohort_memberships')
+        .set({ left_at: sql`now()` })
+        .where('id', 'in', ids)
+        .where(isCurrentMembership())
+        .returning(['id', 'cohort_id', 'person_id'])
+        .execute();

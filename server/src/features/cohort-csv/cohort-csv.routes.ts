@@ -1,12 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams } from '@lp/contract/common';
-import { ROSTER_MAX_BYTES, RosterImport, RosterQuery, RosterRefusal } from '@lp/contract/roster';
+import {
+  ROSTER_MAX_BYTES,
+  RosterImport,
+  RosterQuery,
+  RosterRefusal,
+  RosterUndo,
+  RosterUndoParams,
+} from '@lp/contract/roster';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-errors.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import { progressCsv } from './progress-export.service.ts';
 import { importRoster } from './roster-import.service.ts';
+import { undoRosterImport } from './roster-undo.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 const CSV = 'text/csv';
@@ -95,5 +103,20 @@ export const cohortCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         request.query.dry_run === true,
       );
     },
+  );
+
+  app.post(
+    '/cohorts/:id/roster/:importId/undo',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags: ['cohorts'],
+        summary: 'Take an applied roster import back: its learners leave the cohort again',
+        params: RosterUndoParams,
+        response: { 200: RosterUndo, ...errors, 409: ErrorResponse },
+      },
+    },
+    async (request) =>
+      undoRosterImport(app, callerOf(request).id, request.params.id, request.params.importId),
   );
 };

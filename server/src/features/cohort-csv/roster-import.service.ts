@@ -67,7 +67,7 @@ async function decide(
 
 const rowOf = ({ line, action, message }: RosterRow): RosterRow => ({ line, action, message });
 
-function answer(applied: boolean, decisions: RosterRow[]): RosterImport {
+function answer(decisions: RosterRow[], importId: number | null = null): RosterImport {
   const rows = decisions.map(rowOf).sort((a, b) => a.line - b.line);
   const count = (action: RosterRow['action']) => rows.filter((row) => row.action === action).length;
   const counts: RosterCounts = {
@@ -76,7 +76,7 @@ function answer(applied: boolean, decisions: RosterRow[]): RosterImport {
     skipped: count('skip'),
     errors: count('error'),
   };
-  return { applied, rows, counts };
+  return { applied: importId !== null, import_id: importId, rows, counts };
 }
 
 /** The first free user name for a new learner: their login, else login2, login3… */
@@ -85,6 +85,12 @@ async function freeUsername(trx: Transaction<Database>, login: string) {
   for (let suffix = 2; (await repo.takenUsernames(trx, [candidate])).size > 0; suffix += 1)
     candidate = `${login}${suffix}`;
   return candidate;
+}
+
+/** What the audit row of an applied import keeps for its undo. */
+export interface ImportRecord {
+  counts: RosterCounts;
+  memberships: number[];
 }
 
 async function create(
@@ -111,6 +117,7 @@ async function create(
     after: person,
   });
   await enrolLearner(trx, person.id, cohortId, actorId);
+  return person.id;
 }
 
 /**
@@ -128,7 +135,7 @@ export async function importRoster(
   if (dryRun) {
     const cohort = await repo.findCohort(app.db, cohortId);
     if (!cohort) throw notFound('Cohort');
-    return answer(false, [...errors, ...(await decide(app.db, cohort, entries))]);
+    return answer([...errors, ...(await decide(app.db, cohort, entries))]);
   }
   return app.db.transaction().execute(async (trx) => {
     const cohort = await repo.lockCohort(trx, cohortId);
@@ -137,7 +144,7 @@ export async function importRoster(
     const logins = [...new Set(entries.map((entry) => entry.login.toLowerCase()))].sort();
     for (const login of logins) await lockName(trx, 'github-login', login);
     const decisions: Decision[] = [...errors, ...(await decide(trx, cohort, entries))];
-    const result = answer(true, decisions);
+    const result = answer(decisions);
     if (result.counts.errors > 0) {
       const lines =
         result.counts.errors === 1
@@ -145,22 +152,26 @@ export async function importRoster(
           : `${result.counts.errors} lines have errors`;
       throw new HttpError(422, `Nothing was imported: ${lines}.`, {}, { rows: result.rows });
     }
+    const joined: number[] = [];
     for (const decision of decisions) {
       if (decision.action === 'create' && decision.entry)
-        await create(trx, actorId, cohort.id, decision.entry);
+        joined.push(await create(trx, actorId, cohort.id, decision.entry));
       if (decision.action === 'enrol' && decision.personId !== undefined) {
         const enrolled = await enrolLearner(trx, decision.personId, cohort.id, actorId);
         if (enrolled !== 'enrolled')
           throw conflict(`Line ${decision.line} changed while importing; please try again.`);
+        joined.push(decision.personId);
       }
     }
-    await audit(trx, {
+    // The memberships the import opened are what its undo ends.
+    const memberships = await repo.currentMembershipIds(trx, cohort.id, joined);
+    const importId = await audit(trx, {
       actorId,
       action: 'import',
       entity: 'cohort_roster',
       entityId: cohort.id,
-      after: result.counts,
+      after: { counts: result.counts, memberships } satisfies ImportRecord,
     });
-    return result;
+    return answer(decisions, importId);
   });
 }
