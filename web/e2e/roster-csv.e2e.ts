@@ -1,7 +1,7 @@
 // A cohort's data out and in as CSV, as the demo instructor does it from the cohort overlay:
 // export the progress file and read a learner's row back; import a roster whose one bad line the
-// preview shows and Apply refuses, fix it, apply, and the new learners are on the board. The
-// learners are made for the walk and deleted afterwards.
+// preview shows and Apply refuses, fix it, apply, and the new learners are on the board; undo
+// another import from its toast. The learners are made for the walk and deleted afterwards.
 import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -34,6 +34,9 @@ afterAll(async () => {
   const board = await asAda<{ id: number; name: string }[]>('GET', `/students?cohort=${home.id}`);
   for (const learner of board.body ?? [])
     if (learner.name.includes(suffix)) await asAda('DELETE', `/students/${learner.id}`);
+  // The learner whose import was undone is in no cohort: found by name.
+  const undone = await asAda<{ id: number }[]>('GET', `/students?lastname_like=Undone${suffix}`);
+  for (const learner of undone.body ?? []) await asAda('DELETE', `/students/${learner.id}`);
   await session?.close();
 });
 
@@ -137,5 +140,29 @@ describe('cohort CSV', () => {
 
     await page.goto(`${baseUrl}/`);
     for (const person of people) await boardCard(page, `${person.first} ${person.last}`).waitFor();
+  });
+
+  it('takes an applied import back from its toast: the learner leaves the board again', async () => {
+    const name = `Uma Undone${suffix}`;
+    const overlay = await openCohortOverlay();
+    await overlay.getByRole('button', { name: 'Import roster' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import roster' });
+    await dialog.getByLabel('Roster file').setInputFiles({
+      name: 'one.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(`${HEADER}\r\nUma,Undone${suffix},e2e-uma-${suffix},uma@example.com\r\n`),
+    });
+    await dialog.getByRole('row', { name: new RegExp(`New account for ${name}`) }).waitFor();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    const applied = page
+      .locator('.lp-toast[data-state="open"]')
+      .filter({ hasText: 'Added 1 learner' });
+    await applied.getByRole('button', { name: 'Undo' }).click();
+    await toast(`Removed 1 learner from ${home.name} again`).waitFor();
+
+    await page.goto(`${baseUrl}/`);
+    // The board has loaded once the learners of the previous import show.
+    await boardCard(page, `Ines Roster${suffix}`).waitFor();
+    expect(await boardCard(page, name).count()).toBe(0);
   });
 });

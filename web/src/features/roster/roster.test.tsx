@@ -27,8 +27,10 @@ function roster(call: Call) {
       : { line: 2, action: 'create', message: 'New account for Grace Hopper (ghopper).' },
     { line: 3, action: 'enrol', message: 'Alan Turing has an account and joins Day Cohort 5.' },
   ];
+  const applied = !call.query.has('dry_run');
   const answer: RosterImport = {
-    applied: !call.query.has('dry_run'),
+    applied,
+    import_id: applied ? 41 : null,
     rows,
     counts: countsOf(rows),
   };
@@ -40,7 +42,13 @@ function roster(call: Call) {
 let network: ReturnType<typeof fakeNetwork>;
 beforeEach(() => {
   setSession({ token: 'staff-token', profile: staffProfile });
-  network = fakeNetwork({ 'POST /cohorts/5/roster': roster });
+  network = fakeNetwork({
+    'POST /cohorts/5/roster': roster,
+    'POST /cohorts/5/roster/41/undo': {
+      status: 200,
+      body: { message: 'Removed 2 learners from Day Cohort 5 again', removed: 2 },
+    },
+  });
 });
 // The anchor's click is spied on per test; globals are unstubbed by the config.
 afterEach(() => vi.restoreAllMocks());
@@ -54,7 +62,7 @@ async function openDialog() {
 }
 
 describe('Roster import', () => {
-  it('previews the file, refuses to apply while a line has an error, then applies the fixed file', async () => {
+  it('previews the file, refuses to apply while a line has an error, then applies the fixed file and can undo it', async () => {
     const { user, dialog } = await openDialog();
     const apply = within(dialog).getByRole('button', { name: 'Apply' });
     expect(apply).toBeDisabled();
@@ -88,6 +96,13 @@ describe('Roster import', () => {
       path: '/cohorts/5/roster',
       body: GOOD,
     });
+
+    const applied = screen.getByText('Added 1 learner, enrolled 1').closest('[role="status"]');
+    await user.click(within(applied as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Removed 2 learners from Day Cohort 5 again'),
+    ).toBeInTheDocument();
+    expect(network.writes().at(-1)).toMatchObject({ path: '/cohorts/5/roster/41/undo' });
   });
 
   it('shows the lines of a refused apply when the roster changed in between', async () => {

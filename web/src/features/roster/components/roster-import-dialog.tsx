@@ -1,12 +1,13 @@
 import { ROSTER_COLUMNS, type RosterImport, type RosterRow } from '@lp/contract/roster';
 import { Button, Flex, Text } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
 import { errorText } from '@/lib/api-client.ts';
 import { AppDialog } from '@/ui/dialog/index.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { refusedRows, useApplyRoster, usePreviewRoster } from '../api/roster-api.ts';
+import { refusedRows, undoImport, useApplyRoster, usePreviewRoster } from '../api/roster-api.ts';
 import { importSummary, previewSummary } from '../model/summary.ts';
 import { RosterPreview } from './roster-preview.tsx';
 import './roster.css';
@@ -55,6 +56,7 @@ export function RosterImportButton({ cohortId, cohortName }: RosterImportProps) 
 
 function RosterImportForm({ cohortId, onDone }: RosterImportProps & { onDone(): void }) {
   const toast = useToast();
+  const queryClient = useQueryClient();
   const preview = usePreviewRoster();
   const apply = useApplyRoster();
   const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
@@ -88,7 +90,20 @@ function RosterImportForm({ cohortId, onDone }: RosterImportProps & { onDone(): 
       { cohortId, csv: file.csv },
       {
         onSuccess: (applied) => {
-          toast.show(importSummary(applied.counts), { type: 'done', duration: 'normal' });
+          const importId = applied.import_id;
+          const joined = applied.counts.created + applied.counts.enrolled;
+          toast.show(importSummary(applied.counts), {
+            type: 'done',
+            duration: 'long',
+            ...(importId !== null && joined > 0
+              ? {
+                  action: {
+                    label: 'Undo',
+                    onClick: () => void undoImport(queryClient, cohortId, importId),
+                  },
+                }
+              : {}),
+          });
           onDone();
         },
         onError: (error) => {
