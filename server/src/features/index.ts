@@ -3,6 +3,7 @@ import { authRoutes } from './auth/auth.routes.ts';
 import { boardRoutes } from './board/board.routes.ts';
 import { capstonesRoutes } from './capstones/capstones.routes.ts';
 import { catalogueRoutes } from './catalogue/index.ts';
+import { cohortCsvRoutes } from './cohort-csv/cohort-csv.routes.ts';
 import { cohortInfoRoutes } from './cohort-info/cohort-info.routes.ts';
 import { cohortsRoutes } from './cohorts/cohorts.routes.ts';
 import { coreSkillsRoutes } from './core-skills/core-skills.routes.ts';
@@ -38,6 +39,7 @@ export const features: FastifyPluginAsyncTypebox[] = [
   cohortHealthRoutes,
   cohortProgressRoutes,
   digestRoutes,
+  cohortCsvRoutes,
   eventsRoutes,
   learnersRoutes,
   notesRoutes,

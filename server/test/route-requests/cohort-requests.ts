@@ -1,3 +1,4 @@
+import { importRoster } from '../../src/features/cohort-csv/roster-import.service.ts';
 import { createEvent } from '../calendar-factories.ts';
 import { addCohortCourse, createCourse, createLearner } from '../factories.ts';
 import { unique } from './unique.ts';
@@ -52,6 +53,22 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   // The route context's Slack is a local fake (context.ts); the digest goes to the cohort's
   // instructor channel (world.ts).
   'POST /cohorts/:id/digest/send': ofCohort,
+  'GET /cohorts/:id/progress.csv': ofCohort,
+  'POST /cohorts/:id/roster/:importId/undo': async ({ ctx, cohort, coach }) => {
+    const applied = await importRoster(
+      ctx.app,
+      coach.id,
+      cohort.id,
+      `First name,Last name,GitHub login,Email\nNew,Learner,${unique('roster-learner-')},new@example.com\n`,
+      false,
+    );
+    return { params: { id: cohort.id, importId: applied.import_id ?? 0 } };
+  },
+  'POST /cohorts/:id/roster': ({ cohort }) => ({
+    params: { id: cohort.id },
+    rawBody: `First name,Last name,GitHub login,Email\nNew,Learner,${unique('roster-learner-')},new@example.com\n`,
+    headers: { 'content-type': 'text/csv' },
+  }),
   'POST /cohorts': async ({ db, course }) => ({
     body: {
       name: unique('Day Cohort '),

@@ -29,6 +29,8 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** More request headers (e.g. If-Match). */
   headers?: Record<string, string>;
+  /** Send a text body as it is, with this content type (e.g. 'text/csv'), instead of as JSON. */
+  bodyType?: string;
 }
 
 type UnauthorizedHandler = () => void;
@@ -82,40 +84,74 @@ export interface Answered<T> {
   headers: Headers;
 }
 
-export async function requestWithHeaders<T>(
+/** Sends a request with the session's token; an answer that is not 2xx becomes an ApiError. */
+async function send(
   method: string,
   path: string,
-  body?: unknown,
-  options: RequestOptions = {},
-): Promise<Answered<T>> {
+  body: unknown,
+  options: RequestOptions,
+  accept: string,
+): Promise<Response> {
   const sessionToken = options.token === undefined ? getToken() : null;
   const token = options.token ?? sessionToken;
-  const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+  const headers: Record<string, string> = { Accept: accept, ...options.headers };
   if (token) headers.Authorization = `Token ${token}`;
-  if (body !== undefined) headers['Content-Type'] = 'application/json';
+  if (body !== undefined) headers['Content-Type'] = options.bodyType ?? 'application/json';
+  const payload =
+    body === undefined ? undefined : options.bodyType ? String(body) : JSON.stringify(body);
 
   let response: Response;
   try {
     response = await fetch(apiUrl(path, options.query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: payload,
       signal: options.signal,
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;
     throw new ApiError(0, 'Could not reach the server. Check your connection and try again.');
   }
-
-  const { body: answer, text } = await readBody(response);
   if (!response.ok) {
+    const { body: answer, text } = await readBody(response);
     if (response.status === 401 && sessionToken && endsSession(sessionToken)) {
       clearSession();
       onUnauthorized();
     }
     throw new ApiError(response.status, messageOf(answer, text, response.status), answer);
   }
+  return response;
+}
+
+export async function requestWithHeaders<T>(
+  method: string,
+  path: string,
+  body?: unknown,
+  options: RequestOptions = {},
+): Promise<Answered<T>> {
+  const response = await send(method, path, body, options, 'application/json');
+  const { body: answer } = await readBody(response);
   return { body: answer as T, headers: response.headers };
+}
+
+/** A file the API answers (a CSV export): its bytes and the name the server gave it. */
+export interface DownloadedFile {
+  blob: Blob;
+  filename: string | null;
+}
+
+/**
+ * GETs a file with the session's token. A link cannot carry the `Authorization` header, so the
+ * file is fetched and then handed to the browser (`saveFile`).
+ */
+export async function download(
+  path: string,
+  options: RequestOptions = {},
+): Promise<DownloadedFile> {
+  const response = await send('GET', path, undefined, options, '*/*');
+  const disposition = response.headers.get('content-disposition') ?? '';
+  const filename = /filename="([^"]+)"/.exec(disposition)?.[1] ?? null;
+  return { blob: await response.blob(), filename };
 }
 
 export async function request<T>(

@@ -26,6 +26,18 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'content-type': 'application/json', ...headers },
   });
 
+/** A request body as sent: parsed when it is JSON, else its text (a CSV upload). */
+function bodyOf(init: RequestInit | undefined): unknown {
+  if (!init?.body) return undefined;
+  const text = String(init.body);
+  const type = new Headers(init.headers).get('content-type') ?? 'application/json';
+  return type.includes('json') ? JSON.parse(text) : text;
+}
+
+/** A text answer with its own content type (a CSV file) is sent as it is. */
+const isText = (answer: Answer) =>
+  typeof answer.body === 'string' && !(answer.headers?.['content-type'] ?? 'json').includes('json');
+
 export function fakeNetwork(answers: Record<string, Stub> = {}) {
   const stubs = { ...answers };
   const calls: Call[] = [];
@@ -39,13 +51,18 @@ export function fakeNetwork(answers: Record<string, Stub> = {}) {
       query: url.searchParams,
       url: `${path}${url.search}`,
       headers: new Headers(init?.headers),
-      body: init?.body ? JSON.parse(String(init.body)) : undefined,
+      body: bodyOf(init),
     };
     calls.push(call);
     const stub = stubs[`${call.method} ${call.path}`];
     const answer = typeof stub === 'function' ? await stub(call) : stub;
     if (!answer) return json(404, { message: `No stub for ${call.method} ${call.path}` });
     if (answer.status === 204) return new Response(null, { status: 204, headers: answer.headers });
+    if (isText(answer))
+      return new Response(answer.body as string, {
+        status: answer.status,
+        headers: answer.headers,
+      });
     return json(answer.status, answer.body ?? {}, answer.headers);
   });
   vi.stubGlobal('fetch', fetch);

@@ -59,6 +59,35 @@ export const findByGithubId = (db: Db, githubId: number) =>
     .where('github_id', '=', githubId)
     .executeTakeFirst();
 
+/**
+ * The account staff made for a GitHub login (a roster import) that nobody has signed in to yet:
+ * a learner's, with that login and no GitHub id. Undefined unless exactly one.
+ */
+export async function findUnclaimedByLogin(db: Db, login: string) {
+  const rows = await db
+    .selectFrom('people')
+    .select(['id', 'is_active', 'github_login', 'avatar_url'])
+    .where((eb) => eb(eb.fn('lower', ['github_login']), '=', login.toLowerCase()))
+    .where('github_id', 'is', null)
+    .where('is_staff', '=', false)
+    .limit(2)
+    .execute();
+  return rows.length === 1 ? rows[0] : undefined;
+}
+
+/** Links an account made by staff to the GitHub user who signed in with its login. */
+export const claimForGithubUser = (db: Db, personId: number, user: GithubUser) =>
+  db
+    .updateTable('people')
+    .set({
+      github_id: user.id,
+      github_login: user.login,
+      avatar_url: user.avatar_url,
+      github_repos_url: user.repos_url,
+    })
+    .where('id', '=', personId)
+    .execute();
+
 export async function uniqueUsername(db: Db, login: string): Promise<string> {
   let candidate = login;
   for (let suffix = 2; await findByUsername(db, candidate); suffix += 1)

@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { GithubClient, type GithubUser } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
 import { recordBoardChange } from '../../lib/board-changes.ts';
@@ -70,6 +72,35 @@ function githubChangeShown(
 }
 
 /**
+ * A learner whom staff imported by GitHub login (features/cohort-csv) signs in to that account,
+ * not to a new one: the account is linked to their GitHub id. Its id, or undefined when there is
+ * no such account.
+ */
+async function claimImportedAccount(trx: Transaction<Database>, user: GithubUser) {
+  await lockName(trx, 'github-login', user.login);
+  const imported = await repo.findUnclaimedByLogin(trx, user.login);
+  if (!imported) return undefined;
+  if (!imported.is_active) throw new HttpError(403, 'This account is deactivated.');
+  await repo.claimForGithubUser(trx, imported.id, user);
+  await audit(trx, {
+    actorId: imported.id,
+    action: 'claim',
+    entity: 'person',
+    entityId: imported.id,
+    after: { login: user.login, github_id: user.id },
+  });
+  const shown = githubChangeShown(imported, user);
+  if (shown)
+    await recordBoardChange(trx, {
+      studentId: imported.id,
+      kind: 'detail',
+      summary: shown,
+      actorId: imported.id,
+    });
+  return imported.id;
+}
+
+/**
  * Finishes the GitHub side of sign-in: checks the state, finds or creates the person, honours the
  * invitation, and returns a one-time code for the client to trade for a token.
  */
@@ -107,15 +138,20 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
     } else {
       // Staff status comes only from the server's allow-list, never from the sign-in link.
       const isStaff = app.config.staffGithubLogins.includes(user.login.toLowerCase());
-      const username = await repo.uniqueUsername(trx, user.login);
-      id = (await repo.insertGithubPerson(trx, user, username, isStaff)).id;
-      await audit(trx, {
-        actorId: id,
-        action: 'sign-up',
-        entity: 'person',
-        entityId: id,
-        after: { login: user.login, isStaff },
-      });
+      const claimed = isStaff ? undefined : await claimImportedAccount(trx, user);
+      if (claimed !== undefined) {
+        id = claimed;
+      } else {
+        const username = await repo.uniqueUsername(trx, user.login);
+        id = (await repo.insertGithubPerson(trx, user, username, isStaff)).id;
+        await audit(trx, {
+          actorId: id,
+          action: 'sign-up',
+          entity: 'person',
+          entityId: id,
+          after: { login: user.login, isStaff },
+        });
+      }
     }
     if (grant.cohort_id !== null)
       await acceptInvitation(trx, id, grant.cohort_id, grant.invitation);

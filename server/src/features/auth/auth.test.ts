@@ -278,6 +278,47 @@ describe('GitHub sign-in', () => {
   });
 });
 
+describe('GitHub sign-in of a learner imported from a roster', () => {
+  it('signs them in to the account staff made for their login, in its cohort', async () => {
+    const staff = await createStaff(ctx.db);
+    const cohort = await createCohort(ctx.db, { name: 'Roster Cohort' });
+    const imported = await ctx.request({
+      method: 'POST',
+      url: `/api/cohorts/${cohort.id}/roster`,
+      token: staff.token,
+      headers: { 'content-type': 'text/csv' },
+      payload:
+        'First name,Last name,GitHub login,Email\nRosa,Import,rosa-import,rosa@example.com\n',
+    });
+    expect(imported.statusCode).toBe(200);
+
+    github.codes.set('code-rosa', { id: 508, login: 'Rosa-Import', name: 'R. I.' });
+    const params = await signInThroughGithub('code-rosa');
+    const key = (await exchange(params.get('code') ?? '')).json().key;
+    const profile = (await ctx.request({ method: 'GET', url: '/api/profile', token: key })).json();
+    expect(profile).toMatchObject({ name: 'Rosa Import', github: 'Rosa-Import', staff: false });
+    expect(profile.current_cohort).toMatchObject({ id: cohort.id, name: 'Roster Cohort' });
+    const accounts = await ctx.db
+      .selectFrom('people')
+      .select(['github_id'])
+      .where((eb) => eb(eb.fn('lower', ['github_login']), '=', 'rosa-import'))
+      .execute();
+    expect(accounts).toEqual([{ github_id: 508 }]);
+  });
+
+  it('never hands a staff login an imported learner account', async () => {
+    await createLearner(ctx.db, { githubLogin: 'boss-login' });
+    github.codes.set('code-boss-2', { id: 509, login: 'boss-login', name: 'Boss Two' });
+    const params = await signInThroughGithub('code-boss-2');
+    const key = (await exchange(params.get('code') ?? '')).json().key;
+    const profile = (await ctx.request({ method: 'GET', url: '/api/profile', token: key })).json();
+    expect(profile).toMatchObject({
+      staff: true,
+      person: { first_name: 'Boss', last_name: 'Two' },
+    });
+  });
+});
+
 describe('logout', () => {
   it('revokes the token server-side', async () => {
     const learner = await createLearner(ctx.db);

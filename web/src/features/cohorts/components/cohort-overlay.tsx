@@ -2,6 +2,7 @@ import type { Cohort } from '@lp/contract/cohorts';
 import { Badge, Button, Callout, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useNavigate } from 'react-router';
 import { CohortCalendar } from '@/features/calendar';
+import { ExportCsvButton, RosterImportButton } from '@/features/roster';
 import { chooseActiveCohort } from '@/lib/session.ts';
 import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
 import { Loading } from '@/ui/loading.tsx';
@@ -144,6 +145,10 @@ function CohortDetails({ cohort }: { cohort: Cohort }) {
             </Button>
           )}
           <FindStudentDialog cohortId={cohort.id} cohortName={cohort.name} />
+          <Flex gap="2" wrap="wrap">
+            <RosterImportButton cohortId={cohort.id} cohortName={cohort.name} />
+            <ExportCsvButton cohortId={cohort.id} />
+          </Flex>
         </Flex>
       </div>
       <CohortCalendar

@@ -1,0 +1,59 @@
+import type { RosterImport, RosterRefusal, RosterUndo } from '@lp/contract/roster';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { ApiError, api, download, errorText } from '@/lib/api-client.ts';
+import { toast } from '@/ui/toasts/index.ts';
+
+/** POST /cohorts/{id}/roster: a CSV roster, previewed (dryRun) or applied. */
+export function postRoster(cohortId: number, csv: string, dryRun: boolean) {
+  return api.post<RosterImport>(`/cohorts/${cohortId}/roster`, csv, {
+    bodyType: 'text/csv',
+    query: dryRun ? { dry_run: true } : undefined,
+  });
+}
+
+export const usePreviewRoster = () =>
+  useMutation({
+    mutationFn: ({ cohortId, csv }: { cohortId: number; csv: string }) =>
+      postRoster(cohortId, csv, true),
+  });
+
+/** An import changes the cohort's board and its learner count: both are read again. */
+const invalidateRoster = (queryClient: QueryClient) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ['students'] }),
+    queryClient.invalidateQueries({ queryKey: ['cohorts'] }),
+  ]);
+
+export function useApplyRoster() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ cohortId, csv }: { cohortId: number; csv: string }) =>
+      postRoster(cohortId, csv, false),
+    onSuccess: () => invalidateRoster(queryClient),
+  });
+}
+
+/**
+ * Takes an applied import back and says how it went. A plain function rather than a hook: the
+ * toast that offers it outlives the dialog that applied the import.
+ */
+export async function undoImport(queryClient: QueryClient, cohortId: number, importId: number) {
+  try {
+    const result = await api.post<RosterUndo>(`/cohorts/${cohortId}/roster/${importId}/undo`);
+    toast.show(result.message, { type: 'done', duration: 'normal' });
+  } catch (error) {
+    toast.show(errorText(error), { type: 'error', duration: 'long' });
+  } finally {
+    await invalidateRoster(queryClient);
+  }
+}
+
+/** The lines of a refused apply (422), to show in place of the preview. */
+export function refusedRows(error: unknown): RosterRefusal['rows'] | null {
+  if (!(error instanceof ApiError) || error.status !== 422) return null;
+  const body = error.body as Partial<RosterRefusal> | undefined;
+  return Array.isArray(body?.rows) ? body.rows : null;
+}
+
+/** GET /cohorts/{id}/progress.csv with the session's token. */
+export const downloadProgress = (cohortId: number) => download(`/cohorts/${cohortId}/progress.csv`);

@@ -1,0 +1,180 @@
+import { ROSTER_COLUMNS, type RosterImport, type RosterRow } from '@lp/contract/roster';
+import { Button, Flex, Text } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
+import { type DragEvent, useState } from 'react';
+import { errorText } from '@/lib/api-client.ts';
+import { AppDialog } from '@/ui/dialog/index.ts';
+import { ErrorCallout } from '@/ui/error-callout.tsx';
+import { Loading } from '@/ui/loading.tsx';
+import { useToast } from '@/ui/toasts/index.ts';
+import { refusedRows, undoImport, useApplyRoster, usePreviewRoster } from '../api/roster-api.ts';
+import { importSummary, previewSummary } from '../model/summary.ts';
+import { RosterPreview } from './roster-preview.tsx';
+import './roster.css';
+
+/** A file's text as UTF-8, through FileReader, which every browser and DOM implementation has. */
+function readText(file: File): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const reader = new FileReader();
+    reader.onload = () => resolve(String(reader.result));
+    reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}.`));
+    reader.readAsText(file);
+  });
+}
+
+interface RosterImportProps {
+  cohortId: number;
+  cohortName: string;
+}
+
+/** 'Import roster': choose a CSV file, see what each line would do, then apply it. */
+export function RosterImportButton({ cohortId, cohortName }: RosterImportProps) {
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button color="green" variant="soft" onClick={() => setOpen(true)}>
+        Import roster
+      </Button>
+      <AppDialog
+        open={open}
+        onOpenChange={setOpen}
+        title="Import roster"
+        description={`Add learners to ${cohortName} from a CSV file whose first line names the columns ${ROSTER_COLUMNS.join(', ')}.`}
+        maxWidth="760px"
+      >
+        {open && (
+          <RosterImportForm
+            cohortId={cohortId}
+            cohortName={cohortName}
+            onDone={() => setOpen(false)}
+          />
+        )}
+      </AppDialog>
+    </>
+  );
+}
+
+function RosterImportForm({ cohortId, onDone }: RosterImportProps & { onDone(): void }) {
+  const toast = useToast();
+  const queryClient = useQueryClient();
+  const preview = usePreviewRoster();
+  const apply = useApplyRoster();
+  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  const [result, setResult] = useState<RosterImport | null>(null);
+  const [dragging, setDragging] = useState(false);
+
+  async function choose(chosen: File | undefined) {
+    if (!chosen) return;
+    let csv: string;
+    try {
+      csv = await readText(chosen);
+    } catch (error) {
+      toast.show(errorText(error), { type: 'error', duration: 'normal' });
+      return;
+    }
+    setFile({ name: chosen.name, csv });
+    setResult(null);
+    apply.reset();
+    preview.mutate({ cohortId, csv }, { onSuccess: setResult });
+  }
+
+  function onDrop(event: DragEvent) {
+    event.preventDefault();
+    setDragging(false);
+    void choose(event.dataTransfer.files[0]);
+  }
+
+  function onApply() {
+    if (!file) return;
+    apply.mutate(
+      { cohortId, csv: file.csv },
+      {
+        onSuccess: (applied) => {
+          const importId = applied.import_id;
+          const joined = applied.counts.created + applied.counts.enrolled;
+          toast.show(importSummary(applied.counts), {
+            type: 'done',
+            duration: 'long',
+            ...(importId !== null && joined > 0
+              ? {
+                  action: {
+                    label: 'Undo',
+                    onClick: () => void undoImport(queryClient, cohortId, importId),
+                  },
+                }
+              : {}),
+          });
+          onDone();
+        },
+        onError: (error) => {
+          const rows = refusedRows(error);
+          if (rows && result) setResult({ ...result, rows, counts: countsOf(rows) });
+          toast.show(errorText(error), { type: 'error', duration: 'normal' });
+        },
+      },
+    );
+  }
+
+  const errors = result?.counts.errors ?? 0;
+  return (
+    <Flex direction="column" gap="3">
+      <label
+        className={`lp-roster-drop${dragging ? ' is-over' : ''}`}
+        onDragOver={(event) => {
+          event.preventDefault();
+          setDragging(true);
+        }}
+        onDragLeave={() => setDragging(false)}
+        onDrop={onDrop}
+      >
+        <Text as="div" size="2" mb="2">
+          {file ? `File: ${file.name}` : 'Choose a CSV file, or drop it here.'}
+        </Text>
+        <input
+          type="file"
+          accept=".csv,text/csv"
+          aria-label="Roster file"
+          onChange={(event) => {
+            void choose(event.target.files?.[0]);
+            // The same file may be chosen again after it was fixed.
+            event.target.value = '';
+          }}
+        />
+      </label>
+      {preview.isPending && <Loading label="Reading the file…" />}
+      {preview.isError && <ErrorCallout error={preview.error} compact />}
+      {result && (
+        <>
+          <Text size="2" role="status">
+            {previewSummary(result.counts)}
+            {errors > 0 &&
+              ' — fix the file and choose it again; nothing is imported while a line has an error.'}
+          </Text>
+          <RosterPreview rows={result.rows} />
+        </>
+      )}
+      <Flex gap="3" justify="end">
+        <Button variant="soft" color="gray" onClick={onDone}>
+          Cancel
+        </Button>
+        <Button
+          disabled={!result || errors > 0 || preview.isPending}
+          loading={apply.isPending}
+          onClick={onApply}
+        >
+          Apply
+        </Button>
+      </Flex>
+    </Flex>
+  );
+}
+
+function countsOf(rows: RosterRow[]) {
+  const count = (action: RosterRow['action']) => rows.filter((row) => row.action === action).length;
+  return {
+    created: count('create'),
+    enrolled: count('enrol'),
+    skipped: count('skip'),
+    errors: count('error'),
+  };
+}
