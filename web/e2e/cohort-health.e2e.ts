@@ -8,6 +8,7 @@ import type { CohortHealth } from '@lp/contract/health';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { type ApiCall, apiCaller } from './support/api.ts';
+import { checkAccessibility } from './support/axe.ts';
 import { boardCard } from './support/board.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -80,6 +81,7 @@ describe('cohort health on the board', () => {
     await boardCard(page, calm.name).waitFor();
     await marker(late.name).waitFor();
     expect(await marker(calm.name).count()).toBe(0);
+    await checkAccessibility(page, 'board with attention markers');
 
     await marker(late.name).hover();
     const tooltip = page.getByRole('tooltip');
@@ -132,6 +134,11 @@ describe('the cohort health page', () => {
     expect(await atRisk.getByText(calm.name).count()).toBe(0);
     await page.getByRole('img', { name: /Learners per book today, bar chart/ }).waitFor();
     await page.getByRole('img', { name: /Progress through the books, line chart/ }).waitFor();
+    // This server has no Slack: the digest shows, and its button says why it cannot send.
+    await page.getByRole('button', { name: 'Send digest now' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Send digest now' }).isDisabled()).toBe(true);
+    await page.getByText('Slack is not configured on this server', { exact: true }).waitFor();
+    await checkAccessibility(page, 'cohort health');
   });
 
   it('is reached from the cohort card too', async () => {

@@ -6,6 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCall, apiCaller, signInWithPassword } from './support/api.ts';
+import { checkAccessibility } from './support/axe.ts';
 import { boardCard } from './support/board.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
@@ -127,6 +128,7 @@ describe('cohort CSV', () => {
     expect(await errorRow.getAttribute('class')).toContain('is-error');
     await dialog.getByText('2 new, 0 to enrol, 0 already in, 1 error', { exact: false }).waitFor();
     expect(await dialog.getByRole('button', { name: 'Apply' }).isDisabled()).toBe(true);
+    await checkAccessibility(page, 'roster import preview', dialog);
 
     await dialog.getByLabel('Roster file').setInputFiles(file(fixed));
     await dialog

@@ -12,6 +12,7 @@ import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useCohortHealth, useCohortProgress } from './api/cohort-health-api.ts';
 import { BookLoadTable, ProgressTable } from './components/chart-tables.tsx';
+import { DigestPanel } from './components/digest-panel.tsx';
 import { AtRiskList, ReviewQueue } from './components/health-lists.tsx';
 import { hasProgress } from './model/chart-data.ts';
 import './components/health.css';
@@ -114,7 +115,7 @@ export default function HealthPage() {
             <Section title="Waiting for review">
               <ReviewQueue entries={data.review_queue} />
             </Section>
-            {/* The weekly digest's panel belongs here, below the review queue. */}
+            <DigestPanel cohortId={cohortId} />
             <Section title="Learners per book today">
               {data.books.length === 0 ? (
                 <EmptyState title="This cohort has no course books." />

@@ -3,7 +3,7 @@ import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { renderWithProviders } from '@/test/render.tsx';
-import { DigestPanel } from './digest.ts';
+import { DigestPanel } from './digest-panel.tsx';
 
 const digest = (overrides: Partial<CohortDigest> = {}): CohortDigest => ({
   cohort: { id: 5, name: 'Day Cohort 62' },

@@ -5,7 +5,7 @@ import { errorText } from '@/lib/api-client.ts';
 import { formatDateTime, formatInstant, formatWallTime } from '@/lib/dates.ts';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useCohortDigest, useSendDigest } from './api/digest-api.ts';
+import { useCohortDigest, useSendDigest } from '../api/digest-api.ts';
 import './digest-panel.css';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
