@@ -97,7 +97,7 @@ describe('Roster import', () => {
       body: GOOD,
     });
 
-    const applied = screen.getByText('Added 1 learner, enrolled 1').closest('[role="status"]');
+    const applied = screen.getByText('Added 1 learner, enrolled 1').closest('li');
     await user.click(within(applied as HTMLElement).getByRole('button', { name: 'Undo' }));
     expect(
       await screen.findByText('Removed 2 learners from Day Cohort 5 again'),
