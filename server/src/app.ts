@@ -21,6 +21,8 @@ import {
   followBoardVersions,
 } from './features/board/board-versions.ts';
 import { features } from './features/index.ts';
+import { jobSteps } from './features/job-steps.ts';
+import { JobWorker } from './jobs/worker.ts';
 import { scheduleFormats } from './lib/dates.ts';
 import { TokenCache } from './lib/token-cache.ts';
 import { TokenRevocations } from './lib/token-revocations.ts';
@@ -43,6 +45,8 @@ declare module 'fastify' {
     boardVersions: BoardVersions;
     /** The database's notification channels (every process hears every commit), when it has them. */
     notifications: { listen: DatabaseHandle['listen'] | undefined };
+    /** This process's worker of the durable job queue (server/src/jobs). */
+    jobs: JobWorker;
   }
 }
 
@@ -98,6 +102,11 @@ export async function buildApp(
   app.decorate('tokenRevocations', tokenRevocations);
   const stopRevocations = await tokenRevocations.follow(database.listen);
   app.addHook('onClose', () => stopRevocations());
+  // Jobs start once the app is ready and stop before the database closes (main.ts, harness).
+  const jobs = new JobWorker(app, jobSteps);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start(database.listen));
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

@@ -10,6 +10,7 @@ import { eventsRoutes } from './events/events.routes.ts';
 import { foundationsRoutes } from './foundations/foundations.routes.ts';
 import { cohortHealthRoutes } from './health/cohort-health.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { learnersRoutes } from './learners/learners.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
@@ -42,4 +43,5 @@ export const features: FastifyPluginAsyncTypebox[] = [
   coreSkillsRoutes,
   teamsRoutes,
   foundationsRoutes,
+  jobsRoutes,
 ];

@@ -7,6 +7,7 @@ import * as auditRedaction from './0610-audit-redaction.ts';
 import * as personalSlackIds from './0630-personal-slack-ids.ts';
 import * as liveBoard from './0700-live-board.ts';
 import * as readIndexes from './0710-read-indexes.ts';
+import * as jobs from './0900-jobs.ts';
 
 // Each feature adds its migrations here under its own number range, so names never collide.
 export const migrations: Record<string, Migration> = {
@@ -18,4 +19,5 @@ export const migrations: Record<string, Migration> = {
   '0630-personal-slack-ids': personalSlackIds,
   '0700-live-board': liveBoard,
   '0710-read-indexes': readIndexes,
+  '0900-jobs': jobs,
 };

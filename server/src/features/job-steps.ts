@@ -1,0 +1,10 @@
+import type { StepDefinition } from '../jobs/steps.ts';
+import { teamRepositoryStep, teamTicketsStep } from './teams/teams.github.ts';
+import { teamChannelStep } from './teams/teams.slack.ts';
+
+/** Every kind of job step the features define (server/src/jobs). One line per step. */
+export const jobSteps: StepDefinition<unknown>[] = [
+  teamChannelStep,
+  teamRepositoryStep,
+  teamTicketsStep,
+];
