@@ -155,6 +155,8 @@ export class FakeGithub {
     const issues = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues(\?.*)?$/);
     if (issues) {
       const key = `${issues[1]}/${issues[2]}`;
+      if (method === 'GET' && !this.repositories.has(key) && !this.issues.has(key))
+        return [404, { message: 'Not Found' }];
       if (method === 'GET') {
         const page = Number(new URLSearchParams(issues[3]?.slice(1)).get('page') ?? '1');
         return [200, page === 1 ? (this.issues.get(key) ?? []) : []];
