@@ -24,6 +24,7 @@ export class JobWorker {
   private poll: NodeJS.Timeout | undefined;
   private due: NodeJS.Timeout | undefined;
   private unlisten: (() => Promise<void>) | undefined;
+  private claims = 0;
 
   constructor(
     private readonly app: FastifyInstance,
@@ -74,9 +75,13 @@ export class JobWorker {
   private async drain() {
     while (!this.stopped) {
       this.dirty = false;
-      const job = await queue.claim(this.app.db, this.id, this.settings.leaseMs);
+      // Each claim holds the job under a name of its own: a runner of this process that stalled
+      // past its lease must not go on beside the one that resumed the job.
+      this.claims += 1;
+      const holder = `${this.id}#${this.claims}`;
+      const job = await queue.claim(this.app.db, holder, this.settings.leaseMs);
       if (job) {
-        await this.run(job);
+        await this.run(job, holder);
         continue;
       }
       if (!this.dirty) break;
@@ -95,13 +100,13 @@ export class JobWorker {
   }
 
   /** Runs the job's pending steps in order, while it is this worker's to run. */
-  private async run(job: queue.ClaimedJob) {
+  private async run(job: queue.ClaimedJob, holder: string) {
     const { db } = this.app;
     let held = true;
     const heartbeat = setInterval(
       () => {
         void queue
-          .renew(db, job.id, this.id, this.settings.leaseMs)
+          .renew(db, job.id, holder, this.settings.leaseMs)
           .then((kept) => {
             held &&= kept;
           })
@@ -114,20 +119,20 @@ export class JobWorker {
       for (let steps = await queue.pendingSteps(db, job.id); steps.length > 0; ) {
         for (const step of steps) {
           if (this.stopped || !held) {
-            await queue.release(db, job.id, this.id, 0);
+            await queue.release(db, job.id, holder, 0);
             return;
           }
-          const attempt = await queue.startAttempt(db, step.id, job.id, this.id);
+          const attempt = await queue.startAttempt(db, step.id, job.id, holder);
           if (attempt === null) return;
           const outcome = await this.attempt(job, step, attempt);
           if (outcome !== 'done' && outcome !== 'failed') {
-            await queue.release(db, job.id, this.id, outcome.retryInMs);
+            await queue.release(db, job.id, holder, outcome.retryInMs);
             return;
           }
         }
         steps = await queue.pendingSteps(db, job.id);
       }
-      await queue.finishJob(db, job.id, this.id);
+      await queue.finishJob(db, job.id, holder);
     } finally {
       clearInterval(heartbeat);
     }
