@@ -392,6 +392,8 @@ export interface JobStepsTable {
   input: StepJson;
   status: Generated<'pending' | 'done' | 'failed'>;
   attempts: Generated<number>;
+  /** The claim (server process and its claim number) of the latest attempt. */
+  worked_by: string | null;
   result: NullableStepJson;
   error: string | null;
   finished_at: NullableTimestamp;

@@ -103,7 +103,7 @@ export async function pendingSteps(db: Db, jobId: number) {
 export async function startAttempt(db: Db, stepId: number, jobId: number, worker: string) {
   const row = await db
     .updateTable('job_steps')
-    .set((eb) => ({ attempts: eb('attempts', '+', 1) }))
+    .set((eb) => ({ attempts: eb('attempts', '+', 1), worked_by: worker }))
     .where('id', '=', stepId)
     .where('status', '=', 'pending')
     .where(({ exists, selectFrom }) =>

@@ -37,6 +37,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       input jsonb not null,
       status text not null default 'pending' check (status in ('pending', 'done', 'failed')),
       attempts integer not null default 0,
+      worked_by text,
       result jsonb,
       error text,
       finished_at timestamptz,
