@@ -4,14 +4,13 @@ import { Nullable, Timestamp } from './common.ts';
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** What a job does: saving teams, ticket migration, a self-assessment repository, … */
-export const JOB_KINDS = [
-  'team-save',
-  'ticket-migration',
-  'self-assessment',
-  'organisation-invitation',
-  'slack-messages',
-] as const;
-export const JobKind = Type.Union(JOB_KINDS.map((kind) => Type.Literal(kind)));
+export const JobKind = Type.Union([
+  Type.Literal('team-save'),
+  Type.Literal('ticket-migration'),
+  Type.Literal('self-assessment'),
+  Type.Literal('organisation-invitation'),
+  Type.Literal('slack-messages'),
+]);
 export type JobKind = Static<typeof JobKind>;
 
 export const JobListQuery = Type.Object({ cohort: Id });
