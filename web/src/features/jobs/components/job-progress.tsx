@@ -100,22 +100,24 @@ export function JobProgress({
     onProgress?.();
   }, [ran, onProgress]);
   return (
-    <Card aria-label={title}>
-      <Flex direction="column" gap="2">
-        <Text weight="bold" size="2">
-          {title}
-        </Text>
-        <QueryView query={job} what="job">
-          {(data) =>
-            data.steps.length === 0 ? (
-              <Callout.Root size="1">
-                <Callout.Text>Nothing to do at Slack or GitHub.</Callout.Text>
-              </Callout.Root>
-            ) : (
-              <Outcome job={data} />
-            )
-          }
-        </QueryView>
+    <Card asChild>
+      <Flex asChild direction="column" gap="2">
+        <section aria-label={title}>
+          <Text weight="bold" size="2">
+            {title}
+          </Text>
+          <QueryView query={job} what="job">
+            {(data) =>
+              data.steps.length === 0 ? (
+                <Callout.Root size="1">
+                  <Callout.Text>Nothing to do at Slack or GitHub.</Callout.Text>
+                </Callout.Root>
+              ) : (
+                <Outcome job={data} />
+              )
+            }
+          </QueryView>
+        </section>
       </Flex>
     </Card>
   );
