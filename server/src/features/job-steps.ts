@@ -1,4 +1,7 @@
+import { slackMessageStep } from '../jobs/slack-messages.ts';
 import type { StepDefinition } from '../jobs/steps.ts';
+import { organisationInvitationStep } from './auth/auth.steps.ts';
+import { selfAssessmentRepositoryStep } from './progress/progress.steps.ts';
 import { teamRepositoryStep, teamTicketsStep } from './teams/teams.github.ts';
 import { teamChannelStep } from './teams/teams.slack.ts';
 
@@ -7,4 +10,7 @@ export const jobSteps: StepDefinition<unknown>[] = [
   teamChannelStep,
   teamRepositoryStep,
   teamTicketsStep,
+  selfAssessmentRepositoryStep,
+  slackMessageStep,
+  organisationInvitationStep,
 ];

@@ -16,8 +16,10 @@ export interface StepContext {
   jobId: number;
   /** Who queued the job, for the audit rows of what the step records. */
   actorId: number | null;
-  /** 1 on the first attempt; later attempts must check what an earlier one may have done. */
+  /** 1 on the first attempt (counted again from 1 after a retry). */
   attempt: number;
+  /** Whether an earlier attempt (before a retry too) may have acted: check before acting. */
+  repeated: boolean;
   /** What an earlier attempt recorded with `saveProgress`. */
   progress: Record<string, unknown>;
   /** Records part of the step as done, so a later attempt does not do it again. */

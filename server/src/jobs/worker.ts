@@ -153,6 +153,7 @@ export class JobWorker {
         jobId: job.id,
         actorId: job.created_by,
         attempt,
+        repeated: attempt > 1 || progress.retried === true,
         progress,
         saveProgress: async (more) => {
           progress = { ...progress, ...more };

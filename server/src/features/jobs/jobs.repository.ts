@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { type Kysely, sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
@@ -55,7 +55,14 @@ export async function resetFailedSteps(
 ) {
   let query = trx
     .updateTable('job_steps')
-    .set({ status: 'pending', attempts: 0, error: null, finished_at: null })
+    .set({
+      status: 'pending',
+      attempts: 0,
+      error: null,
+      finished_at: null,
+      // Its steps check before they act on their next attempt: the failed one may have acted.
+      result: sql<string>`coalesce(result, '{}'::jsonb) || '{"retried": true}'::jsonb`,
+    })
     .where('job_id', '=', jobId)
     .where('status', '=', 'failed');
   if (stepId !== undefined) query = query.where('id', '=', stepId);

@@ -119,7 +119,7 @@ export const ticketStep = (team: string, source: string, target: string): Planne
  */
 export const teamRepositoryStep = defineStep<RepositoryInput>({
   kind: 'team-repository',
-  async run(input, { app, actorId, attempt, progress, saveProgress }) {
+  async run(input, { app, actorId, repeated, progress, saveProgress }) {
     const github = client(app);
     const path = `${input.owner}/${input.name}`;
     const url = `https://github.com/${path}`;
@@ -129,7 +129,7 @@ export const teamRepositoryStep = defineStep<RepositoryInput>({
       (row) => row.repository === url,
     );
     if (!recorded) {
-      const exists = attempt > 1 && (await github.repositoryExists(path));
+      const exists = repeated && (await github.repositoryExists(path));
       if (!exists)
         await github.generateFromTemplate(input.template, {
           owner: input.owner,
@@ -150,7 +150,7 @@ export const teamRepositoryStep = defineStep<RepositoryInput>({
     if (!recorded) await recordRepository(app, actorId, team.id, input.projectId, url);
     if (!progress.announced) {
       // Slack refusing the message (an archived channel) leaves the repository made.
-      await announceRepository(app, team.slack_channel, input.kind, url, attempt > 1).catch(
+      await announceRepository(app, team.slack_channel, input.kind, url, repeated).catch(
         (error: unknown) => {
           if (!(error instanceof OutsideError) || error.transient) throw error;
         },

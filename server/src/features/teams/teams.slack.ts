@@ -56,7 +56,7 @@ export function planTeamChannels(
  */
 export const teamChannelStep = defineStep<ChannelInput>({
   kind: 'team-channel',
-  async run({ teamId, name }, { app, actorId, attempt }) {
+  async run({ teamId, name }, { app, actorId, repeated }) {
     const slack = new SlackClient(app.config.slack, { maxWaitMs: 0 });
     const team = await repo.findTeam(app.db, teamId);
     if (!team) throw new StepFailure('The team no longer exists');
@@ -64,7 +64,7 @@ export const teamChannelStep = defineStep<ChannelInput>({
     if (!channel) {
       // An earlier attempt may have made it and died before recording it.
       channel =
-        (attempt > 1 ? await slack.findChannel(name) : null) ?? (await slack.ensureChannel(name));
+        (repeated ? await slack.findChannel(name) : null) ?? (await slack.ensureChannel(name));
       const made = channel;
       await app.db.transaction().execute(async (trx) => {
         await repo.setSlackChannel(trx, team.id, made);
