@@ -437,7 +437,7 @@ describe('with GitHub and Slack configured', () => {
     const job = await jobEnded(injected(c.request, learner.token), response.json().job_id);
     expect(job.steps.map((step) => [step.label, step.status])).toEqual([
       ['Self-assessment repository day-cohort-org/Self-Assessment-One-leel', 'done'],
-      ['Message to the channel of ' + cohort.name, 'done'],
+      [`Message to the channel of ${cohort.name}`, 'done'],
     ]);
     const generate = github.requests.find((r) => r.path === '/repos/templates/self-one/generate');
     expect(generate?.body).toMatchObject({

@@ -8,7 +8,7 @@ import { useJob, useRetryJob } from '../api/jobs-api.ts';
 import { progressOf } from '../model/progress.ts';
 import './jobs.css';
 
-function FailedStep({ job, step }: { job: Job; step: JobStep }) {
+function FailedStep({ job, step, canRetry }: { job: Job; step: JobStep; canRetry: boolean }) {
   const retry = useRetryJob();
   const toast = useToast();
   return (
@@ -17,29 +17,31 @@ function FailedStep({ job, step }: { job: Job; step: JobStep }) {
         <Text size="2" color="red">
           {step.label}: {step.error ?? 'failed'}
         </Text>
-        <Button
-          size="1"
-          variant="soft"
-          loading={retry.isPending}
-          aria-label={`Retry ${step.label}`}
-          onClick={() =>
-            retry.mutate(
-              { id: job.id, step: step.id },
-              {
-                onSuccess: () => toast.show(`Trying ${step.label} again`, { type: 'info' }),
-                onError: (error) => toast.show(errorText(error), { type: 'error' }),
-              },
-            )
-          }
-        >
-          Retry
-        </Button>
+        {canRetry && (
+          <Button
+            size="1"
+            variant="soft"
+            loading={retry.isPending}
+            aria-label={`Retry ${step.label}`}
+            onClick={() =>
+              retry.mutate(
+                { id: job.id, step: step.id },
+                {
+                  onSuccess: () => toast.show(`Trying ${step.label} again`, { type: 'info' }),
+                  onError: (error) => toast.show(errorText(error), { type: 'error' }),
+                },
+              )
+            }
+          >
+            Retry
+          </Button>
+        )}
       </li>
     </Flex>
   );
 }
 
-function Outcome({ job }: { job: Job }) {
+function Outcome({ job, canRetry }: { job: Job; canRetry: boolean }) {
   const progress = progressOf(job);
   return (
     <Flex direction="column" gap="2">
@@ -51,7 +53,7 @@ function Outcome({ job }: { job: Job }) {
         <Flex asChild direction="column" gap="1" aria-label="Failed">
           <ul className="job-steps">
             {progress.failed.map((step) => (
-              <FailedStep key={step.id} job={job} step={step} />
+              <FailedStep key={step.id} job={job} step={step} canRetry={canRetry} />
             ))}
           </ul>
         </Flex>
@@ -79,17 +81,20 @@ function Outcome({ job }: { job: Job }) {
 
 /**
  * Follows one job: a progress bar with the step in words, then what succeeded and what failed,
- * each failure with 'Retry'. `onProgress` hears each time another step has run (the screen
+ * each failure with 'Retry' (for staff). `onProgress` hears each time another step has run (the screen
  * refreshes what the steps made).
  */
 export function JobProgress({
   jobId,
   title,
   onProgress,
+  canRetry = true,
 }: {
   jobId: number;
   title: string;
   onProgress?: () => void;
+  /** Staff retry failed steps; a learner following their own job sees them only. */
+  canRetry?: boolean;
 }) {
   const job = useJob(jobId);
   const ran = job.data?.steps.filter((step) => step.status !== 'pending').length ?? 0;
@@ -113,7 +118,7 @@ export function JobProgress({
                   <Callout.Text>Nothing to do at Slack or GitHub.</Callout.Text>
                 </Callout.Root>
               ) : (
-                <Outcome job={data} />
+                <Outcome job={data} canRetry={canRetry} />
               )
             }
           </QueryView>
