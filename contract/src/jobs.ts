@@ -6,6 +6,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** What a job does: saving teams, ticket migration, a self-assessment repository, … */
 export const JobKind = Type.Union([
   Type.Literal('team-save'),
+  Type.Literal('team-reset'),
   Type.Literal('ticket-migration'),
   Type.Literal('self-assessment'),
   Type.Literal('organisation-invitation'),

@@ -97,6 +97,15 @@ export class SlackClient {
     }
   }
 
+  /** Archives a channel; a channel already archived counts as archived. */
+  async ensureArchived(channel: string): Promise<void> {
+    try {
+      await this.require('conversations.archive', { channel });
+    } catch (error) {
+      if (!(error instanceof SlackError) || error.message !== 'already_archived') throw error;
+    }
+  }
+
   /** Whether one of the channel's latest messages has exactly this text. */
   async hasRecentMessage(channel: string, text: string): Promise<boolean> {
     const answer = await this.require('conversations.history', { channel, limit: 100 });

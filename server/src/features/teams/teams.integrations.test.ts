@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addCoach,
   createCohort,
@@ -97,7 +97,8 @@ describe('teams with Slack and GitHub configured', () => {
       token: coach.token,
     });
     expect(reset.statusCode).toBe(204);
-    expect(slack.archived).toEqual(expect.arrayContaining(ids));
+    // Archived by a job once the deletion committed.
+    await vi.waitFor(() => expect(slack.archived).toEqual(expect.arrayContaining(ids)));
   });
 
   it('keeps the saved teams and says what Slack answered when it refuses the channel', async () => {

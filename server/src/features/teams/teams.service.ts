@@ -18,7 +18,7 @@ import { planTeamRepositories, ticketStep } from './teams.github.ts';
 import { teamsMessage, ticketsRefusal } from './teams.messages.ts';
 import { mayJoinCohortTeam } from './teams.policy.ts';
 import * as repo from './teams.repository.ts';
-import { archiveTeamChannels, planTeamChannels } from './teams.slack.ts';
+import { planArchives, planTeamChannels } from './teams.slack.ts';
 
 export const teamName = (index: number) => `Team ${index}`;
 
@@ -217,7 +217,7 @@ export async function createTeams(
 }
 
 export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
-  const deleted = await app.db.transaction().execute(async (trx) => {
+  await app.db.transaction().execute(async (trx) => {
     const cohort = await repo.lockCohort(trx, cohortId);
     if (!cohort) throw notFound('Cohort');
     const before = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
@@ -229,9 +229,10 @@ export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, c
       entityId: cohort.id,
       before,
     });
-    return before;
+    const steps = planArchives(app, before);
+    if (steps.length > 0)
+      await enqueue(trx, { kind: 'team-reset', cohortId: cohort.id, createdBy: caller.id, steps });
   });
-  await archiveTeamChannels(app, deleted);
 }
 
 /**

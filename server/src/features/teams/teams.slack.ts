@@ -1,4 +1,4 @@
-// The teams' Slack work, as steps of the team job (server/src/jobs): a channel per new team
+// The teams' Slack work, as steps of jobs (server/src/jobs): a channel per new team
 // with its members invited, and the channels of deleted teams archived.
 import type { Team } from '@lp/contract/teams';
 import type { FastifyInstance } from 'fastify';
@@ -102,13 +102,24 @@ export async function announceRepository(
   await slack.sendMessage(channel, text);
 }
 
-/** Archives the channels of deleted teams when Slack is configured; refusals are logged. */
-export async function archiveTeamChannels(app: FastifyInstance, teams: Team[]) {
-  const slack = new SlackClient(app.config.slack);
-  if (!slack.configured) return;
-  for (const team of teams) {
-    const archived = await slack.archiveChannel(team.slack_channel).catch(() => false);
-    if (team.slack_channel && !archived)
-      app.log.warn({ channel: team.slack_channel }, 'Slack did not archive a team channel');
-  }
+/** One archive step per deleted team with a channel, when Slack is configured. */
+export function planArchives(app: FastifyInstance, teams: Team[]): PlannedStep[] {
+  if (!new SlackClient(app.config.slack).configured) return [];
+  return teams
+    .filter((team) => team.slack_channel)
+    .map((team) => ({
+      kind: archiveChannelStep.kind,
+      phase: 'Archiving Slack channels',
+      label: `${team.group_name} Slack channel`,
+      input: { channel: team.slack_channel },
+    }));
 }
+
+/** Archives a deleted team's channel; archiving it again changes nothing. */
+export const archiveChannelStep = defineStep<{ channel: string }>({
+  kind: 'team-channel-archive',
+  async run({ channel }, { app }) {
+    await new SlackClient(app.config.slack, { maxWaitMs: 0 }).ensureArchived(channel);
+    return { summary: 'Archived' };
+  },
+});

@@ -11,6 +11,7 @@ import './components/jobs.css';
 
 const kindWords: Record<Job['kind'], string> = {
   'team-save': 'Team channels and repositories',
+  'team-reset': 'Archiving team channels',
   'ticket-migration': 'Ticket migration',
   'self-assessment': 'Self-assessment repository',
   'organisation-invitation': 'Organisation invitation',
