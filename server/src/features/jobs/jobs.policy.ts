@@ -8,5 +8,7 @@ import type { SignedInPerson } from '../../plugins/principal.ts';
  *   self-assessment repository (the one their start answer named).
  */
 
-export const mayReadJob = (caller: SignedInPerson, job: { learner_id: number | null }) =>
-  caller.isStaff || (job.learner_id !== null && job.learner_id === caller.id);
+export const mayReadJob = (
+  caller: SignedInPerson,
+  job: { kind: string; learner_id: number | null },
+) => caller.isStaff || (job.kind === 'self-assessment' && job.learner_id === caller.id);
