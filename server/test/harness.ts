@@ -28,7 +28,8 @@ export type ConfigOverrides = Partial<Omit<Config, 'github' | 'slack' | 'live' |
 export const quickJobs: Config['jobs'] = {
   concurrency: 2,
   leaseMs: 2_000,
-  pollMs: 50,
+  // New jobs are announced; the poll only finds what no notification told of.
+  pollMs: 1_000,
   backoffMs: 5,
   maxWaitMs: 20,
   maxAttempts: 8,

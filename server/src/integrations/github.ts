@@ -108,19 +108,6 @@ export class GithubClient {
     };
   }
 
-  /** Invites a login to an organisation; true when GitHub accepted the request. */
-  async inviteToOrganization(org: string, login: string): Promise<boolean> {
-    if (!this.apiConfigured) return false;
-    const url = `${this.config.apiUrl}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`;
-    const response = await this.fetch(url, {
-      method: 'PUT',
-      headers: this.serverHeaders(),
-      body: JSON.stringify({ role: 'member' }),
-    });
-    await response.body?.cancel();
-    return response.ok;
-  }
-
   /** Invites a login to an organisation; throws GitHub's refusal, so a job can retry it. */
   async ensureOrganizationMember(org: string, login: string): Promise<void> {
     const url = `${this.config.apiUrl}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`;

@@ -116,26 +116,6 @@ export class SlackClient {
   async sendMessage(channel: string, text: string): Promise<void> {
     await this.require('chat.postMessage', { channel, text });
   }
-
-  /** Creates a public channel; its id, or throws with Slack's reason (e.g. 'name_taken'). */
-  async createChannel(name: string): Promise<string> {
-    if (!this.configured) throw new Error('Slack is not configured');
-    const answer = await this.call('conversations.create', { name });
-    if (!answer.ok || !answer.channel?.id) throw new Error(answer.error ?? 'Slack refused');
-    return answer.channel.id;
-  }
-
-  /** Invites members (Slack member ids) to a channel; true when Slack accepted. */
-  async inviteToChannel(channel: string, users: string[]): Promise<boolean> {
-    if (!this.configured || !channel || users.length === 0) return false;
-    return (await this.call('conversations.invite', { channel, users: users.join(',') })).ok;
-  }
-
-  /** Archives a channel; true when Slack accepted. */
-  async archiveChannel(channel: string): Promise<boolean> {
-    if (!this.configured || !channel) return false;
-    return (await this.call('conversations.archive', { channel })).ok;
-  }
 }
 
 interface SlackAnswer {
