@@ -40,6 +40,16 @@ describe('a job in words', () => {
     });
   });
 
+  it('says why a step waits to be tried again', () => {
+    const waiting = {
+      ...step(2, 'Creating repositories', 'pending'),
+      error: 'API rate limit exceeded',
+    };
+    expect(
+      progressOf(job('queued', [step(1, 'Creating repositories', 'done'), waiting])).words,
+    ).toBe('Creating repositories: 1 of 2 (trying Team 2 again: API rate limit exceeded)');
+  });
+
   it('says how many failed once every step ran', () => {
     const steps = [
       step(1, 'Creating Slack channels', 'done'),

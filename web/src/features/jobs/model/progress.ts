@@ -25,7 +25,9 @@ export function progressOf(job: Job): JobProgress {
   const next = job.steps.find((step) => !ran(step));
   if (next && !hasEnded(job)) {
     const phase = job.steps.filter((step) => step.phase === next.phase);
-    const words = `${next.phase}: ${phase.filter(ran).length} of ${phase.length}`;
+    // A step whose attempt failed waits to be tried again (a rate limit, an outage): say why.
+    const waiting = next.error ? ` (trying ${next.label} again: ${next.error})` : '';
+    const words = `${next.phase}: ${phase.filter(ran).length} of ${phase.length}${waiting}`;
     return { percent, words, succeeded, failed };
   }
   const words =
