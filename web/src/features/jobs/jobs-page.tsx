@@ -58,7 +58,7 @@ function CohortJobs({ cohortId }: { cohortId: number }) {
             description="Saving teams and migrating tickets make their Slack and GitHub changes here."
           />
         ) : (
-          <Table.Root aria-label="Recent jobs">
+          <Table.Root>
             <Table.Header>
               <Table.Row>
                 <Table.ColumnHeaderCell>Job</Table.ColumnHeaderCell>
