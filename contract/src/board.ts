@@ -162,8 +162,10 @@ export const StartAssessmentResponse = Type.Object({
   message: Type.String(),
   /** The new student-assessment id. */
   id: Type.Integer(),
-  /** The repository URL, '' when none was created. */
+  /** The repository URL, '' when none will be created. */
   url: Type.String(),
+  /** The job making the repository and telling Slack (GET /jobs/{id}), null when there is none. */
+  job_id: Nullable(Type.Integer()),
 });
 export type StartAssessmentResponse = Static<typeof StartAssessmentResponse>;
 export const NO_ASSESSMENT_FOR_BOOK_MESSAGE = 'There is no assessment for this book.';

@@ -58,8 +58,16 @@ export const CreateTeamBody = Type.Object({
 });
 export type CreateTeamBody = Static<typeof CreateTeamBody>;
 
-/** A created team and what was (not) done outside the database, in words for the user. */
-export const CreatedTeam = Type.Object({ ...Team.properties, message: Type.String() });
+/**
+ * A created team and what was (not) done outside the database, in words for the user.
+ * `job_id` is the job that makes its Slack channel and repositories (GET /jobs/{id}), null when
+ * there is nothing to make.
+ */
+export const CreatedTeam = Type.Object({
+  ...Team.properties,
+  message: Type.String(),
+  job_id: Nullable(Type.Integer()),
+});
 export type CreatedTeam = Static<typeof CreatedTeam>;
 
 /** All the teams of a cohort in one request: all are saved or none. */
@@ -77,5 +85,14 @@ export type CreateTeamsBatchBody = Static<typeof CreateTeamsBatchBody>;
 export const TeamsBatchResponse = Type.Object({
   message: Type.String(),
   teams: Type.Array(Team),
+  /** The job that makes the teams' channels and repositories, or null (see CreatedTeam). */
+  job_id: Nullable(Type.Integer()),
 });
+
+/** A ticket migration under way: `job_id` follows it (GET /jobs/{id}). */
+export const TicketMigrationResponse = Type.Object({
+  message: Type.String(),
+  job_id: Type.Integer(),
+});
+export type TicketMigrationResponse = Static<typeof TicketMigrationResponse>;
 export type TeamsBatchResponse = Static<typeof TeamsBatchResponse>;

@@ -24,6 +24,8 @@ import {
 import { DigestSchedule } from './features/health/digest.schedule.ts';
 import { followHealthChanges } from './features/health/health-cache.ts';
 import { features } from './features/index.ts';
+import { jobSteps } from './features/job-steps.ts';
+import { JobWorker } from './jobs/worker.ts';
 import { scheduleFormats } from './lib/dates.ts';
 import { TokenCache } from './lib/token-cache.ts';
 import { TokenRevocations } from './lib/token-revocations.ts';
@@ -48,6 +50,8 @@ declare module 'fastify' {
     notifications: { listen: DatabaseHandle['listen'] | undefined };
     /** The automatic backups' last failure, shown to staff (features/profile). */
     backupHealth: BackupHealth;
+    /** This process's worker of the durable job queue (server/src/jobs). */
+    jobs: JobWorker;
   }
 }
 
@@ -113,6 +117,11 @@ export async function buildApp(
   app.decorate('tokenRevocations', tokenRevocations);
   const stopRevocations = await tokenRevocations.follow(database.listen);
   app.addHook('onClose', () => stopRevocations());
+  // Jobs start once the app is ready and stop before the database closes (main.ts, harness).
+  const jobs = new JobWorker(app, jobSteps);
+  app.decorate('jobs', jobs);
+  app.addHook('onReady', () => jobs.start(database.listen));
+  app.addHook('onClose', () => jobs.stop());
 
   await app.register(helmet, {
     contentSecurityPolicy: {

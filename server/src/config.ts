@@ -44,6 +44,8 @@ export interface Config {
     /** A stream ends after this long and the client reconnects (null = never). */
     streamMaxMs: number | null;
   };
+  /** The durable queue of GitHub and Slack work (server/src/jobs). */
+  jobs: JobSettings;
   /** The thresholds of a cohort's health flags (features/health, contract/src/health.ts). */
   health: HealthSettings;
   /** Where backups go, and the running server's automatic ones (embedded database only). */
@@ -56,6 +58,21 @@ export interface Config {
   };
   /** When the weekly cohort digest goes to the coaches (features/health/digest.*), in the display zone. */
   digest: { day: DigestDay; hour: number };
+}
+
+export interface JobSettings {
+  /** Jobs this process works on at once; 0 leaves them to other processes. */
+  concurrency: number;
+  /** How long a claimed job stays this process's without a renewal (a dead process's is resumed after it). */
+  leaseMs: number;
+  /** How often the queue is looked at besides the notification of a new job. */
+  pollMs: number;
+  /** The first wait after a server error or no answer; it doubles with each attempt. */
+  backoffMs: number;
+  /** The longest wait for a rate limit or a backoff; longer ones are cut to it. */
+  maxWaitMs: number;
+  /** Attempts of one step before it is marked failed. */
+  maxAttempts: number;
 }
 
 export interface HealthSettings {
@@ -214,6 +231,15 @@ export function loadConfig(env: Env = process.env): Config {
         env.LIVE_STREAM_MAX_SECONDS === undefined || env.LIVE_STREAM_MAX_SECONDS === ''
           ? null
           : readInt(env, 'LIVE_STREAM_MAX_SECONDS', 0, 0, 86_400) * 1000,
+    },
+    jobs: {
+      concurrency: readInt(env, 'JOB_CONCURRENCY', 2, 0, 64),
+      leaseMs: readInt(env, 'JOB_LEASE_MS', 60_000, 200, 3_600_000),
+      pollMs: readInt(env, 'JOB_POLL_MS', 2_000, 10, 600_000),
+      backoffMs: readInt(env, 'JOB_BACKOFF_MS', 2_000, 1, 600_000),
+      // GitHub asks for a minute or more after a secondary rate limit, up to the hour's reset.
+      maxWaitMs: readInt(env, 'JOB_MAX_WAIT_MS', 3_600_000, 1, 86_400_000),
+      maxAttempts: readInt(env, 'JOB_MAX_ATTEMPTS', 8, 1, 100),
     },
     health: {
       minHistory: readInt(env, 'HEALTH_MIN_HISTORY', 5, 1, 10_000),

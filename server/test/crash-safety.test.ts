@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
-import { describe, expect, inject, it } from 'vitest';
-import { copyTemplateTo } from './database.ts';
-import { adminQuery, databaseUrl, waitUntilUnused } from './database-template.ts';
+import { describe, expect, it } from 'vitest';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
+import { freshStore } from './server-store.ts';
 import {
   type ApiClient,
   missingWrites,
@@ -25,41 +21,6 @@ const WRITERS = 4;
 const KILL_AFTER_ACKNOWLEDGED = 24;
 // Two starts of a whole server process: seconds when idle, minutes on a loaded machine.
 const TIMEOUT_MS = 300_000;
-
-interface Store {
-  engine: 'pglite' | 'postgresql';
-  env: Record<string, string>;
-  args: string[];
-  remove(): Promise<void>;
-}
-
-/** A migrated database for the server process, empty of demo data (the server seeds it). */
-async function freshStore(): Promise<Store> {
-  const template = inject('databaseTemplate');
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  const common = { PASSWORD_SIGNIN: 'true', DEMO_PASSWORD: PASSWORD };
-  if (!serverUrl) {
-    const dataDir = await mkdtemp(join(tmpdir(), 'lp-crash-'));
-    await copyTemplateTo(dataDir);
-    return {
-      engine: 'pglite',
-      env: { ...common, DATA_DIR: dataDir },
-      args: [],
-      remove: () => rm(dataDir, { recursive: true, force: true }),
-    };
-  }
-  const name = `lp_crash_${randomBytes(6).toString('hex')}`;
-  await adminQuery(serverUrl, `create database ${name} template ${template}`);
-  return {
-    engine: 'postgresql',
-    env: { ...common, DATABASE_URL: databaseUrl(serverUrl, name) },
-    args: ['--demo'],
-    async remove() {
-      await waitUntilUnused(serverUrl, name);
-      await adminQuery(serverUrl, `drop database if exists ${name}`);
-    },
-  };
-}
 
 /**
  * Keeps WRITERS requests in flight and kills the server once KILL_AFTER_ACKNOWLEDGED writes have
@@ -86,7 +47,7 @@ describe('crash safety', () => {
   it(
     'keeps every acknowledged write when the server is killed mid-stream, and starts again',
     async () => {
-      const store = await freshStore();
+      const store = await freshStore({ PASSWORD_SIGNIN: 'true', DEMO_PASSWORD: PASSWORD });
       let server = await startServerProcess(store.env, store.args);
       try {
         const before = await signIn(server.url, 'instructor', PASSWORD);

@@ -1,5 +1,6 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { type Chaos, drawChaos, serverError } from './fake-chaos.ts';
 
 export interface FakeGithubUser {
   id: number;
@@ -40,6 +41,10 @@ export class FakeGithub {
   failCollaborators = false;
   /** Answers for the next requests, in order, whatever they ask. */
   readonly nextAnswers: ScriptedAnswer[] = [];
+  /** Slowness, outages and rate limits drawn at random (fake-chaos.ts). */
+  chaos: Chaos | null = null;
+  /** Turns a rate-limited draw into the 403 of a spent quota; otherwise a 429. */
+  private quotaNext = true;
   private server: Server | null = null;
   url = '';
 
@@ -71,7 +76,33 @@ export class FakeGithub {
     this.requests.push({ method, path, body, authorization: request.headers.authorization });
     const scripted = this.nextAnswers.shift();
     if (scripted) return [scripted.status, scripted.body ?? {}, scripted.headers];
+    const draw = await drawChaos(this.chaos);
+    if (draw === 'fail') return [serverError.status, serverError.body];
+    if (draw === 'rate-limit') return this.rateLimited();
+    const answer = this.answer(method, path, body, request);
+    return draw === 'lose-answer' ? [serverError.status, serverError.body] : answer;
+  }
 
+  private rateLimited(): [number, unknown, Record<string, string>] {
+    this.quotaNext = !this.quotaNext;
+    if (!this.quotaNext)
+      return [
+        403,
+        { message: 'API rate limit exceeded' },
+        {
+          'x-ratelimit-remaining': '0',
+          'x-ratelimit-reset': String(Math.ceil(Date.now() / 1000) + 1),
+        },
+      ];
+    return [429, { message: 'You have exceeded a secondary rate limit' }, { 'retry-after': '1' }];
+  }
+
+  private answer(
+    method: string,
+    path: string,
+    body: unknown,
+    request: IncomingMessage,
+  ): [number, unknown, Record<string, string>?] {
     if (method === 'POST' && path === '/login/oauth/access_token') {
       const code = (body as { code?: string }).code ?? '';
       return this.codes.has(code)
@@ -96,6 +127,13 @@ export class FakeGithub {
       return state ? [200, { state }] : [404, { message: 'Not Found' }];
     }
     // ---- Repositories (board feature: self-assessment repositories) ----
+    const repository = path.match(/^\/repos\/([^/]+)\/([^/?]+)$/);
+    if (method === 'GET' && repository) {
+      const key = `${repository[1]}/${repository[2]}`;
+      return this.repositories.has(key)
+        ? [200, { full_name: key }]
+        : [404, { message: 'Not Found' }];
+    }
     const generate = path.match(/^\/repos\/([^/]+)\/([^/]+)\/generate$/);
     if (method === 'POST' && generate) {
       if (this.failRepositories) return [500, { message: 'Server Error' }];
@@ -117,6 +155,8 @@ export class FakeGithub {
     const issues = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues(\?.*)?$/);
     if (issues) {
       const key = `${issues[1]}/${issues[2]}`;
+      if (method === 'GET' && !this.repositories.has(key) && !this.issues.has(key))
+        return [404, { message: 'Not Found' }];
       if (method === 'GET') {
         const page = Number(new URLSearchParams(issues[3]?.slice(1)).get('page') ?? '1');
         return [200, page === 1 ? (this.issues.get(key) ?? []) : []];

@@ -17,10 +17,22 @@ export interface TestContext {
   close(): Promise<void>;
 }
 
-export type ConfigOverrides = Partial<Omit<Config, 'github' | 'slack' | 'live'>> & {
+export type ConfigOverrides = Partial<Omit<Config, 'github' | 'slack' | 'live' | 'jobs'>> & {
   github?: Partial<Config['github']>;
   slack?: Partial<Config['slack']>;
   live?: Partial<Config['live']>;
+  jobs?: Partial<Config['jobs']>;
+};
+
+/** Queue timings for tests: waits of milliseconds, so retries and rate limits pass quickly. */
+export const quickJobs: Config['jobs'] = {
+  concurrency: 2,
+  leaseMs: 2_000,
+  // New jobs are announced; the poll only finds what no notification told of.
+  pollMs: 1_000,
+  backoffMs: 5,
+  maxWaitMs: 20,
+  maxAttempts: 8,
 };
 
 /** The app on a fresh database. Call once per test file (beforeAll) and close in afterAll. */
@@ -35,6 +47,7 @@ export async function createTestContext(overrides: ConfigOverrides = {}): Promis
     github: { ...base.github, ...overrides.github },
     slack: { ...base.slack, ...overrides.slack },
     live: { ...base.live, ...overrides.live },
+    jobs: { ...quickJobs, ...overrides.jobs },
   };
   const app = await buildApp(config, database, { logger: false });
   await app.ready();

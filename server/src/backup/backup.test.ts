@@ -164,7 +164,7 @@ describe('the backup before an upgrade', () => {
       await loadBackup(restored.db, file, header);
       const print = await fingerprint(restored.db);
       const original = await fingerprint(ctx.db);
-      expect(print.migrations.split(' ')).toContain('0710-read-indexes');
+      expect((print.migrations ?? '').split(' ')).toContain('0710-read-indexes');
       expect({ ...print, migrations: '' }).toEqual({ ...original, migrations: '' });
       const indexes = await sql<{ n: number }>`
         select count(*)::int as n from pg_indexes where indexname = 'feedback_student_idx'`.execute(

@@ -374,6 +374,47 @@ export interface CohortDigestsTable {
   delivered: Generated<number>;
 }
 
+/** Work at GitHub and Slack, done off the request (server/src/jobs). */
+export interface JobsTable {
+  id: Id;
+  kind: string;
+  cohort_id: number | null;
+  learner_id: number | null;
+  created_by: number | null;
+  status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  run_at: Generated<Date>;
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
+  created_at: Timestamp;
+  started_at: NullableTimestamp;
+  finished_at: NullableTimestamp;
+}
+
+export type StepJson = JSONColumnType<Record<string, unknown>, string, string>;
+export type NullableStepJson = JSONColumnType<
+  Record<string, unknown> | null,
+  string | null,
+  string | null
+>;
+
+/** One outside effect of a job, planned when the job is queued. */
+export interface JobStepsTable {
+  id: Id;
+  job_id: number;
+  position: number;
+  kind: string;
+  phase: string;
+  label: string;
+  input: StepJson;
+  status: Generated<'pending' | 'done' | 'failed'>;
+  attempts: Generated<number>;
+  /** The claim (server process and its claim number) of the latest attempt. */
+  worked_by: string | null;
+  result: NullableStepJson;
+  error: string | null;
+  finished_at: NullableTimestamp;
+}
+
 export type AuditJson = JSONColumnType<
   Record<string, unknown> | null,
   string | null,
@@ -435,4 +476,6 @@ export interface Database {
   board_changes: BoardChangesTable;
   live_tickets: LiveTicketsTable;
   cohort_digests: CohortDigestsTable;
+  jobs: JobsTable;
+  job_steps: JobStepsTable;
 }

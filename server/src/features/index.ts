@@ -13,6 +13,7 @@ import { cohortHealthRoutes } from './health/cohort-health.routes.ts';
 import { cohortProgressRoutes } from './health/cohort-progress.routes.ts';
 import { digestRoutes } from './health/digest.routes.ts';
 import { healthRoutes } from './health/health.routes.ts';
+import { jobsRoutes } from './jobs/jobs.routes.ts';
 import { learnersRoutes } from './learners/learners.routes.ts';
 import { liveRoutes } from './live/live.routes.ts';
 import { notesRoutes } from './notes/notes.routes.ts';
@@ -48,4 +49,5 @@ export const features: FastifyPluginAsyncTypebox[] = [
   coreSkillsRoutes,
   teamsRoutes,
   foundationsRoutes,
+  jobsRoutes,
 ];

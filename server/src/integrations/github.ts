@@ -1,5 +1,12 @@
 import type { Config } from '../config.ts';
-import { fetchWithRetry, type HttpPolicy, type RequestOptions } from './http.ts';
+import {
+  fetchWithRetry,
+  type HttpPolicy,
+  OutsideError,
+  outsideMessage,
+  type RequestOptions,
+  rateLimitWait,
+} from './http.ts';
 
 export interface GithubUser {
   id: number;
@@ -10,7 +17,18 @@ export interface GithubUser {
   repos_url: string | null;
 }
 
-export class GithubError extends Error {}
+export class GithubError extends OutsideError {}
+
+/** A refusal as an error whose message ends with GitHub's status and its own words. */
+async function refusal(response: Response, text: string, now = Date.now()) {
+  const wait = rateLimitWait(response, now);
+  const said = await outsideMessage(response);
+  return new GithubError(
+    `${text} (${response.status}${said ? `: ${said}` : ''})`,
+    response.status,
+    wait,
+  );
+}
 
 /** An issue (ticket) as copied between repositories. */
 export interface GithubIssue {
@@ -90,16 +108,16 @@ export class GithubClient {
     };
   }
 
-  /** Invites a login to an organisation; true when GitHub accepted the request. */
-  async inviteToOrganization(org: string, login: string): Promise<boolean> {
-    if (!this.apiConfigured) return false;
+  /** Invites a login to an organisation; throws GitHub's refusal, so a job can retry it. */
+  async ensureOrganizationMember(org: string, login: string): Promise<void> {
     const url = `${this.config.apiUrl}/orgs/${encodeURIComponent(org)}/memberships/${encodeURIComponent(login)}`;
     const response = await this.fetch(url, {
       method: 'PUT',
       headers: this.serverHeaders(),
       body: JSON.stringify({ role: 'member' }),
     });
-    return response.ok;
+    if (!response.ok) throw await refusal(response, `GitHub did not invite ${login} to ${org}`);
+    await response.body?.cancel();
   }
 
   /** 'active', 'pending', or null when unknown. */
@@ -131,10 +149,22 @@ export class GithubClient {
       { idempotent: true },
     );
     if (!response.ok && response.status !== 422) {
-      throw new GithubError(
-        `GitHub could not create the repository ${repository.owner}/${repository.name} (${response.status})`,
+      throw await refusal(
+        response,
+        `GitHub could not create the repository ${repository.owner}/${repository.name}`,
       );
     }
+  }
+
+  /** Whether 'owner/name' exists (and this token sees it). */
+  async repositoryExists(repository: string): Promise<boolean> {
+    const response = await this.fetch(`${this.config.apiUrl}/repos/${repository}`, {
+      headers: this.serverHeaders(),
+    });
+    if (response.status === 404) return false;
+    if (!response.ok) throw await refusal(response, `GitHub did not look up ${repository}`);
+    await response.body?.cancel();
+    return true;
   }
 
   /** Gives a login write access to a repository: 204 already a collaborator, 201 invited. */
@@ -146,8 +176,9 @@ export class GithubClient {
       body: JSON.stringify({ permission: 'write' }),
     });
     if (response.status !== 201 && response.status !== 204) {
-      throw new GithubError(
-        `Student was not added as a collaborator to the assessment repository (${response.status})`,
+      throw await refusal(
+        response,
+        'Student was not added as a collaborator to the assessment repository',
       );
     }
   }
@@ -160,9 +191,7 @@ export class GithubClient {
         { method: 'GET', headers: this.serverHeaders() },
       );
       if (!response.ok)
-        throw new GithubError(
-          `GitHub did not list the issues of ${repository} (${response.status})`,
-        );
+        throw await refusal(response, `GitHub did not list the issues of ${repository}`);
       const batch = (await response.json()) as (GithubIssue & { pull_request?: unknown })[];
       for (const issue of batch) {
         if (issue.pull_request) continue;
@@ -187,7 +216,7 @@ export class GithubClient {
       body: JSON.stringify(issue),
     });
     if (response.status !== 201)
-      throw new GithubError(`GitHub did not open an issue in ${repository} (${response.status})`);
+      throw await refusal(response, `GitHub did not open an issue in ${repository}`);
   }
 }
 

@@ -22,6 +22,35 @@ export interface RequestOptions extends HttpPolicy {
   idempotent?: boolean;
 }
 
+/**
+ * A call GitHub or Slack did not carry out, with what a durable job needs to decide on a retry:
+ * the status (null when the other side never answered) and, for a rate limit, the wait it named.
+ */
+export class OutsideError extends Error {
+  constructor(
+    message: string,
+    readonly status: number | null = null,
+    readonly waitMs: number | null = null,
+  ) {
+    super(message);
+  }
+
+  /** Whether trying again later may succeed: no answer, a server error or a rate limit. */
+  get transient(): boolean {
+    return this.status === null || this.status >= 500 || this.waitMs !== null;
+  }
+}
+
+/** The other side's own words from a JSON answer (`message` on GitHub, `error` on Slack). */
+export async function outsideMessage(response: Response): Promise<string | null> {
+  const body = (await response.json().catch(() => null)) as {
+    message?: unknown;
+    error?: unknown;
+  } | null;
+  const said = body?.message ?? body?.error;
+  return typeof said === 'string' && said ? said : null;
+}
+
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRY_DELAY_MS = 250;
 const DEFAULT_MAX_WAIT_MS = 5_000;

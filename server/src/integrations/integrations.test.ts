@@ -141,7 +141,12 @@ describe('Slack calls', () => {
 
   it('gives up on a channel when the rate limit lasts longer than a request may wait', async () => {
     slack.nextAnswers.push({ status: 429, headers: { 'retry-after': '120' } });
-    await expect(slackClient().createChannel('week-3-81-abcdef')).rejects.toThrow();
+    // A job waits it out: the error carries the wait Slack named.
+    await expect(slackClient().ensureChannel('week-3-81-abcdef')).rejects.toMatchObject({
+      status: 429,
+      waitMs: 120_000,
+      transient: true,
+    });
     expect(slack.calls).toEqual(['conversations.create']);
     expect(slack.channels).toEqual([]);
   });

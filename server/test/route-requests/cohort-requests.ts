@@ -1,4 +1,5 @@
 import { importRoster } from '../../src/features/cohort-csv/roster-import.service.ts';
+import { enqueue } from '../../src/jobs/queue.ts';
 import { createEvent } from '../calendar-factories.ts';
 import { addCohortCourse, createCourse, createLearner } from '../factories.ts';
 import { unique } from './unique.ts';
@@ -39,6 +40,26 @@ async function teamWithRepository({ db, cohort, learner, course }: World) {
 }
 
 const ofCohort = ({ cohort }: World) => ({ params: { id: cohort.id } });
+
+/** A job of the world's cohort: the learner's self-assessment repository, one step failed. */
+async function failedJob({ db, cohort, learner }: World) {
+  const id = await enqueue(db, {
+    kind: 'self-assessment',
+    cohortId: cohort.id,
+    learnerId: learner.id,
+    createdBy: learner.id,
+    steps: [
+      { kind: 'team-channel', phase: 'Creating Slack channels', label: 'x', input: { teamId: 0 } },
+    ],
+  });
+  await db
+    .updateTable('job_steps')
+    .set({ status: 'failed', error: 'name_taken', attempts: 1 })
+    .where('job_id', '=', id)
+    .execute();
+  await db.updateTable('jobs').set({ status: 'failed' }).where('id', '=', id).execute();
+  return { params: { id } };
+}
 
 /** Cohorts, their links, calendar and teams. */
 export const cohortRequests: Record<string, RequestBuilder> = {
@@ -145,4 +166,7 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   'POST /teams/:id/migrate': async (world) => ({
     params: { id: (await teamWithRepository(world)).id },
   }),
+  'GET /jobs': ({ cohort }) => ({ query: { cohort: cohort.id } }),
+  'GET /jobs/:id': failedJob,
+  'POST /jobs/:id/retry': async (world) => ({ ...(await failedJob(world)), body: {} }),
 };

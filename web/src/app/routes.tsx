@@ -20,6 +20,7 @@ import { CohortListPage, NewCohortPage } from '@/features/cohorts/screens.ts';
 import { DashboardPage, preloadDashboard } from '@/features/dashboard/screens.ts';
 import { FoundationsPage } from '@/features/foundations/screens.ts';
 import { HealthPage } from '@/features/health/screens.ts';
+import { JobsPage } from '@/features/jobs/screens.ts';
 import { FeedbackPage, LearnerPage } from '@/features/learners/screens.ts';
 import {
   CapstonesPage,
@@ -48,6 +49,7 @@ export interface AppRoute {
 export const staffRoutes: AppRoute[] = [
   { path: '/', Component: DashboardPage, preload: preloadDashboard },
   { path: '/teams', Component: TeamsPage },
+  { path: '/jobs', Component: JobsPage },
   { path: '/cohorts', Component: CohortListPage },
   {
     path: '/cohorts/new',

@@ -9,6 +9,7 @@ import * as personalSlackIds from './0630-personal-slack-ids.ts';
 import * as liveBoard from './0700-live-board.ts';
 import * as readIndexes from './0710-read-indexes.ts';
 import * as cohortDigests from './0800-cohort-digests.ts';
+import * as jobs from './0900-jobs.ts';
 
 // Each feature adds its migrations here under its own number range, so names never collide.
 export const migrations: Record<string, Migration> = {
@@ -22,4 +23,5 @@ export const migrations: Record<string, Migration> = {
   '0700-live-board': liveBoard,
   '0710-read-indexes': readIndexes,
   '0800-cohort-digests': cohortDigests,
+  '0900-jobs': jobs,
 };

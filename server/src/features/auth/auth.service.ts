@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { GithubClient, type GithubUser } from '../../integrations/github.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { audit } from '../../lib/audit.ts';
 import { recordBoardChange } from '../../lib/board-changes.ts';
 import { acceptInvitation } from '../../lib/enrolment.ts';
@@ -12,6 +13,7 @@ import { githubCallbackUrl } from '../../lib/public-urls.ts';
 import { randomSecret, sha256, verifyPassword } from '../../lib/secrets.ts';
 import { issueToken } from '../../lib/tokens.ts';
 import * as repo from './auth.repository.ts';
+import { invitationStep } from './auth.steps.ts';
 import {
   forgetAccountFailures,
   recordFailure,
@@ -163,22 +165,24 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
   return oneTimeCode;
 }
 
-/** Sends the GitHub organisation invitation of the learner's cohort; a failure leaves it pending. */
+/** Queues the GitHub organisation invitation of the learner's cohort, unless they are in it. */
 async function inviteToOrganization(app: FastifyInstance, personId: number, login: string) {
   const github = githubClient(app);
   if (!github.apiConfigured) return;
   const row = await currentMemberships(app.db)
     .innerJoin('cohort_info', 'cohort_info.cohort_id', 'm.cohort_id')
-    .select(['cohort_info.student_organization_url', 'm.is_github_org_member'])
+    .select(['m.cohort_id', 'cohort_info.student_organization_url', 'm.is_github_org_member'])
     .where('m.person_id', '=', personId)
     .executeTakeFirst();
   const org = row?.student_organization_url?.replace(/\/+$/, '').split('/').pop();
-  if (!org || row?.is_github_org_member) return;
-  try {
-    await github.inviteToOrganization(org, login);
-  } catch (error) {
-    app.log.warn({ err: error, org }, 'GitHub organisation invitation failed');
-  }
+  if (!row || !org || row.is_github_org_member) return;
+  await enqueue(app.db, {
+    kind: 'organisation-invitation',
+    cohortId: row.cohort_id,
+    learnerId: personId,
+    createdBy: personId,
+    steps: [invitationStep({ org, login })],
+  });
 }
 
 export async function exchangeOneTimeCode(app: FastifyInstance, code: string) {

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addCohortCourse,
   createCohort,
@@ -254,11 +254,15 @@ describe('GitHub sign-in', () => {
     const profile = (await ctx.request({ method: 'GET', url: '/api/profile', token: key })).json();
     expect(profile.current_cohort).toMatchObject({ id: cohort.id, name: 'Invited Cohort' });
     expect(profile.project).toMatchObject({ name: 'Project 1.1', book_name: 'Book 1' });
-    // The organisation invitation went to GitHub with the server token.
-    const invite = github.requests.find(
-      (request) =>
-        request.method === 'PUT' && request.path === '/orgs/invited-org/memberships/invitee',
-    );
+    // The organisation invitation goes to GitHub with the server token, by a job.
+    const invite = await vi.waitFor(() => {
+      const found = github.requests.find(
+        (request) =>
+          request.method === 'PUT' && request.path === '/orgs/invited-org/memberships/invitee',
+      );
+      expect(found).toBeDefined();
+      return found;
+    });
     expect(invite?.authorization).toBe('Bearer server-token');
   });
 

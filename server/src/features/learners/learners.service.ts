@@ -7,9 +7,13 @@ import {
 } from '@lp/contract/learners';
 import { FEEDBACK_CREATED_MESSAGE, type FeedbackCreated } from '@lp/contract/notes';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { SlackClient } from '../../integrations/slack.ts';
+import { queueSlackMessages } from '../../jobs/slack-messages.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
+import { currentMemberships } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { fullName } from '../../lib/names.ts';
 import { assertAllowed } from '../../lib/policy.ts';
@@ -93,7 +97,7 @@ export async function sendFeedback(
 ): Promise<FeedbackCreated> {
   const text = notes.trim();
   if (!text) throw new HttpError(400, 'body.notes must not be blank');
-  const { row, slackHandle } = await app.db.transaction().execute(async (trx) => {
+  const { row } = await app.db.transaction().execute(async (trx) => {
     const learner = await repo.slackHandle(trx, id);
     if (!learner) throw studentNotFound();
     const row = await repo.insertFeedback(trx, {
@@ -108,21 +112,34 @@ export async function sendFeedback(
       entityId: row.id,
       after: row,
     });
-    return { row, slackHandle: learner.slack_handle };
+    await tellLearner(app, trx, caller.id, id, learner.slack_handle);
+    return { row };
   });
-  await tellLearner(app, slackHandle);
   return { message: FEEDBACK_CREATED_MESSAGE, id: row.id };
 }
 
-/** A Slack direct message that feedback is waiting (when Slack is configured); never fails the call. */
-async function tellLearner(app: FastifyInstance, slackHandle: string | null) {
-  const slack = new SlackClient(app.config.slack);
-  if (!slack.configured || !slackHandle) return;
-  const text = `${FEEDBACK_SLACK_MESSAGE}\n\nVisit ${app.config.clientUrl} to view your messages.`;
-  try {
-    if (!(await slack.postMessage(slackHandle, text)))
-      app.log.warn({ slackHandle }, 'Slack did not accept the feedback message');
-  } catch (error) {
-    app.log.warn({ err: error }, 'Slack feedback message failed');
-  }
+/** Queues a Slack direct message that feedback is waiting (when Slack is configured). */
+async function tellLearner(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  actorId: number,
+  learnerId: number,
+  slackHandle: string | null,
+) {
+  const cohort = await currentMemberships(trx)
+    .select('m.cohort_id')
+    .where('m.person_id', '=', learnerId)
+    .executeTakeFirst();
+  await queueSlackMessages(
+    trx,
+    new SlackClient(app.config.slack).configured,
+    { cohortId: cohort?.cohort_id ?? null, learnerId, createdBy: actorId },
+    [
+      {
+        channel: slackHandle,
+        to: 'the learner',
+        text: `${FEEDBACK_SLACK_MESSAGE}\n\nVisit ${app.config.clientUrl} to view your messages.`,
+      },
+    ],
+  );
 }

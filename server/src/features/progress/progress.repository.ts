@@ -22,6 +22,7 @@ export const findLearner = (db: Db, id: number) =>
       fullNameSql('p').as('name'),
       'p.github_login',
       'p.slack_handle',
+      'c.id as cohort_id',
       'c.name as cohort_name',
       'c.slack_channel as cohort_channel',
       'ci.student_organization_url as organization_url',

@@ -10,12 +10,11 @@ import {
 } from '@lp/contract/board';
 import { ASSESSMENT_STATUS } from '@lp/contract/constants';
 import type { FastifyInstance } from 'fastify';
-import {
-  GithubClient,
-  GithubError,
-  organizationFromUrl,
-  repositoryFromUrl,
-} from '../../integrations/github.ts';
+import { GithubClient, organizationFromUrl, repositoryFromUrl } from '../../integrations/github.ts';
+import { SlackClient } from '../../integrations/slack.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { messageSteps } from '../../jobs/slack-messages.ts';
+import type { PlannedStep } from '../../jobs/steps.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../lib/http-errors.ts';
 import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { lockLearner } from '../../lib/learners.ts';
@@ -23,9 +22,10 @@ import { assertAllowed } from '../../lib/policy.ts';
 import { missingRepositoryReason } from '../../lib/self-assessment-repository.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { assertCardUnchanged } from './card-conflict.ts';
-import { notifyAssessmentStarted, notifyStatusChanged } from './progress.notifications.ts';
+import { queueStatusMessages, startedMessage } from './progress.notifications.ts';
 import { mayChangeAssessmentStatus, mayStartAssessment } from './progress.policy.ts';
 import * as repo from './progress.repository.ts';
+import { repositoryStep } from './progress.steps.ts';
 
 /**
  * Moves a learner to a project; returns the history entry that undoes it. `ifMatch` (the card's
@@ -108,24 +108,27 @@ export async function startAssessment(
   const github = new GithubClient(app.config.github);
   const blocker = missingRepositoryReason(github.apiConfigured, learner, assessment.source_url);
   let url = '';
+  const steps: PlannedStep[] = [];
   if (!blocker) {
-    const template = repositoryFromUrl(assessment.source_url) as string;
-    const org = organizationFromUrl(learner.organization_url) as string;
+    const owner = organizationFromUrl(learner.organization_url) as string;
     const login = learner.github_login as string;
     const name = `${assessment.name.replace(/\s+/g, '-')}-${login}`;
-    try {
-      await github.generateFromTemplate(template, {
-        owner: org,
+    steps.push(
+      repositoryStep({
+        template: repositoryFromUrl(assessment.source_url) as string,
+        owner,
         name,
+        login,
         description: `This is your self-assessment repository for the ${assessment.book_name} book`,
-      });
-      await github.addCollaborator(org, name, login);
-    } catch (error) {
-      const reason = error instanceof GithubError ? error.message : 'GitHub did not answer';
-      throw new HttpError(502, `Error: ${reason}. The self-assessment was not started.`);
-    }
-    url = `https://github.com/${org}/${name}`;
+        slackHandle: learner.slack_handle,
+      }),
+    );
+    url = `https://github.com/${owner}/${name}`;
   }
+  const slackConfigured = new SlackClient(app.config.slack).configured;
+  const message = startedMessage(learner, assessment.name);
+  if (slackConfigured && message.channel)
+    steps.push(...messageSteps([{ ...message, channel: message.channel }]));
 
   const created = await app.db.transaction().execute(async (trx) => {
     // Checked again under the learner's lock: a parallel start may have won meanwhile.
@@ -145,15 +148,26 @@ export async function startAssessment(
       assessment: assessment.name,
       url,
     });
-    return { ...row, historyId };
+    // The repository and the messages are made once the start committed, by this job.
+    const jobId =
+      steps.length === 0
+        ? null
+        : await enqueue(trx, {
+            kind: 'self-assessment',
+            cohortId: learner.cohort_id,
+            learnerId,
+            createdBy: caller.id,
+            steps,
+          });
+    return { ...row, historyId, jobId };
   });
-  await notifyAssessmentStarted(app, learner, assessment.name, url);
   const started = {
     message: blocker
       ? `Self-assessment started. No repository was created: ${blocker}.`
       : 'Success',
     id: created.id,
     url,
+    job_id: created.jobId,
   };
   return { started, historyId: created.historyId };
 }
@@ -218,10 +232,13 @@ export async function changeAssessmentStatus(
       status: await repo.statusLabel(trx, body.statusId),
       records: achieved,
     });
-    return { assessment: { ...current, status_id: body.statusId }, historyId };
+    const learner = await repo.findLearner(trx, learnerId);
+    if (learner)
+      await queueStatusMessages(app, trx, caller.id, learner, {
+        ...current,
+        status_id: body.statusId,
+      });
+    return { historyId };
   });
-  if (!changed) return null;
-  const learner = await repo.findLearner(app.db, learnerId);
-  if (learner) await notifyStatusChanged(app, learner, changed.assessment);
-  return changed.historyId;
+  return changed ? changed.historyId : null;
 }

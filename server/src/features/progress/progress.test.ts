@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   assignProject,
   createAssessment,
@@ -13,6 +13,7 @@ import {
 import { FakeGithub } from '../../../test/fake-github.ts';
 import { FakeSlack } from '../../../test/fake-slack.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { injected, jobEnded } from '../../../test/jobs.ts';
 
 let ctx: TestContext;
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -140,6 +141,7 @@ describe('POST /students/{id}/assess without GitHub', () => {
       message: 'Self-assessment started. No repository was created: GitHub is not configured.',
       id: expect.any(Number),
       url: '',
+      job_id: null,
     });
     const row = await ctx.db
       .selectFrom('student_assessments')
@@ -420,7 +422,7 @@ describe('with GitHub and Slack configured', () => {
       payload: { bookId },
     });
 
-  it('creates the repository from the template, adds the learner, then saves the row and tells Slack', async () => {
+  it('saves the row at once, then a job creates the repository, adds the learner and tells Slack', async () => {
     const { learner, course, cohort } = await learnerInCohort(c, {
       org: 'day-cohort-org',
       slack: 'U123',
@@ -431,6 +433,12 @@ describe('with GitHub and Slack configured', () => {
       message: 'Success',
       url: 'https://github.com/day-cohort-org/Self-Assessment-One-leel',
     });
+    // The learner follows their own job.
+    const job = await jobEnded(injected(c.request, learner.token), response.json().job_id);
+    expect(job.steps.map((step) => [step.label, step.status])).toEqual([
+      ['Self-assessment repository day-cohort-org/Self-Assessment-One-leel', 'done'],
+      [`Message to the channel of ${cohort.name}`, 'done'],
+    ]);
     const generate = github.requests.find((r) => r.path === '/repos/templates/self-one/generate');
     expect(generate?.body).toMatchObject({
       owner: 'day-cohort-org',
@@ -463,32 +471,40 @@ describe('with GitHub and Slack configured', () => {
         })
       ).statusCode,
     ).toBe(204);
-    expect(slack.messages.map((m) => m.channel)).toEqual(['U123', cohort.slack_channel]);
+    await vi.waitFor(() =>
+      expect(slack.messages.map((m) => m.channel)).toEqual(['U123', cohort.slack_channel]),
+    );
     expect(slack.messages[1]!.text).toContain(
       'Review it at https://github.com/day-cohort-org/Self-Assessment-One-leel',
     );
   });
 
-  it('leaves no row behind when GitHub fails, and a retry succeeds', async () => {
+  it("starts at once when GitHub refuses; the learner sees GitHub's message and a retry makes it", async () => {
     const { learner, course } = await learnerInCohort(c, { org: 'fail-org' });
     github.failCollaborators = true;
-    const failed = await start(learner.id, course.books[0]!.id, reviewer.token);
+    const response = await start(learner.id, course.books[0]!.id, reviewer.token);
+    expect(response.statusCode).toBe(201);
+    const asLearner = injected(c.request, learner.token);
+    const failed = await jobEnded(asLearner, response.json().job_id);
     github.failCollaborators = false;
-    expect(failed.statusCode).toBe(502);
-    expect(failed.json().message).toContain('collaborator');
-    const rows = await c.db
-      .selectFrom('student_assessments')
-      .select('id')
-      .where('student_id', '=', learner.id)
-      .execute();
-    expect(rows).toEqual([]);
-
-    github.failRepositories = true;
-    expect((await start(learner.id, course.books[0]!.id, reviewer.token)).statusCode).toBe(502);
-    github.failRepositories = false;
-
-    const retry = await start(learner.id, course.books[0]!.id, reviewer.token);
-    expect(retry.statusCode).toBe(201);
+    expect(failed.status).toBe('failed');
+    expect(failed.steps[0]?.error).toBe(
+      'Student was not added as a collaborator to the assessment repository (403: Must have admin rights)',
+    );
+    const retry = await c.request({
+      method: 'POST',
+      url: `/api/jobs/${failed.id}/retry`,
+      token: reviewer.token,
+      payload: {},
+    });
+    expect(retry.statusCode).toBe(200);
+    expect((await jobEnded(asLearner, failed.id)).status).toBe('done');
+    const generated = github.requests.filter(
+      (r) => r.method === 'POST' && r.path === '/repos/templates/self-one/generate',
+    );
+    expect(
+      generated.filter((r) => (r.body as { owner: string }).owner === 'fail-org'),
+    ).toHaveLength(1);
   });
 
   it('starts without a repository when the cohort has no GitHub organization, and says so', async () => {

@@ -1,186 +1,204 @@
-// The teams' GitHub work: repositories made from a group project's templates, and the project's
-// tickets copied into them. Each step answers what happened; the service words the answer.
+// The teams' GitHub work, as steps of a job (server/src/jobs): repositories made from a group
+// project's templates, and the project's tickets copied into them.
 import type { Team } from '@lp/contract/teams';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import {
   GithubClient,
   GithubError,
   organizationFromUrl,
   repositoryFromUrl,
 } from '../../integrations/github.ts';
+import { OutsideError } from '../../integrations/http.ts';
+import { defineStep, type PlannedStep, StepFailure } from '../../jobs/steps.ts';
 import { audit } from '../../lib/audit.ts';
-import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './teams.repository.ts';
 import { announceRepository } from './teams.slack.ts';
 
-type RepositoryKind = 'client' | 'api';
+export const REPOSITORIES_PHASE = 'Creating repositories';
+export const TICKETS_PHASE = 'Copying tickets';
 
-/** What happened to one repository of one team. */
-export type RepositoryOutcome =
-  | {
-      kind: 'created';
-      team: string;
-      url: string;
-      /** 'owner/name' */
-      path: string;
-      /** Members GitHub refused as collaborators. */
-      refusedMembers: number;
-      /** Why the tickets were not copied into it (client repositories only). */
-      ticketsError?: string;
-    }
-  | { kind: 'failed'; team: string; label: string; error: string };
-
-/** What the GitHub step did for the new teams. */
-export type RepositoriesOutcome =
-  | {
-      kind: 'skipped';
-      reason:
-        | 'no-group-project'
-        | 'github-not-configured'
-        | 'project-gone'
-        | 'no-organisation'
-        | 'no-client-template';
-    }
-  | { kind: 'done'; repositories: RepositoryOutcome[]; copiedTickets: number };
-
-/** What a ticket migration did. */
-export type TicketsOutcome =
-  | { kind: 'skipped'; reason: 'github-not-configured' | 'no-client-template' }
-  | { kind: 'copied'; copied: number; targets: string[] }
-  | { kind: 'failed'; error: string };
-
-const reasonOf = (error: unknown) =>
-  error instanceof GithubError ? error.message : 'GitHub did not answer';
+/** Why no repository is made for the new teams. */
+export type SkippedRepositories =
+  | 'no-group-project'
+  | 'github-not-configured'
+  | 'project-gone'
+  | 'no-organisation'
+  | 'no-client-template';
 
 const randomLetters = (count: number, random = Math.random) =>
   Array.from({ length: count }, () => String.fromCharCode(97 + Math.floor(random() * 26))).join('');
 
+interface RepositoryInput {
+  teamId: number;
+  projectId: number;
+  kind: 'client' | 'api';
+  template: string;
+  owner: string;
+  /** Chosen when the job is planned, so every attempt makes (or finds) the same repository. */
+  name: string;
+  description: string;
+}
+
+interface TicketsInput {
+  /** 'owner/name' of the template whose open issues are copied, and of the repository. */
+  source: string;
+  target: string;
+}
+
+const client = (app: FastifyInstance) => new GithubClient(app.config.github, { maxWaitMs: 0 });
+
 /**
  * For a group project, when GitHub is configured: per team a client repository (and an API
  * repository when the project has an API template) made from the project's templates in the
- * cohort's organisation, write access for the members, a repository row and a Slack message.
- * Each created repository is added to its team in `teams`, for the answer.
+ * cohort's organisation, then the project's tickets copied into each client repository.
  */
-export async function createTeamRepositories(
+export async function planTeamRepositories(
   app: FastifyInstance,
-  caller: SignedInPerson,
+  trx: Transaction<Database>,
   teams: Team[],
   projectId: number | null,
   cohortId: number,
-): Promise<RepositoriesOutcome> {
-  if (projectId === null) return { kind: 'skipped', reason: 'no-group-project' };
-  const github = new GithubClient(app.config.github);
-  if (!github.apiConfigured) return { kind: 'skipped', reason: 'github-not-configured' };
-  const project = await repo.findProject(app.db, projectId);
-  if (!project) return { kind: 'skipped', reason: 'project-gone' };
-  const org = organizationFromUrl(await repo.organizationUrl(app.db, cohortId));
-  if (!org) return { kind: 'skipped', reason: 'no-organisation' };
+): Promise<{ steps: PlannedStep[]; skipped: SkippedRepositories | null }> {
+  const skip = (skipped: SkippedRepositories) => ({ steps: [], skipped });
+  if (projectId === null) return skip('no-group-project');
+  if (!client(app).apiConfigured) return skip('github-not-configured');
+  const project = await repo.findProject(trx, projectId);
+  if (!project) return skip('project-gone');
+  const owner = organizationFromUrl(await repo.organizationUrl(trx, cohortId));
+  if (!owner) return skip('no-organisation');
   const clientTemplate = repositoryFromUrl(project.client_template_url);
-  if (!clientTemplate) return { kind: 'skipped', reason: 'no-client-template' };
+  if (!clientTemplate) return skip('no-client-template');
   const apiTemplate = repositoryFromUrl(project.api_template_url);
-  const kinds: Array<{ kind: RepositoryKind; label: string; template: string }> = [
-    { kind: 'client', label: 'client-side', template: clientTemplate },
+  const kinds = [
+    { kind: 'client' as const, label: 'client-side', template: clientTemplate },
     ...(apiTemplate ? [{ kind: 'api' as const, label: 'API', template: apiTemplate }] : []),
   ];
-  const repositories: RepositoryOutcome[] = [];
-  let copiedTickets = 0;
+  const repositories: PlannedStep[] = [];
+  const tickets: PlannedStep[] = [];
   for (const team of teams) {
     const suffix = randomLetters(6);
-    const logins = await repo.githubLogins(app.db, await repo.allMemberIds(app.db, team.id));
     for (const { kind, label, template } of kinds) {
       const name = `${project.name.trim().replace(/\s+/g, '-')}-${kind}-${suffix}`;
-      const path = `${org}/${name}`;
-      try {
-        await github.generateFromTemplate(template, {
-          owner: org,
-          name,
-          description: `This is your ${label} repository for the ${project.name} sprint(s).`,
-        });
-      } catch (error) {
-        repositories.push({ kind: 'failed', team: team.group_name, label, error: reasonOf(error) });
-        continue;
-      }
-      let refusedMembers = 0;
-      for (const login of logins) {
-        try {
-          await github.addCollaborator(org, name, login);
-        } catch {
-          refusedMembers += 1;
-        }
-      }
-      const url = `https://github.com/${path}`;
-      const row = await app.db.transaction().execute(async (trx) => {
-        const inserted = await repo.insertRepository(trx, {
-          team_id: team.id,
-          project_id: project.id,
-          repository: url,
-        });
-        await audit(trx, {
-          actorId: caller.id,
-          action: 'create',
-          entity: 'group_project_repository',
-          entityId: inserted.id,
-          after: inserted,
-        });
-        return inserted;
-      });
-      team.repositories.push({ id: row.id, project: project.id, repository: url });
-      const created: RepositoryOutcome = {
-        kind: 'created',
-        team: team.group_name,
-        url,
-        path,
-        refusedMembers,
+      const input: RepositoryInput = {
+        teamId: team.id,
+        projectId: project.id,
+        kind,
+        template,
+        owner,
+        name,
+        description: `This is your ${label} repository for the ${project.name} sprint(s).`,
       };
-      if (kind === 'client') {
-        try {
-          copiedTickets += await copyTickets(github, clientTemplate, [path]);
-        } catch (error) {
-          created.ticketsError = reasonOf(error);
-        }
-      }
-      repositories.push(created);
-      await announceRepository(app, team.slack_channel, kind, url);
+      repositories.push({
+        kind: teamRepositoryStep.kind,
+        phase: REPOSITORIES_PHASE,
+        label: `${team.group_name} ${label} repository`,
+        input: { ...input },
+      });
+      if (kind === 'client')
+        tickets.push(ticketStep(team.group_name, clientTemplate, `${owner}/${name}`));
     }
   }
-  return { kind: 'done', repositories, copiedTickets };
+  return { steps: [...repositories, ...tickets], skipped: null };
 }
 
-/** Copies the open issues of `source` into each target that has no issue of that title yet. */
-async function copyTickets(github: GithubClient, source: string, targets: string[]) {
-  const tickets = await github.openIssues(source);
-  let copied = 0;
-  for (const target of targets) {
+/** A step copying the tickets of `source` into `target` ('owner/name'). */
+export const ticketStep = (team: string, source: string, target: string): PlannedStep => ({
+  kind: teamTicketsStep.kind,
+  phase: TICKETS_PHASE,
+  label: `${team} tickets into ${target}`,
+  input: { source, target } satisfies TicketsInput,
+});
+
+/**
+ * One repository of a team, made once: a repository already recorded on the team is not asked
+ * for again, and a later attempt first asks GitHub whether an earlier one made it. Members get
+ * write access (a refusal is noted, not retried), the repository is recorded on the team, and
+ * the team's channel hears of it once.
+ */
+export const teamRepositoryStep = defineStep<RepositoryInput>({
+  kind: 'team-repository',
+  async run(input, { app, actorId, repeated, progress, saveProgress }) {
+    const github = client(app);
+    const path = `${input.owner}/${input.name}`;
+    const url = `https://github.com/${path}`;
+    const team = await repo.findTeam(app.db, input.teamId);
+    if (!team) throw new StepFailure('The team no longer exists');
+    const recorded = (await repo.repositories(app.db, [team.id])).some(
+      (row) => row.repository === url,
+    );
+    if (!recorded) {
+      const exists = repeated && (await github.repositoryExists(path));
+      if (!exists)
+        await github.generateFromTemplate(input.template, {
+          owner: input.owner,
+          name: input.name,
+          description: input.description,
+        });
+    }
+    const logins = await repo.githubLogins(app.db, await repo.allMemberIds(app.db, team.id));
+    let refused = 0;
+    for (const login of logins) {
+      try {
+        await github.addCollaborator(input.owner, input.name, login);
+      } catch (error) {
+        if (error instanceof GithubError && error.transient) throw error;
+        refused += 1;
+      }
+    }
+    if (!recorded) await recordRepository(app, actorId, team.id, input.projectId, url);
+    if (!progress.announced) {
+      // Slack refusing the message (an archived channel) leaves the repository made.
+      await announceRepository(app, team.slack_channel, input.kind, url, repeated).catch(
+        (error: unknown) => {
+          if (!(error instanceof OutsideError) || error.transient) throw error;
+        },
+      );
+      await saveProgress({ announced: true });
+    }
+    const summary = refused > 0 ? `${path} (${refused} member(s) without access)` : path;
+    return { summary, url };
+  },
+});
+
+async function recordRepository(
+  app: FastifyInstance,
+  actorId: number | null,
+  teamId: number,
+  projectId: number,
+  url: string,
+) {
+  await app.db.transaction().execute(async (trx) => {
+    const inserted = await repo.insertRepository(trx, {
+      team_id: teamId,
+      project_id: projectId,
+      repository: url,
+    });
+    await audit(trx, {
+      actorId,
+      action: 'create',
+      entity: 'group_project_repository',
+      entityId: inserted.id,
+      after: inserted,
+    });
+  });
+}
+
+/** Copies the open issues of the source into the target, skipping titles it already has. */
+export const teamTicketsStep = defineStep<TicketsInput>({
+  kind: 'team-tickets',
+  async run({ source, target }, { app }) {
+    const github = client(app);
+    const tickets = await github.openIssues(source);
     const present = new Set((await github.openIssues(target)).map((issue) => issue.title));
+    let copied = 0;
     for (const ticket of tickets) {
       if (present.has(ticket.title)) continue;
       await github.createIssue(target, ticket);
+      present.add(ticket.title);
       copied += 1;
     }
-  }
-  return copied;
-}
-
-/**
- * Copies a group project's tickets (the open issues of its client template) into the given
- * repositories ('https://github.com/owner/name'), when GitHub is configured.
- */
-export async function copyProjectTickets(
-  app: FastifyInstance,
-  projectId: number,
-  repositoryUrls: string[],
-): Promise<TicketsOutcome> {
-  const github = new GithubClient(app.config.github);
-  if (!github.apiConfigured) return { kind: 'skipped', reason: 'github-not-configured' };
-  const project = await repo.findProject(app.db, projectId);
-  const source = repositoryFromUrl(project?.client_template_url);
-  if (!source) return { kind: 'skipped', reason: 'no-client-template' };
-  const targets = repositoryUrls
-    .map((url) => repositoryFromUrl(url))
-    .filter((path): path is string => !!path);
-  try {
-    return { kind: 'copied', copied: await copyTickets(github, source, targets), targets };
-  } catch (error) {
-    return { kind: 'failed', error: reasonOf(error) };
-  }
-}
+    return { summary: `${copied} ticket(s) copied`, copied };
+  },
+});

@@ -1,4 +1,4 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addCoach,
   createCohort,
@@ -10,6 +10,7 @@ import {
 import { FakeGithub } from '../../../test/fake-github.ts';
 import { FakeSlack } from '../../../test/fake-slack.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { injected, jobEnded } from '../../../test/jobs.ts';
 import { channelName } from './teams.slack.ts';
 
 let ctx: TestContext;
@@ -75,10 +76,15 @@ describe('teams with Slack and GitHub configured', () => {
     ]);
     expect(response.statusCode).toBe(201);
     const body = response.json();
-    expect(body.message).toMatch(
-      /^Teams saved\. Slack channels created: #week-3-81-[a-z]{6}, #week-3-81-[a-z]{6}\.$/,
-    );
-    const ids = body.teams.map((t: { slack_channel: string }) => t.slack_channel);
+    expect(body.message).toBe('Teams saved. Slack channels and repositories are being created.');
+    const job = await jobEnded(injected(ctx.request, coach.token), body.job_id);
+    expect(job.status).toBe('done');
+    expect(job.steps.map((step) => [step.label, step.summary])).toEqual([
+      ['Team 1 Slack channel', expect.stringMatching(/^#week-3-81-[a-z]{6}$/)],
+      ['Team 2 Slack channel', expect.stringMatching(/^#week-3-81-[a-z]{6}$/)],
+    ]);
+    const teams = (await list(coach.token, cohort.id)) as { slack_channel: string }[];
+    const ids = teams.map((t) => t.slack_channel);
     expect(ids.every((id: string) => id.startsWith('CT'))).toBe(true);
     const invites = slack.invites.filter((i) => ids.includes(i.channel));
     expect(invites.map((i) => i.users.split(',').sort())).toEqual([
@@ -91,26 +97,33 @@ describe('teams with Slack and GitHub configured', () => {
       token: coach.token,
     });
     expect(reset.statusCode).toBe(204);
-    expect(slack.archived).toEqual(expect.arrayContaining(ids));
+    // Archived by a job once the deletion committed.
+    await vi.waitFor(() => expect(slack.archived).toEqual(expect.arrayContaining(ids)));
   });
 
-  it('keeps the saved teams and says so when Slack refuses the channel', async () => {
+  it('keeps the saved teams and says what Slack answered when it refuses the channel', async () => {
     const { cohort, coach, learners } = await cast('Day Cohort 82');
-    slack.failing = true;
-    try {
-      const response = await save(coach.token, cohort.id, [
-        { teamIndex: 1, students: learners.map((l) => l.id) },
-      ]);
-      expect(response.statusCode).toBe(201);
-      expect(response.json().message).toBe(
-        'Teams saved. Slack did not create a channel for Team 1 (name_taken).',
-      );
-      expect(response.json().teams[0].slack_channel).toBe('');
-    } finally {
-      slack.failing = false;
-    }
+    slack.nextAnswers.push({ status: 200, body: { ok: false, error: 'restricted_action' } });
+    const response = await save(coach.token, cohort.id, [
+      { teamIndex: 1, students: learners.map((l) => l.id) },
+    ]);
+    expect(response.statusCode).toBe(201);
+    expect(response.json().teams[0].slack_channel).toBe('');
+    const job = await jobEnded(injected(ctx.request, coach.token), response.json().job_id);
+    expect(job.status).toBe('failed');
+    expect(job.steps).toMatchObject([
+      { label: 'Team 1 Slack channel', status: 'failed', error: 'restricted_action', attempts: 1 },
+    ]);
+    expect(((await list(coach.token, cohort.id)) as { slack_channel: string }[])[0]).toMatchObject({
+      slack_channel: '',
+    });
   });
 });
+
+async function list(token: string, cohort: number) {
+  const response = await ctx.request({ method: 'GET', url: `/api/teams?cohort=${cohort}`, token });
+  return response.json() as unknown[];
+}
 
 describe('group project teams with GitHub configured', () => {
   it('creates client and API repositories, gives members access and tells the channel', async () => {
@@ -149,16 +162,27 @@ describe('group project teams with GitHub configured', () => {
       },
     });
     expect(response.statusCode).toBe(201);
-    const team = response.json();
+    const created = response.json();
+    expect(created.repositories).toEqual([]);
+    const job = await jobEnded(injected(ctx.request, coach.token), created.job_id);
+    expect(job.steps.map((step) => [step.phase, step.label, step.status])).toEqual([
+      ['Creating Slack channels', 'Team 1 Slack channel', 'done'],
+      ['Creating repositories', 'Team 1 client-side repository', 'done'],
+      ['Creating repositories', 'Team 1 API repository', 'done'],
+      ['Copying tickets', expect.stringMatching(/^Team 1 tickets into dc-83\//), 'done'],
+    ]);
+    expect(job.steps[3]?.summary).toBe('2 ticket(s) copied');
+    const [team] = (await list(coach.token, cohort.id)) as {
+      id: number;
+      slack_channel: string;
+      repositories: { repository: string }[];
+    }[];
+    if (!team) throw new Error('no team');
     expect(team.repositories.map((r: { repository: string }) => r.repository)).toEqual([
       expect.stringMatching(/^https:\/\/github\.com\/dc-83\/Honey-Rae-client-[a-z]{6}$/),
       expect.stringMatching(/^https:\/\/github\.com\/dc-83\/Honey-Rae-api-[a-z]{6}$/),
     ]);
-    expect(team.message).toContain(
-      'Repositories created: https://github.com/dc-83/Honey-Rae-client-',
-    );
-    expect(team.message).toContain('2 ticket(s) copied.');
-    const clientRepo = team.repositories[0].repository.replace('https://github.com/', '');
+    const clientRepo = (team.repositories[0]?.repository ?? '').replace('https://github.com/', '');
     expect(github.issues.get(clientRepo)?.map((i) => i.title)).toEqual([
       'Set up the project',
       'Show the tickets',
@@ -181,8 +205,13 @@ describe('group project teams with GitHub configured', () => {
     // Migrating again copies into the API repository and skips tickets already present.
     expect(migrate.statusCode).toBe(200);
     expect(migrate.json().message).toMatch(
-      /^Ticket migration initiated successfully: 2 ticket\(s\) copied into dc-83\/Honey-Rae-client-[a-z]{6}, dc-83\/Honey-Rae-api-[a-z]{6}$/,
+      /^Ticket migration started: the tickets of nss\/honey-rae-client are being copied into dc-83\/Honey-Rae-client-[a-z]{6}, dc-83\/Honey-Rae-api-[a-z]{6}\.$/,
     );
+    const migration = await jobEnded(injected(ctx.request, coach.token), migrate.json().job_id);
+    expect(migration.steps.map((step) => step.summary)).toEqual([
+      '0 ticket(s) copied',
+      '2 ticket(s) copied',
+    ]);
     expect(github.issues.get(clientRepo)).toHaveLength(2);
   });
 });

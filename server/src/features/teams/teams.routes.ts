@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
+import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import {
   CreatedTeam,
   CreateTeamBody,
@@ -7,6 +7,7 @@ import {
   Team,
   TeamListQuery,
   TeamsBatchResponse,
+  TicketMigrationResponse,
 } from '@lp/contract/teams';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/principal.ts';
@@ -45,8 +46,8 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         description:
           'Saves one team (named `Team {teamIndex}`). `students` are learners of the cohort and ' +
-          'optionally its coaches. `message` says what was not done outside the database ' +
-          '(Slack channel, GitHub repositories).',
+          'optionally its coaches. `message` says what will not be done outside the database; ' +
+          'the Slack channel and GitHub repositories are made by the job `job_id`.',
         body: CreateTeamBody,
         response: { 201: CreatedTeam, ...errors },
       },
@@ -101,12 +102,13 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         description:
-          "Copies the open issues of the group project's client template into the team's repositories (once per title). 409 when the team " +
-          'has no repositories; 503 while GitHub is not configured; 502 when GitHub refuses.',
+          "Queues a job copying the open issues of the group project's client template into the " +
+          "team's repositories (once per title); `job_id` follows it. 409 when the team has no " +
+          'repositories or its project no client template; 503 while GitHub is not configured.',
         params: IdParams,
-        response: { 200: MessageResponse, ...errors, 502: ErrorResponse, 503: ErrorResponse },
+        response: { 200: TicketMigrationResponse, ...errors, 503: ErrorResponse },
       },
     },
-    async (request) => teams.migrateTickets(app, request.params.id),
+    async (request) => teams.migrateTickets(app, callerOf(request), request.params.id),
   );
 };

@@ -4,18 +4,21 @@ import type {
   CreateTeamsBatchBody,
   Team,
   TeamsBatchResponse,
+  TicketMigrationResponse,
 } from '@lp/contract/teams';
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { GithubClient, repositoryFromUrl } from '../../integrations/github.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { copyProjectTickets, createTeamRepositories } from './teams.github.ts';
-import { teamsMessage, ticketsAnswer } from './teams.messages.ts';
+import { planTeamRepositories, ticketStep } from './teams.github.ts';
+import { teamsMessage, ticketsRefusal } from './teams.messages.ts';
 import { mayJoinCohortTeam } from './teams.policy.ts';
 import * as repo from './teams.repository.ts';
-import { archiveTeamChannels, createTeamChannels } from './teams.slack.ts';
+import { planArchives, planTeamChannels } from './teams.slack.ts';
 
 export const teamName = (index: number) => `Team ${index}`;
 
@@ -142,25 +145,38 @@ async function insertTeams(
 }
 
 /**
- * The saved teams' Slack channels, then their group project repositories (a repository's
- * message goes to the team's new channel); the answer says what each step did.
+ * Queues, in the transaction that saved the teams, the job that makes their Slack channels,
+ * then their group project repositories and tickets (a repository's message goes to the team's
+ * new channel); the answer says what will not be made, and the job's id.
  */
-async function connectTeams(
+async function queueTeamJob(
   app: FastifyInstance,
+  trx: Transaction<Database>,
   caller: SignedInPerson,
   saved: Awaited<ReturnType<typeof insertTeams>>,
   groupProject: number | null,
   opening: string[] = [],
 ) {
-  const slack = await createTeamChannels(app, caller, saved.teams, saved.prefix, saved.cohortName);
-  const github = await createTeamRepositories(
+  const channels = planTeamChannels(app, saved.teams, saved.prefix, saved.cohortName);
+  const repositories = await planTeamRepositories(
     app,
-    caller,
+    trx,
     saved.teams,
     groupProject,
     saved.cohortId,
   );
-  return teamsMessage(opening, slack, github);
+  const steps = [...channels.steps, ...repositories.steps];
+  const jobId =
+    steps.length === 0
+      ? null
+      : await enqueue(trx, {
+          kind: 'team-save',
+          cohortId: saved.cohortId,
+          createdBy: caller.id,
+          steps,
+        });
+  const message = teamsMessage(opening, channels.notes, repositories.skipped, jobId !== null);
+  return { teams: saved.teams, message, job_id: jobId };
 }
 
 export async function createTeam(
@@ -168,20 +184,19 @@ export async function createTeam(
   caller: SignedInPerson,
   body: CreateTeamBody,
 ): Promise<CreatedTeam> {
-  const saved = await app.db.transaction().execute((trx) =>
-    insertTeams(
+  const saved = await app.db.transaction().execute(async (trx) => {
+    const inserted = await insertTeams(
       trx,
       caller,
       { ...body, teams: [{ teamIndex: body.teamIndex, students: body.students }] },
       () => 'body.students',
       () => 'body.teamIndex',
-    ),
-  );
+    );
+    return queueTeamJob(app, trx, caller, inserted, body.groupProject);
+  });
   const [team] = saved.teams;
   if (!team) throw new HttpError(500, 'The team was not saved');
-  // The Slack and GitHub steps add the channel and repositories to the saved team.
-  const message = await connectTeams(app, caller, saved, body.groupProject);
-  return { ...team, message };
+  return { ...team, message: saved.message, job_id: saved.job_id };
 }
 
 export async function createTeams(
@@ -189,21 +204,20 @@ export async function createTeams(
   caller: SignedInPerson,
   body: CreateTeamsBatchBody,
 ): Promise<TeamsBatchResponse> {
-  const saved = await app.db.transaction().execute((trx) =>
-    insertTeams(
+  return app.db.transaction().execute(async (trx) => {
+    const inserted = await insertTeams(
       trx,
       caller,
       body,
       (i) => `body.teams/${i}/students`,
       (i) => `body.teams/${i}/teamIndex`,
-    ),
-  );
-  const message = await connectTeams(app, caller, saved, body.groupProject, ['Teams saved.']);
-  return { teams: saved.teams, message };
+    );
+    return queueTeamJob(app, trx, caller, inserted, body.groupProject, ['Teams saved.']);
+  });
 }
 
 export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
-  const deleted = await app.db.transaction().execute(async (trx) => {
+  await app.db.transaction().execute(async (trx) => {
     const cohort = await repo.lockCohort(trx, cohortId);
     if (!cohort) throw notFound('Cohort');
     const before = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
@@ -215,26 +229,50 @@ export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, c
       entityId: cohort.id,
       before,
     });
-    return before;
+    const steps = planArchives(app, before);
+    if (steps.length > 0)
+      await enqueue(trx, { kind: 'team-reset', cohortId: cohort.id, createdBy: caller.id, steps });
   });
-  await archiveTeamChannels(app, deleted);
 }
 
 /**
  * Ticket migration copies the group project's tickets (the open issues of its client template)
- * into the team's repositories, when GitHub is configured. Otherwise it answers why.
+ * into the team's repositories, when GitHub is configured, in a job; the answer names it.
  */
-export async function migrateTickets(app: FastifyInstance, teamId: number) {
-  const team = await repo.findTeam(app.db, teamId);
-  if (!team) throw notFound('Team');
-  const repos = await repo.repositories(app.db, [team.id]);
-  const first = repos[0];
-  if (!team.sprint_team || !first)
-    throw conflict('This team does not have any repositories for ticket migration');
-  const outcome = await copyProjectTickets(
-    app,
-    first.project_id,
-    repos.map((r) => r.repository),
-  );
-  return ticketsAnswer(outcome);
+export async function migrateTickets(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  teamId: number,
+): Promise<TicketMigrationResponse> {
+  return app.db.transaction().execute(async (trx) => {
+    const team = await repo.findTeam(trx, teamId);
+    if (!team) throw notFound('Team');
+    const repos = await repo.repositories(trx, [team.id]);
+    const first = repos[0];
+    if (!team.sprint_team || !first)
+      throw conflict('This team does not have any repositories for ticket migration');
+    if (!new GithubClient(app.config.github).apiConfigured)
+      throw ticketsRefusal('github-not-configured');
+    const project = await repo.findProject(trx, first.project_id);
+    const source = repositoryFromUrl(project?.client_template_url);
+    if (!source) throw ticketsRefusal('no-client-template');
+    const targets = repos.flatMap((row) => repositoryFromUrl(row.repository) ?? []);
+    const jobId = await enqueue(trx, {
+      kind: 'ticket-migration',
+      cohortId: team.cohort_id,
+      createdBy: caller.id,
+      steps: targets.map((target) => ticketStep(team.group_name, source, target)),
+    });
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'migrate-tickets',
+      entity: 'team',
+      entityId: team.id,
+      after: { job_id: jobId, source, targets },
+    });
+    return {
+      message: `Ticket migration started: the tickets of ${source} are being copied into ${targets.join(', ')}.`,
+      job_id: jobId,
+    };
+  });
 }

@@ -1,21 +1,13 @@
-// The teams' Slack work: a channel per new team with its members invited, and the channels of
-// deleted teams archived. Each step answers what happened; the service words the answer.
+// The teams' Slack work, as steps of jobs (server/src/jobs): a channel per new team
+// with its members invited, and the channels of deleted teams archived.
 import type { Team } from '@lp/contract/teams';
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
+import { defineStep, type PlannedStep, StepFailure } from '../../jobs/steps.ts';
 import { audit } from '../../lib/audit.ts';
-import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './teams.repository.ts';
 
-/** What happened to one team's channel. */
-export type ChannelOutcome =
-  | { kind: 'created'; team: string; name: string; membersAdded: boolean }
-  | { kind: 'failed'; team: string; error: string };
-
-/** What the Slack step did for the new teams. */
-export type SlackOutcome =
-  | { kind: 'skipped'; reason: 'slack-not-configured' }
-  | { kind: 'done'; channels: ChannelOutcome[] };
+export const CHANNELS_PHASE = 'Creating Slack channels';
 
 /** Slack channel name: `{prefix}-{last word of the cohort name}-{6 random letters}`. */
 export function channelName(prefix: string, cohortName: string, random = Math.random) {
@@ -31,90 +23,103 @@ export function channelName(prefix: string, cohortName: string, random = Math.ra
   return [clean(prefix), clean(last), suffix].filter(Boolean).join('-').slice(-80);
 }
 
-/**
- * Creates one Slack channel per new team and invites its members, when Slack is configured.
- * The teams are already saved; a Slack refusal leaves a team without a channel. Each team that
- * gets a channel has it set on `teams` too, for the answer.
- */
-export async function createTeamChannels(
+interface ChannelInput {
+  teamId: number;
+  /** Chosen when the job is planned, so every attempt looks for the same channel. */
+  name: string;
+}
+
+/** One channel step per new team when Slack is configured; otherwise a sentence saying so. */
+export function planTeamChannels(
   app: FastifyInstance,
-  caller: SignedInPerson,
   teams: Team[],
   prefix: string,
   cohortName: string,
-): Promise<SlackOutcome> {
-  const slack = new SlackClient(app.config.slack);
-  if (!slack.configured) return { kind: 'skipped', reason: 'slack-not-configured' };
-  const channels: ChannelOutcome[] = [];
-  for (const team of teams) {
-    const name = channelName(prefix, cohortName);
-    let channel: string;
-    try {
-      channel = await slack.createChannel(name);
+): { steps: PlannedStep[]; notes: string[] } {
+  if (!new SlackClient(app.config.slack).configured)
+    return { steps: [], notes: ['Slack is not configured, so no Slack channel was created.'] };
+  return {
+    notes: [],
+    steps: teams.map((team) => ({
+      kind: teamChannelStep.kind,
+      phase: CHANNELS_PHASE,
+      label: `${team.group_name} Slack channel`,
+      input: { teamId: team.id, name: channelName(prefix, cohortName) } satisfies ChannelInput,
+    })),
+  };
+}
+
+/**
+ * The team's channel, made once: a channel already recorded on the team is kept, and a channel
+ * of that name made by an earlier attempt (whose answer was lost) is found instead of made
+ * again. Then its members are invited (members already in it count).
+ */
+export const teamChannelStep = defineStep<ChannelInput>({
+  kind: 'team-channel',
+  async run({ teamId, name }, { app, actorId, repeated }) {
+    const slack = new SlackClient(app.config.slack, { maxWaitMs: 0 });
+    const team = await repo.findTeam(app.db, teamId);
+    if (!team) throw new StepFailure('The team no longer exists');
+    let channel = team.slack_channel;
+    if (!channel) {
+      // An earlier attempt may have made it and died before recording it.
+      channel =
+        (repeated ? await slack.findChannel(name) : null) ?? (await slack.ensureChannel(name));
+      const made = channel;
       await app.db.transaction().execute(async (trx) => {
-        await repo.setSlackChannel(trx, team.id, channel);
+        await repo.setSlackChannel(trx, team.id, made);
         await audit(trx, {
-          actorId: caller.id,
+          actorId,
           action: 'update',
           entity: 'team',
           entityId: team.id,
           before: { slack_channel: team.slack_channel },
-          after: { slack_channel: channel, slack_channel_name: name },
+          after: { slack_channel: made, slack_channel_name: name },
         });
       });
-    } catch (error) {
-      channels.push({ kind: 'failed', team: team.group_name, error: (error as Error).message });
-      continue;
     }
-    team.slack_channel = channel;
-    channels.push({
-      kind: 'created',
-      team: team.group_name,
-      name,
-      membersAdded: await inviteMembers(app, slack, team.id, channel),
-    });
-  }
-  return { kind: 'done', channels };
-}
+    const handles = await repo.slackHandles(app.db, await repo.allMemberIds(app.db, team.id));
+    await slack.ensureInvited(channel, handles);
+    return { summary: `#${name}`, channel };
+  },
+});
 
-/** Invites the team's members who have a Slack handle; false when Slack did not take them. */
-async function inviteMembers(
-  app: FastifyInstance,
-  slack: SlackClient,
-  teamId: number,
-  channel: string,
-) {
-  try {
-    const handles = await repo.slackHandles(app.db, await repo.allMemberIds(app.db, teamId));
-    return handles.length === 0 || (await slack.inviteToChannel(channel, handles));
-  } catch {
-    return false;
-  }
-}
-
-/** Posts the address of a new repository in the team's channel; a refusal changes nothing. */
+/**
+ * Posts the address of a new repository in the team's channel, once: a later attempt first
+ * looks for the message among the channel's latest.
+ */
 export async function announceRepository(
   app: FastifyInstance,
   channel: string,
   kind: 'client' | 'api',
   url: string,
+  checkFirst: boolean,
 ) {
-  if (!channel) return;
-  await new SlackClient(app.config.slack)
-    .postMessage(
-      channel,
-      `🐙 Your ${kind === 'api' ? 'API' : 'client'} repository has been created. Visit the URL below and clone the project to your machine.\n\n${url}`,
-    )
-    .catch(() => false);
+  const slack = new SlackClient(app.config.slack, { maxWaitMs: 0 });
+  if (!channel || !slack.configured) return;
+  const text = `🐙 Your ${kind === 'api' ? 'API' : 'client'} repository has been created. Visit the URL below and clone the project to your machine.\n\n${url}`;
+  if (checkFirst && (await slack.hasRecentMessage(channel, text))) return;
+  await slack.sendMessage(channel, text);
 }
 
-/** Archives the channels of deleted teams when Slack is configured; refusals are logged. */
-export async function archiveTeamChannels(app: FastifyInstance, teams: Team[]) {
-  const slack = new SlackClient(app.config.slack);
-  if (!slack.configured) return;
-  for (const team of teams) {
-    const archived = await slack.archiveChannel(team.slack_channel).catch(() => false);
-    if (team.slack_channel && !archived)
-      app.log.warn({ channel: team.slack_channel }, 'Slack did not archive a team channel');
-  }
+/** One archive step per deleted team with a channel, when Slack is configured. */
+export function planArchives(app: FastifyInstance, teams: Team[]): PlannedStep[] {
+  if (!new SlackClient(app.config.slack).configured) return [];
+  return teams
+    .filter((team) => team.slack_channel)
+    .map((team) => ({
+      kind: archiveChannelStep.kind,
+      phase: 'Archiving Slack channels',
+      label: `${team.group_name} Slack channel`,
+      input: { channel: team.slack_channel },
+    }));
 }
+
+/** Archives a deleted team's channel; archiving it again changes nothing. */
+export const archiveChannelStep = defineStep<{ channel: string }>({
+  kind: 'team-channel-archive',
+  async run({ channel }, { app }) {
+    await new SlackClient(app.config.slack, { maxWaitMs: 0 }).ensureArchived(channel);
+    return { summary: 'Archived' };
+  },
+});

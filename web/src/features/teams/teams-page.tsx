@@ -1,8 +1,11 @@
 import type { Team } from '@lp/contract/teams';
 import { Box, Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
-import { useEffect, useMemo, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useMemo, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useBoard } from '@/features/board';
 import { useCohort } from '@/features/cohorts';
+import { JobProgress } from '@/features/jobs';
 import { getActiveCohort } from '@/lib/session.ts';
 import { useConfirm } from '@/ui/dialog/index.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
@@ -10,6 +13,7 @@ import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import {
+  teamsQueryKey,
   useDeleteTeams,
   useGroupProjects,
   useMigrateTickets,
@@ -44,7 +48,15 @@ function Feedback({ message }: { message: string }) {
   );
 }
 
-function SavedTeams({ teams, onMessage }: { teams: Team[]; onMessage: (message: string) => void }) {
+function SavedTeams({
+  teams,
+  onMessage,
+  onJob,
+}: {
+  teams: Team[];
+  onMessage: (message: string) => void;
+  onJob: (jobId: number) => void;
+}) {
   const migrate = useMigrateTickets();
   return (
     <div className="teams-boxes">
@@ -58,6 +70,7 @@ function SavedTeams({ teams, onMessage }: { teams: Team[]; onMessage: (message: 
               <StaticBadge key={student.id} name={student.name} />
             ))}
           </div>
+          {team.slack_channel ? <Text size="1">Slack channel {team.slack_channel}</Text> : null}
           {team.repositories.map((repository) => (
             <Link
               key={repository.id}
@@ -75,7 +88,10 @@ function SavedTeams({ teams, onMessage }: { teams: Team[]; onMessage: (message: 
             loading={migrate.isPending && migrate.variables === team.id}
             onClick={() =>
               migrate.mutate(team.id, {
-                onSuccess: () => onMessage('Tickets migration initiated'),
+                onSuccess: (answer) => {
+                  onMessage('Tickets migration initiated');
+                  onJob(answer.job_id);
+                },
                 onError: (error) => onMessage(`Error: ${error.message}`),
               })
             }
@@ -98,6 +114,13 @@ function TeamsScreen({ cohortId }: { cohortId: number }) {
   const projects = useGroupProjects();
   const save = useSaveTeams(cohortId);
   const remove = useDeleteTeams(cohortId);
+  const queryClient = useQueryClient();
+  // The job of the latest save or migration, followed until it ends.
+  const [job, setJob] = useState<{ id: number; title: string } | null>(null);
+  const refreshTeams = useCallback(
+    () => queryClient.invalidateQueries({ queryKey: teamsQueryKey(cohortId) }),
+    [queryClient, cohortId],
+  );
   const learners = useMemo(
     () => byScore((board.data ?? []).map(({ id, name, score }) => ({ id, name, score }))),
     [board.data],
@@ -142,8 +165,22 @@ function TeamsScreen({ cohortId }: { cohortId: number }) {
         </Flex>
       ) : null}
       <Feedback message={message} />
+      {job ? (
+        <>
+          <JobProgress key={job.id} jobId={job.id} title={job.title} onProgress={refreshTeams} />
+          <Text size="1">
+            <Link asChild>
+              <RouterLink to="/jobs">All recent jobs of this cohort</RouterLink>
+            </Link>
+          </Text>
+        </>
+      ) : null}
       {saved.length > 0 ? (
-        <SavedTeams teams={saved} onMessage={setMessage} />
+        <SavedTeams
+          teams={saved}
+          onMessage={setMessage}
+          onJob={(id) => setJob({ id, title: 'Ticket migration' })}
+        />
       ) : learners.length === 0 ? (
         <EmptyState
           title="No learners in this cohort"
@@ -158,6 +195,8 @@ function TeamsScreen({ cohortId }: { cohortId: number }) {
           groupProjects={projects.data ?? []}
           onSave={async (body) => {
             const answer = await save.mutateAsync(body);
+            if (answer.job_id !== null)
+              setJob({ id: answer.job_id, title: 'Slack channels and repositories' });
             // What was not done outside the database (Slack channels, repositories), said plainly.
             const note = answer.message.replace(/^Teams saved\.\s*/, '');
             if (note) toast.show(note, { type: 'info' });

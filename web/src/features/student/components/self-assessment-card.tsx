@@ -1,6 +1,7 @@
 import type { StudentProfile } from '@lp/contract/profile';
 import { Badge, Button, Card, Checkbox, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
+import { JobProgress } from '@/features/jobs';
 import { AppDialog } from '@/ui/dialog/index.ts';
 import { toast } from '@/ui/toasts/index.ts';
 import { useStartSelfAssessment, useSubmitSelfAssessment } from '../api/student-api.ts';
@@ -28,6 +29,8 @@ export function assessmentToSubmit(profile: StudentProfile) {
 export function SelfAssessmentCard({ profile }: { profile: StudentProfile }) {
   const start = useStartSelfAssessment(profile.id);
   const [open, setOpen] = useState(false);
+  // The job making the repository of the self-assessment just started, followed on the card.
+  const [jobId, setJobId] = useState<number | null>(null);
   const bookId = profile.project.book_id;
   const toastIds = useToastsOfThisCard();
 
@@ -63,6 +66,7 @@ export function SelfAssessmentCard({ profile }: { profile: StudentProfile }) {
           );
         } else {
           toastIds.add(toast.show(STARTED_MESSAGE, { type: 'done', duration: 'normal' }));
+          setJobId(result.response.job_id);
         }
       },
       onError: (error) => {
@@ -88,6 +92,9 @@ export function SelfAssessmentCard({ profile }: { profile: StudentProfile }) {
       <Text as="p" size="1" color="gray">
         Start creates your assessment repository; submit it once your answers and code are pushed.
       </Text>
+      {jobId !== null && (
+        <JobProgress jobId={jobId} title="Your self-assessment repository" canRetry={false} />
+      )}
       <SubmitSelfAssessmentDialog
         open={open}
         onOpenChange={setOpen}

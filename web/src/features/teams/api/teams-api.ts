@@ -1,5 +1,10 @@
 import type { Project } from '@lp/contract/projects';
-import type { CreateTeamsBatchBody, Team, TeamsBatchResponse } from '@lp/contract/teams';
+import type {
+  CreateTeamsBatchBody,
+  Team,
+  TeamsBatchResponse,
+  TicketMigrationResponse,
+} from '@lp/contract/teams';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
@@ -37,7 +42,7 @@ export const deleteTeams = (cohortId: number) =>
   api.del('/teams/reset', undefined, { query: { cohort: cohortId } });
 
 export const migrateTickets = (teamId: number) =>
-  api.post<{ message: string }>(`/teams/${teamId}/migrate`);
+  api.post<TicketMigrationResponse>(`/teams/${teamId}/migrate`);
 
 export function useSaveTeams(cohortId: number) {
   const queryClient = useQueryClient();

@@ -1,0 +1,98 @@
+import type { Job } from '@lp/contract/jobs';
+import { Badge, Table, Text } from '@radix-ui/themes';
+import { formatDateTime } from '@/lib/dates.ts';
+import { getActiveCohort } from '@/lib/session.ts';
+import { EmptyState } from '@/ui/empty-state.tsx';
+import { PageLayout } from '@/ui/page-layout.tsx';
+import { QueryView } from '@/ui/query-view.tsx';
+import { useCohortJobs } from './api/jobs-api.ts';
+import { durationText } from './model/progress.ts';
+import './components/jobs.css';
+
+const kindWords: Record<Job['kind'], string> = {
+  'team-save': 'Team channels and repositories',
+  'team-reset': 'Archiving team channels',
+  'ticket-migration': 'Ticket migration',
+  'self-assessment': 'Self-assessment repository',
+  'organisation-invitation': 'Organisation invitation',
+  'slack-messages': 'Slack messages',
+};
+
+const statusColor = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;
+
+function JobRow({ job }: { job: Job }) {
+  const failures = job.steps.filter((step) => step.status === 'failed');
+  return (
+    <Table.Row>
+      <Table.RowHeaderCell>{kindWords[job.kind]}</Table.RowHeaderCell>
+      <Table.Cell>{formatDateTime(job.created_at)}</Table.Cell>
+      <Table.Cell>
+        <Badge color={statusColor[job.status]}>{job.status}</Badge>
+      </Table.Cell>
+      <Table.Cell>{durationText(job.duration_ms)}</Table.Cell>
+      <Table.Cell>
+        {failures.length === 0 ? (
+          <Text color="gray">None</Text>
+        ) : (
+          <ul className="job-steps">
+            {failures.map((step) => (
+              <li key={step.id}>
+                {step.label}: {step.error}
+              </li>
+            ))}
+          </ul>
+        )}
+      </Table.Cell>
+    </Table.Row>
+  );
+}
+
+function CohortJobs({ cohortId }: { cohortId: number }) {
+  const jobs = useCohortJobs(cohortId);
+  return (
+    <QueryView query={jobs} what="jobs">
+      {(list) =>
+        list.length === 0 ? (
+          <EmptyState
+            title="No jobs yet"
+            description="Saving teams and migrating tickets make their Slack and GitHub changes here."
+          />
+        ) : (
+          <Table.Root>
+            <Table.Header>
+              <Table.Row>
+                <Table.ColumnHeaderCell>Job</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Started</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Duration</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Failures</Table.ColumnHeaderCell>
+              </Table.Row>
+            </Table.Header>
+            <Table.Body>
+              {list.map((job) => (
+                <JobRow key={job.id} job={job} />
+              ))}
+            </Table.Body>
+          </Table.Root>
+        )
+      }
+    </QueryView>
+  );
+}
+
+/** Recent jobs of the active cohort (/jobs): what ran at Slack and GitHub, and what failed. */
+export default function JobsPage() {
+  const cohortId = getActiveCohort();
+  return (
+    <PageLayout title="Jobs">
+      {cohortId === null ? (
+        <EmptyState
+          title="No active cohort"
+          description="Choose a cohort on the Cohorts page first; jobs are listed per cohort."
+        />
+      ) : (
+        <CohortJobs cohortId={cohortId} />
+      )}
+    </PageLayout>
+  );
+}
