@@ -1,5 +1,7 @@
 // Toasts as a tiny external store, so code outside React (the API client, shortcuts) can
-// show them too. Timers live here; the <Toaster> only renders the list.
+// show them too. Timers live here; the <Toaster> only renders the list. The newest toast with an
+// action (an Undo) has no timer, so that it can be reached from the keyboard (F8) at leisure:
+// it stays until dismissed, until focus leaves it, or until a newer one with an action comes.
 import { TOAST_DURATION, TOAST_REMOVAL_MS } from '@lp/contract/constants';
 
 export type ToastType = 'info' | 'message' | 'warning' | 'error' | 'done';
@@ -12,7 +14,10 @@ export interface ToastAction {
 
 export interface ToastOptions {
   type?: ToastType;
-  /** 'short' 2 s, 'normal' 4 s, 'long' 8 s (default), or milliseconds. */
+  /**
+   * 'short' 2 s, 'normal' 4 s, 'long' 8 s (default), or milliseconds; for a toast with an action,
+   * counted from when a newer toast with an action arrives.
+   */
   duration?: ToastDuration;
   title?: string;
   action?: ToastAction;
@@ -41,6 +46,8 @@ const MIN_AFTER_PAUSE_MS = 1500;
 let items: readonly ToastItem[] = [];
 let nextId = 1;
 const timers = new Map<number, Timer>();
+/** Toasts the pointer or focus is on: their timers wait. */
+const held = new Set<number>();
 const listeners = new Set<() => void>();
 
 function commit(next: readonly ToastItem[]) {
@@ -49,9 +56,16 @@ function commit(next: readonly ToastItem[]) {
 }
 
 function startTimer(id: number, ms: number) {
+  if (held.has(id)) {
+    timers.set(id, { handle: null, endsAt: Date.now() + ms, remaining: ms });
+    return;
+  }
   const handle = setTimeout(() => dismiss(id), ms);
   timers.set(id, { handle, endsAt: Date.now() + ms, remaining: ms });
 }
+
+/** A toast with an action that waits for no timer. */
+const untimed = (item: ToastItem) => item.action && !item.leaving && !timers.has(item.id);
 
 export function durationMs(duration: ToastDuration = 'long'): number {
   return typeof duration === 'number' ? Math.max(0, duration) : TOAST_DURATION[duration];
@@ -69,8 +83,11 @@ export function show(text: string, options: ToastOptions = {}): number {
     duration,
     leaving: false,
   };
+  if (item.action) {
+    for (const older of items) if (untimed(older)) startTimer(older.id, older.duration);
+  }
   commit([...items, item]);
-  startTimer(id, duration);
+  if (!item.action) startTimer(id, duration);
   return id;
 }
 
@@ -79,6 +96,7 @@ export function dismiss(id: number): void {
   const timer = timers.get(id);
   if (timer?.handle) clearTimeout(timer.handle);
   timers.delete(id);
+  held.delete(id);
   if (!items.some((item) => item.id === id && !item.leaving)) return;
   commit(items.map((item) => (item.id === id ? { ...item, leaving: true } : item)));
   setTimeout(() => commit(items.filter((item) => item.id !== id)), TOAST_REMOVAL_MS);
@@ -86,16 +104,20 @@ export function dismiss(id: number): void {
 
 /** Holds a toast on screen while the pointer or focus is on it. */
 export function pause(id: number): void {
+  held.add(id);
   const timer = timers.get(id);
   if (!timer?.handle) return;
   clearTimeout(timer.handle);
   timers.set(id, { handle: null, endsAt: timer.endsAt, remaining: timer.endsAt - Date.now() });
 }
 
-export function resume(id: number): void {
+/** The pointer or focus left the toast; when focus left one with no timer, it goes too. */
+export function resume(id: number, focusLeft = false): void {
+  held.delete(id);
   const timer = timers.get(id);
-  if (!timer || timer.handle) return;
-  startTimer(id, Math.max(timer.remaining, MIN_AFTER_PAUSE_MS));
+  if (timer && !timer.handle) startTimer(id, Math.max(timer.remaining, MIN_AFTER_PAUSE_MS));
+  const item = items.find((candidate) => candidate.id === id);
+  if (focusLeft && item && untimed(item)) startTimer(id, MIN_AFTER_PAUSE_MS);
 }
 
 export function getToasts(): readonly ToastItem[] {
@@ -115,6 +137,7 @@ export type Toast = typeof toast;
 export function resetToasts(): void {
   for (const timer of timers.values()) if (timer.handle) clearTimeout(timer.handle);
   timers.clear();
+  held.clear();
   commit([]);
 }
 

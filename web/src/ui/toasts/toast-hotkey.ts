@@ -1,0 +1,20 @@
+// F8 goes to the notifications, as in Radix's toast viewport and other applications: the one-
+// and two-letter shortcuts would be typed into fields, and the browser keeps F6 for its panes.
+export const TOAST_HOTKEY = 'F8';
+
+/** The control F8 focuses: the newest open toast's action (its Undo), else its Dismiss. */
+export function latestToastControl(list: HTMLElement | null): HTMLElement | null {
+  if (!list) return null;
+  const open = [...list.querySelectorAll<HTMLElement>('.lp-toast[data-state="open"]')];
+  const withAction = open.findLast((toast) => toast.querySelector('.lp-toast__action'));
+  if (withAction) return withAction.querySelector<HTMLElement>('.lp-toast__action');
+  return open.at(-1)?.querySelector<HTMLElement>('.lp-toast__dismiss') ?? null;
+}
+
+/** Whether a key press is the bare hotkey. */
+export const isToastHotkey = (event: KeyboardEvent) =>
+  event.key === TOAST_HOTKEY &&
+  !event.altKey &&
+  !event.ctrlKey &&
+  !event.metaKey &&
+  !event.shiftKey;
