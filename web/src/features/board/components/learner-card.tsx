@@ -101,7 +101,8 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
   // Another person's change to this learner, shown for a few seconds ('moved to … by Ada').
   const mark = useCardMark(learner.id);
   const status = cardStatus(learner.assessment_status_id);
-  const describedBy = [attributes['aria-describedby'], mark && `lp-card-mark-${learner.id}`]
+  // What changed first, then how to move the card.
+  const describedBy = [mark && `lp-card-mark-${learner.id}`, attributes['aria-describedby']]
     .filter(Boolean)
     .join(' ');
   return (
