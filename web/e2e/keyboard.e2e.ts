@@ -172,6 +172,34 @@ describe('moving a card from the keyboard', () => {
   });
 });
 
+describe('a toast over a dialog', () => {
+  it('takes F8 out of the notes dialog to the Undo, and Escape back into the dialog, still open', async () => {
+    await call('POST', '/notes', { studentId: learner.id, type: 2, note: `Keep me ${suffix}` });
+    await page.goto(`${baseUrl}/learners/${learner.id}`);
+    await page.getByRole('button', { name: 'Learner Notes' }).click();
+    const notes = page.getByRole('dialog', { name: `Notes: ${learner.name}` });
+    const list = notes.getByRole('region', { name: 'Notes' });
+    await list.getByText(`Keep me ${suffix}`).waitFor();
+    await notes.getByRole('button', { name: /Delete note: Keep me/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete note' }).click();
+    await list.getByText(`Keep me ${suffix}`).waitFor({ state: 'detached' });
+    await page.getByRole('alertdialog').waitFor({ state: 'detached' });
+    const inDialog = () => notes.evaluate((dialog) => dialog.contains(document.activeElement));
+
+    await page.keyboard.press('F8');
+    const undo = toast('Note deleted').getByRole('button', { name: 'Undo' });
+    await hasFocus(undo);
+    await page.keyboard.press('Escape');
+    await expect.poll(inDialog).toBe(true);
+    await page.keyboard.press('F8');
+    await hasFocus(undo);
+    await page.keyboard.press('Enter');
+    await list.getByText(`Keep me ${suffix}`).waitFor();
+    await expect.poll(inDialog).toBe(true);
+    expect(await notes.isVisible()).toBe(true);
+  });
+});
+
 describe('focus after the evaluation dialog closes', () => {
   it('goes back to the card menu after the evaluation dialog opened from its submenu', async () => {
     const status = await call('POST', `/students/${learner.id}/assess`, { bookId: book.id });

@@ -32,6 +32,7 @@ export function AppDialog({
       <Dialog.Content
         maxWidth={maxWidth}
         onInteractOutside={(event) => isOnToast(event) && event.preventDefault()}
+        onEscapeKeyDown={(event) => isOnToast(event) && event.preventDefault()}
         onCloseAutoFocus={returnFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >

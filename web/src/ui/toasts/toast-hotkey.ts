@@ -18,3 +18,17 @@ export const isToastHotkey = (event: KeyboardEvent) =>
   !event.ctrlKey &&
   !event.metaKey &&
   !event.shiftKey;
+
+/**
+ * Where focus goes back to from the toasts: where F8 was pressed, or, when that was nowhere (the
+ * focused control was removed) or is gone, the open dialog on top, whose focus trap would
+ * otherwise leave focus on <body>.
+ */
+export function returnTarget(origin: Element | null): HTMLElement | null {
+  if (origin instanceof HTMLElement && origin !== document.body && origin.isConnected)
+    return origin;
+  const dialogs = document.querySelectorAll<HTMLElement>(
+    '[role="dialog"][data-state="open"], [role="alertdialog"][data-state="open"]',
+  );
+  return dialogs[dialogs.length - 1] ?? null;
+}

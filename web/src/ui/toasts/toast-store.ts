@@ -142,8 +142,9 @@ export function resetToasts(): void {
 }
 
 /**
- * Whether an event happened on a toast. Dialogs ignore such "outside" clicks: a toast's Undo
- * must not close the overlay the change was made in.
+ * Whether an event happened on a toast. Dialogs ignore such "outside" clicks, and Escape pressed
+ * on a toast (it takes focus back into the dialog): a toast's Undo must not close the overlay the
+ * change was made in.
  */
 export function isOnToast(event: Event): boolean {
   const target = event.target;

@@ -18,7 +18,7 @@ import {
   useSyncExternalStore,
 } from 'react';
 import { createPortal } from 'react-dom';
-import { isToastHotkey, latestToastControl, TOAST_HOTKEY } from './toast-hotkey.ts';
+import { isToastHotkey, latestToastControl, returnTarget, TOAST_HOTKEY } from './toast-hotkey.ts';
 import {
   dismiss,
   getToasts,
@@ -116,13 +116,14 @@ function tabsOut(list: HTMLElement, event: KeyboardEvent<HTMLElement>): boolean 
  *
  * F8 focuses the newest toast's Undo (or Dismiss); F8, Escape, Tab past the toasts or using one
  * takes focus back where it was. A focus scope of their own pauses an open dialog's focus trap
- * meanwhile, and gives focus back when it unmounts.
+ * meanwhile.
  */
 export function Toaster() {
   const items = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
   const list = useRef<HTMLOListElement>(null);
   const [engaged, setEngaged] = useState<HTMLElement | null>(null);
-  // Whether leaving the toasts gives focus back to where F8 was pressed (not after a click elsewhere).
+  // Where F8 was pressed, and whether leaving the toasts goes back there (not after a click elsewhere).
+  const origin = useRef<Element | null>(null);
   const giveBack = useRef(true);
   const leave = useCallback((back: boolean) => {
     giveBack.current = back;
@@ -140,6 +141,7 @@ export function Toaster() {
       const control = latestToastControl(list.current);
       if (!control) return;
       event.preventDefault();
+      origin.current = document.activeElement;
       setEngaged(control);
     };
     document.addEventListener('keydown', onKeyDown);
@@ -157,7 +159,8 @@ export function Toaster() {
               engaged.focus();
             }}
             onUnmountAutoFocus={(event) => {
-              if (!giveBack.current) event.preventDefault();
+              event.preventDefault();
+              if (giveBack.current) returnTarget(origin.current)?.focus();
             }}
           />
         )}

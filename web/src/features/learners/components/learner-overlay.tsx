@@ -29,6 +29,7 @@ export function LearnerOverlay({ learnerId, open, onClose, preview }: LearnerOve
         className="lp-overlay"
         maxWidth="min(1200px, 96vw)"
         onInteractOutside={(event) => isOnToast(event) && event.preventDefault()}
+        onEscapeKeyDown={(event) => isOnToast(event) && event.preventDefault()}
         onCloseAutoFocus={returnFocus}
         aria-describedby={undefined}
       >
