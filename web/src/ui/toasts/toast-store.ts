@@ -1,7 +1,7 @@
 // Toasts as a tiny external store, so code outside React (the API client, shortcuts) can
-// show them too. Timers live here; the <Toaster> only renders the list. The newest toast with an
-// action (an Undo) has no timer, so that it can be reached from the keyboard (F8) at leisure:
-// it stays until dismissed, until focus leaves it, or until a newer one with an action comes.
+// show them too. Timers live here; the <Toaster> only renders the list. The newest toast kept for
+// its action (an Undo) has no timer, so that it can be reached from the keyboard (F8) at leisure:
+// it stays until dismissed, until focus leaves it, or until a newer kept one comes.
 import { TOAST_DURATION, TOAST_REMOVAL_MS } from '@lp/contract/constants';
 
 export type ToastType = 'info' | 'message' | 'warning' | 'error' | 'done';
@@ -15,12 +15,14 @@ export interface ToastAction {
 export interface ToastOptions {
   type?: ToastType;
   /**
-   * 'short' 2 s, 'normal' 4 s, 'long' 8 s (default), or milliseconds; for a toast with an action,
-   * counted from when a newer toast with an action arrives.
+   * 'short' 2 s, 'normal' 4 s, 'long' 8 s (default), or milliseconds; for a kept toast, counted
+   * from when a newer kept one arrives.
    */
   duration?: ToastDuration;
   title?: string;
   action?: ToastAction;
+  /** Keeps a toast with an action on screen while it is the newest such (see above). */
+  keep?: boolean;
 }
 
 export interface ToastItem {
@@ -29,6 +31,7 @@ export interface ToastItem {
   type: ToastType;
   title?: string;
   action?: ToastAction;
+  keep: boolean;
   duration: number;
   leaving: boolean;
 }
@@ -64,8 +67,8 @@ function startTimer(id: number, ms: number) {
   timers.set(id, { handle, endsAt: Date.now() + ms, remaining: ms });
 }
 
-/** A toast with an action that waits for no timer. */
-const untimed = (item: ToastItem) => item.action && !item.leaving && !timers.has(item.id);
+/** A kept toast that waits for no timer. */
+const untimed = (item: ToastItem) => item.keep && !item.leaving && !timers.has(item.id);
 
 export function durationMs(duration: ToastDuration = 'long'): number {
   return typeof duration === 'number' ? Math.max(0, duration) : TOAST_DURATION[duration];
@@ -80,14 +83,15 @@ export function show(text: string, options: ToastOptions = {}): number {
     type: options.type ?? 'info',
     title: options.title,
     action: options.action,
+    keep: Boolean(options.keep && options.action),
     duration,
     leaving: false,
   };
-  if (item.action) {
+  if (item.keep) {
     for (const older of items) if (untimed(older)) startTimer(older.id, older.duration);
   }
   commit([...items, item]);
-  if (!item.action) startTimer(id, duration);
+  if (!item.keep) startTimer(id, duration);
   return id;
 }
 

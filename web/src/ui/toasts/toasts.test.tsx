@@ -103,15 +103,15 @@ describe('toasts', () => {
     expect(screen.queryByText('Close me')).not.toBeInTheDocument();
   });
 
-  it('keeps the newest toast with an action until a newer one with an action comes', () => {
+  it('keeps the newest kept toast with an action until a newer one comes', () => {
     renderToaster();
     act(() => {
-      toast.show('Moved to Flowers', { action: { label: 'Undo', onClick: () => {} } });
+      toast.show('Moved to Flowers', { action: { label: 'Undo', onClick: () => {} }, keep: true });
     });
     wait(60_000);
     expect(screen.getByText('Moved to Flowers')).toBeInTheDocument();
     act(() => {
-      toast.show('Moved to Toys', { action: { label: 'Undo', onClick: () => {} } });
+      toast.show('Moved to Toys', { action: { label: 'Undo', onClick: () => {} }, keep: true });
     });
     wait(8300);
     expect(screen.queryByText('Moved to Flowers')).not.toBeInTheDocument();
@@ -124,7 +124,7 @@ describe('toasts', () => {
     document.body.append(before);
     before.focus();
     act(() => {
-      toast.show('Tag removed', { action: { label: 'Undo', onClick: () => {} } });
+      toast.show('Tag removed', { action: { label: 'Undo', onClick: () => {} }, keep: true });
       toast.show('Saved');
     });
     fireEvent.keyDown(document, { key: 'F8' });
@@ -145,8 +145,8 @@ describe('toasts', () => {
     before.focus();
     const undo = vi.fn();
     act(() => {
-      toast.show('Note deleted', { action: { label: 'Undo', onClick: () => {} } });
-      toast.show('Moved', { action: { label: 'Undo', onClick: undo } });
+      toast.show('Note deleted', { action: { label: 'Undo', onClick: () => {} }, keep: true });
+      toast.show('Moved', { action: { label: 'Undo', onClick: undo }, keep: true });
     });
     fireEvent.keyDown(document, { key: 'F8' });
     const latest = screen.getAllByRole('button', { name: 'Undo' })[1] as HTMLElement;
@@ -157,7 +157,7 @@ describe('toasts', () => {
     expect(before).toHaveFocus();
 
     act(() => {
-      toast.show('Tag removed', { action: { label: 'Undo', onClick: () => {} } });
+      toast.show('Tag removed', { action: { label: 'Undo', onClick: () => {} }, keep: true });
     });
     fireEvent.keyDown(document, { key: 'F8' });
     expect(screen.getAllByRole('button', { name: 'Undo' }).at(-1)).toHaveFocus();
