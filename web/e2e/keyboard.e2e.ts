@@ -186,8 +186,9 @@ describe('a toast over a dialog', () => {
     await page.getByRole('alertdialog').waitFor({ state: 'detached' });
     const inDialog = () => notes.evaluate((dialog) => dialog.contains(document.activeElement));
 
-    await page.keyboard.press('F8');
     const undo = toast('Note deleted').getByRole('button', { name: 'Undo' });
+    await undo.waitFor();
+    await page.keyboard.press('F8');
     await hasFocus(undo);
     await page.keyboard.press('Escape');
     await expect.poll(inDialog).toBe(true);
