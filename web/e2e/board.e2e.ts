@@ -5,7 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { checkAccessibility } from './support/axe.ts';
-import { boardCard, boardColumn, dragCard as drag } from './support/board.ts';
+import { boardCard, boardColumn, cardHandle, dragCard as drag } from './support/board.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -196,7 +196,7 @@ describe('the learner board', () => {
     const book = course.books[0]!;
     const [start, next] = [...book.projects].sort((a, b) => a.index - b.index);
     await openBoard();
-    await card(keys.name).focus();
+    await cardHandle(page, keys.name).focus();
     await page.keyboard.press('Space');
     await page.locator('.lp-board[data-expanded="true"]').waitFor();
     await column(book.name, next!.name).waitFor();
@@ -214,6 +214,14 @@ describe('the learner board', () => {
     await toast(`${keys.name} assigned to ${next!.name}`).waitFor();
     await column(book.name, next!.name).getByText(keys.name).waitFor();
     expect(await column(book.name, start!.name).getByText(keys.name).count()).toBe(0);
+    // Focus moved with the card, so the next Tab goes on from there.
+    await expect
+      .poll(() =>
+        column(book.name, next!.name)
+          .getByRole('button', { name: `Move ${keys.name}` })
+          .evaluate((handle) => handle === document.activeElement),
+      )
+      .toBe(true);
   });
 
   it('moves a learner from the card menu (Progress Tracking > Assign to project)', async () => {

@@ -3,7 +3,7 @@
 // the board and the learner record show. The learner is created for the walk and deleted after.
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { boardCard, boardColumn, dragCard as drag } from './support/board.ts';
+import { boardCard, boardColumn, cardHandle, dragCard as drag } from './support/board.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
@@ -132,7 +132,7 @@ describe('undo from the toast', () => {
     await column(book.name, start!.name).getByText(learner.name).waitFor();
 
     // And the keyboard's.
-    await card().focus();
+    await cardHandle(page, learner.name).focus();
     await page.keyboard.press('Space');
     await page.locator('.lp-board[data-expanded="true"]').waitFor();
     await column(book.name, next!.name).waitFor();

@@ -13,12 +13,6 @@ const RUN_OPTIONS: RunOptions = {
 const IMPACTS: ImpactValue[] = ['critical', 'serious', 'moderate', 'minor'];
 const FAILING: ImpactValue[] = ['critical', 'serious'];
 
-// Temporary: a learner card is still one draggable button around its own controls, and its name
-// leaves out the days, status and tags it shows. Restructuring the card (issue 17, its other part)
-// removes both; until then these two rules are not checked on the cards, and only there.
-const CARD_SELECTOR = '.lp-card';
-const CARD_RULES = ['nested-interactive', 'label-content-name-mismatch'];
-
 let axeSource: Promise<string> | undefined;
 const loadAxe = () => {
   axeSource ??= readFile(createRequire(import.meta.url).resolve('axe-core/axe.min.js'), 'utf8');
@@ -53,7 +47,7 @@ export async function checkAccessibility(
   const installed = await page.evaluate(() => Boolean((window as AxeWindow).axe));
   if (!installed) await page.evaluate(source);
   const findings = await page.evaluate(
-    async ({ context, options, cardSelector, cardRules }) => {
+    async ({ context, options }) => {
       // Colours are read mid-transition otherwise (a dialog fading in, a hover cross-fading).
       const finite = document
         .getAnimations()
@@ -61,22 +55,17 @@ export async function checkAccessibility(
       await Promise.all(finite.map((animation) => animation.finished.catch(() => undefined)));
       const axe = (window as AxeWindow).axe;
       if (!axe) throw new Error('axe-core did not load into the page');
-      const results = await axe.run(context ?? document, { ...options, elementRef: true });
+      const results = await axe.run(context ?? document, options);
       return results.violations.flatMap((violation) =>
-        violation.nodes
-          .filter(
-            (node) =>
-              !(cardRules.includes(violation.id) && node.element?.matches(cardSelector) === true),
-          )
-          .map((node) => ({
-            rule: violation.id,
-            impact: node.impact ?? violation.impact ?? 'minor',
-            target: node.target.join(' '),
-            summary: node.failureSummary ?? violation.help,
-          })),
+        violation.nodes.map((node) => ({
+          rule: violation.id,
+          impact: node.impact ?? violation.impact ?? 'minor',
+          target: node.target.join(' '),
+          summary: node.failureSummary ?? violation.help,
+        })),
       );
     },
-    { context: root, options: RUN_OPTIONS, cardSelector: CARD_SELECTOR, cardRules: CARD_RULES },
+    { context: root, options: RUN_OPTIONS },
   );
   await root?.dispose();
   report(screen, findings);

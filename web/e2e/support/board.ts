@@ -8,6 +8,10 @@ export const boardCard = (page: Page, name: string) =>
     has: page.locator('.lp-card__name', { hasText: name }),
   });
 
+/** The card's drag handle: the button that picks it up from the keyboard. */
+export const cardHandle = (page: Page, name: string) =>
+  page.getByRole('button', { name: `Move ${name}`, exact: true });
+
 /** A project column of the board, by its book and project names. */
 export const boardColumn = (page: Page, book: string, name: string) =>
   page.getByRole('region', { name: `${book}, ${name}`, exact: true });

@@ -69,7 +69,7 @@ describe('a page load with a stored session', () => {
         </MemoryRouter>
       </Providers>,
     );
-    expect(await screen.findByRole('button', { name: /^Ada Lovelace, / })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Ada Lovelace' })).toBeInTheDocument();
     // Each asked for once: the screen's hooks found the answers in the cache.
     for (const url of boardRequests) {
       expect(calls.filter((call) => call.url === url)).toHaveLength(1);

@@ -11,6 +11,7 @@ import { TZDate, tz } from '@date-fns/tz';
 import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
 import {
   addDays as addDaysTo,
+  addMonths as addMonthsTo,
   differenceInCalendarDays,
   eachDayOfInterval,
   format,
@@ -40,6 +41,11 @@ export function todayIn(timeZone: string = DISPLAY_TIME_ZONE, now: Date = new Da
 /** A calendar day plus (or minus) whole days. */
 export function addDays(day: string, days: number): string {
   return dayOf(addDaysTo(dayDate(day), days, inUtc));
+}
+
+/** A calendar day plus (or minus) whole months; the 31st becomes a shorter month's last day. */
+export function addMonths(day: string, months: number): string {
+  return dayOf(addMonthsTo(dayDate(day), months, inUtc));
 }
 
 /** Whole days from one calendar day to another; negative when `to` is earlier. */

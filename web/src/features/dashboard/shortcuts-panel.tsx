@@ -5,9 +5,10 @@ const SHORTCUTS: [string, string][] = [
   ['t a', 'Toggle avatars'],
   ['s l', 'Search learners'],
   ['s c', 'Search cohorts'],
+  ['F8', 'Go to the latest notification’s Undo (F8 again: back)'],
 ];
 
-/** The dashboard's list of two-key shortcuts (the second key within 1 second). */
+/** The dashboard's list of two-key shortcuts (the second key within 1 second), and F8. */
 export function ShortcutsPanel() {
   return (
     <Box className="lp-shortcuts" role="region" aria-label="Keyboard shortcuts">

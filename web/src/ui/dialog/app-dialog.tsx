@@ -1,6 +1,7 @@
 import { Dialog, Flex } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { isOnToast } from '@/ui/toasts/index.ts';
+import { useReturnFocus } from './return-focus.ts';
 import './dialog.css';
 
 interface AppDialogProps {
@@ -13,7 +14,10 @@ interface AppDialogProps {
   children: ReactNode;
 }
 
-/** The app's dialog: focus trap, Escape and backdrop close it, and a '[ close ]' control. */
+/**
+ * The app's dialog: focus trap, Escape and backdrop close it, and a '[ close ]' control; focus
+ * returns to what opened it.
+ */
 export function AppDialog({
   open,
   onOpenChange,
@@ -22,11 +26,14 @@ export function AppDialog({
   maxWidth = '480px',
   children,
 }: AppDialogProps) {
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={onOpenChange}>
       <Dialog.Content
         maxWidth={maxWidth}
         onInteractOutside={(event) => isOnToast(event) && event.preventDefault()}
+        onEscapeKeyDown={(event) => isOnToast(event) && event.preventDefault()}
+        onCloseAutoFocus={returnFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
         <Flex justify="between" align="start" gap="3" mb="3">

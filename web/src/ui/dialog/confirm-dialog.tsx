@@ -1,5 +1,6 @@
 import { AlertDialog, Button, Flex } from '@radix-ui/themes';
 import type { ConfirmOptions } from './confirm-provider.tsx';
+import { useReturnFocus } from './return-focus.ts';
 import '../radix-themes.css';
 
 interface ConfirmDialogProps {
@@ -9,9 +10,10 @@ interface ConfirmDialogProps {
 
 /** The confirmation dialog itself; loaded the first time something asks. */
 export default function ConfirmDialog({ request, onAnswer }: ConfirmDialogProps) {
+  const returnFocus = useReturnFocus(request !== null);
   return (
     <AlertDialog.Root open={request !== null} onOpenChange={(open) => !open && onAnswer(false)}>
-      <AlertDialog.Content maxWidth="440px">
+      <AlertDialog.Content maxWidth="440px" onCloseAutoFocus={returnFocus}>
         <AlertDialog.Title as="h2">{request?.title}</AlertDialog.Title>
         <AlertDialog.Description size="2">{request?.description}</AlertDialog.Description>
         <Flex gap="3" mt="4" justify="end">

@@ -1,5 +1,7 @@
 // Toasts as a tiny external store, so code outside React (the API client, shortcuts) can
-// show them too. Timers live here; the <Toaster> only renders the list.
+// show them too. Timers live here; the <Toaster> only renders the list. The newest toast kept for
+// its action (an Undo) has no timer, so that it can be reached from the keyboard (F8) at leisure:
+// it stays until dismissed, until focus leaves it, or until a newer kept one comes.
 import { TOAST_DURATION, TOAST_REMOVAL_MS } from '@lp/contract/constants';
 
 export type ToastType = 'info' | 'message' | 'warning' | 'error' | 'done';
@@ -12,10 +14,15 @@ export interface ToastAction {
 
 export interface ToastOptions {
   type?: ToastType;
-  /** 'short' 2 s, 'normal' 4 s, 'long' 8 s (default), or milliseconds. */
+  /**
+   * 'short' 2 s, 'normal' 4 s, 'long' 8 s (default), or milliseconds; for a kept toast, counted
+   * from when a newer kept one arrives.
+   */
   duration?: ToastDuration;
   title?: string;
   action?: ToastAction;
+  /** Keeps a toast with an action on screen while it is the newest such (see above). */
+  keep?: boolean;
 }
 
 export interface ToastItem {
@@ -24,6 +31,7 @@ export interface ToastItem {
   type: ToastType;
   title?: string;
   action?: ToastAction;
+  keep: boolean;
   duration: number;
   leaving: boolean;
 }
@@ -41,6 +49,8 @@ const MIN_AFTER_PAUSE_MS = 1500;
 let items: readonly ToastItem[] = [];
 let nextId = 1;
 const timers = new Map<number, Timer>();
+/** Toasts the pointer or focus is on: their timers wait. */
+const held = new Set<number>();
 const listeners = new Set<() => void>();
 
 function commit(next: readonly ToastItem[]) {
@@ -49,9 +59,16 @@ function commit(next: readonly ToastItem[]) {
 }
 
 function startTimer(id: number, ms: number) {
+  if (held.has(id)) {
+    timers.set(id, { handle: null, endsAt: Date.now() + ms, remaining: ms });
+    return;
+  }
   const handle = setTimeout(() => dismiss(id), ms);
   timers.set(id, { handle, endsAt: Date.now() + ms, remaining: ms });
 }
+
+/** A kept toast that waits for no timer. */
+const untimed = (item: ToastItem) => item.keep && !item.leaving && !timers.has(item.id);
 
 export function durationMs(duration: ToastDuration = 'long'): number {
   return typeof duration === 'number' ? Math.max(0, duration) : TOAST_DURATION[duration];
@@ -66,11 +83,15 @@ export function show(text: string, options: ToastOptions = {}): number {
     type: options.type ?? 'info',
     title: options.title,
     action: options.action,
+    keep: Boolean(options.keep && options.action),
     duration,
     leaving: false,
   };
+  if (item.keep) {
+    for (const older of items) if (untimed(older)) startTimer(older.id, older.duration);
+  }
   commit([...items, item]);
-  startTimer(id, duration);
+  if (!item.keep) startTimer(id, duration);
   return id;
 }
 
@@ -79,6 +100,7 @@ export function dismiss(id: number): void {
   const timer = timers.get(id);
   if (timer?.handle) clearTimeout(timer.handle);
   timers.delete(id);
+  held.delete(id);
   if (!items.some((item) => item.id === id && !item.leaving)) return;
   commit(items.map((item) => (item.id === id ? { ...item, leaving: true } : item)));
   setTimeout(() => commit(items.filter((item) => item.id !== id)), TOAST_REMOVAL_MS);
@@ -86,16 +108,20 @@ export function dismiss(id: number): void {
 
 /** Holds a toast on screen while the pointer or focus is on it. */
 export function pause(id: number): void {
+  held.add(id);
   const timer = timers.get(id);
   if (!timer?.handle) return;
   clearTimeout(timer.handle);
   timers.set(id, { handle: null, endsAt: timer.endsAt, remaining: timer.endsAt - Date.now() });
 }
 
-export function resume(id: number): void {
+/** The pointer or focus left the toast; when focus left one with no timer, it goes too. */
+export function resume(id: number, focusLeft = false): void {
+  held.delete(id);
   const timer = timers.get(id);
-  if (!timer || timer.handle) return;
-  startTimer(id, Math.max(timer.remaining, MIN_AFTER_PAUSE_MS));
+  if (timer && !timer.handle) startTimer(id, Math.max(timer.remaining, MIN_AFTER_PAUSE_MS));
+  const item = items.find((candidate) => candidate.id === id);
+  if (focusLeft && item && untimed(item)) startTimer(id, MIN_AFTER_PAUSE_MS);
 }
 
 export function getToasts(): readonly ToastItem[] {
@@ -115,12 +141,14 @@ export type Toast = typeof toast;
 export function resetToasts(): void {
   for (const timer of timers.values()) if (timer.handle) clearTimeout(timer.handle);
   timers.clear();
+  held.clear();
   commit([]);
 }
 
 /**
- * Whether an event happened on a toast. Dialogs ignore such "outside" clicks: a toast's Undo
- * must not close the overlay the change was made in.
+ * Whether an event happened on a toast. Dialogs ignore such "outside" clicks, and Escape pressed
+ * on a toast (it takes focus back into the dialog): a toast's Undo must not close the overlay the
+ * change was made in.
  */
 export function isOnToast(event: Event): boolean {
   const target = event.target;

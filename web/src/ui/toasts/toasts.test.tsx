@@ -107,4 +107,68 @@ describe('toasts', () => {
     wait(300);
     expect(screen.queryByText('Close me')).not.toBeInTheDocument();
   });
+
+  it('keeps the newest kept toast with an action until a newer one comes', () => {
+    renderToaster();
+    act(() => {
+      toast.show('Moved to Flowers', { action: { label: 'Undo', onClick: () => {} }, keep: true });
+    });
+    wait(60_000);
+    expect(screen.getByText('Moved to Flowers')).toBeInTheDocument();
+    act(() => {
+      toast.show('Moved to Toys', { action: { label: 'Undo', onClick: () => {} }, keep: true });
+    });
+    wait(8300);
+    expect(screen.queryByText('Moved to Flowers')).not.toBeInTheDocument();
+    expect(screen.getByText('Moved to Toys')).toBeInTheDocument();
+  });
+
+  it('focuses the latest Undo on F8, and gives focus back on Escape', () => {
+    renderToaster();
+    const before = document.createElement('button');
+    document.body.append(before);
+    before.focus();
+    act(() => {
+      toast.show('Tag removed', { action: { label: 'Undo', onClick: () => {} }, keep: true });
+      toast.show('Saved');
+    });
+    fireEvent.keyDown(document, { key: 'F8' });
+    const undo = screen.getByRole('button', { name: 'Undo' });
+    expect(undo).toHaveFocus();
+    expect(undo).toHaveAccessibleDescription('Tag removed');
+    fireEvent.keyDown(undo, { key: 'Escape' });
+    wait(0);
+    expect(before).toHaveFocus();
+    expect(screen.getByText('Tag removed')).toBeInTheDocument();
+    before.remove();
+  });
+
+  it('runs the focused Undo and goes back; a toast left by focus goes soon after', () => {
+    renderToaster();
+    const before = document.createElement('button');
+    document.body.append(before);
+    before.focus();
+    const undo = vi.fn();
+    act(() => {
+      toast.show('Note deleted', { action: { label: 'Undo', onClick: () => {} }, keep: true });
+      toast.show('Moved', { action: { label: 'Undo', onClick: undo }, keep: true });
+    });
+    fireEvent.keyDown(document, { key: 'F8' });
+    const latest = screen.getAllByRole('button', { name: 'Undo' })[1] as HTMLElement;
+    expect(latest).toHaveAccessibleDescription('Moved');
+    fireEvent.click(latest);
+    expect(undo).toHaveBeenCalledTimes(1);
+    wait(0);
+    expect(before).toHaveFocus();
+
+    act(() => {
+      toast.show('Tag removed', { action: { label: 'Undo', onClick: () => {} }, keep: true });
+    });
+    fireEvent.keyDown(document, { key: 'F8' });
+    expect(screen.getAllByRole('button', { name: 'Undo' }).at(-1)).toHaveFocus();
+    act(() => before.focus());
+    wait(1800);
+    expect(screen.queryByText('Tag removed')).not.toBeInTheDocument();
+    before.remove();
+  });
 });

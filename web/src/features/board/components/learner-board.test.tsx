@@ -129,9 +129,7 @@ describe('moving a learner with the keyboard', () => {
     });
     layOutColumns();
     renderBoard([learner('Ada Lovelace', 101, { id: 9 }), learner('Grace Hopper', 203)]);
-    const card = screen
-      .getAllByRole('button', { name: /^Ada Lovelace/ })
-      .find((element) => element.classList.contains('lp-card'))!;
+    const card = screen.getByRole('button', { name: 'Move Ada Lovelace' });
     card.focus();
     fireEvent.keyDown(card, { code: 'Space', key: ' ' });
     await waitFor(() => expect(document.querySelector('[data-expanded="true"]')).not.toBeNull());
@@ -152,15 +150,18 @@ describe('moving a learner with the keyboard', () => {
       body: { projectId: 102 },
     });
     expect(document.querySelector('[data-expanded="true"]')).toBeNull();
+    // The card is a new element in its new column, and has the focus.
+    const moved = within(region("Book 1, Leonid's Toys")).getByRole('button', {
+      name: 'Move Ada Lovelace',
+    });
+    await waitFor(() => expect(moved).toHaveFocus());
   });
 
   it('leaves the board as it was when the move is cancelled with Escape', async () => {
     const network = fakeNetwork({});
     layOutColumns();
     renderBoard([learner('Ada Lovelace', 101)]);
-    const card = screen
-      .getAllByRole('button', { name: /^Ada Lovelace/ })
-      .find((element) => element.classList.contains('lp-card'))!;
+    const card = screen.getByRole('button', { name: 'Move Ada Lovelace' });
     card.focus();
     fireEvent.keyDown(card, { code: 'Enter', key: 'Enter' });
     await waitFor(() => expect(document.querySelector('[data-expanded="true"]')).not.toBeNull());

@@ -1,16 +1,10 @@
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { learner } from '../model/fixtures.ts';
 import { renderBoard } from '../testing/render-board.tsx';
 
-const cardOf = (name: string) => {
-  const card = screen
-    .getAllByRole('button', { name: new RegExp(`^${name}`) })
-    .find((element) => element.getAttribute('aria-roledescription') === 'draggable learner card');
-  if (!card) throw new Error(`No card for ${name}`);
-  return card;
-};
+const cardOf = (name: string) => screen.getByRole('group', { name });
 
 const nameOf = (name: string) => within(cardOf(name)).getByRole('button', { name });
 
@@ -34,7 +28,9 @@ describe('learner card', () => {
     expect(ada).toHaveClass('lp-card--none');
     expect(within(ada).getByText('1 day')).toBeInTheDocument();
     const grace = cardOf('Grace Hopper');
-    expect(grace).toHaveAccessibleName("Grace Hopper, Leonid's Toys, Ready for Review");
+    expect(within(grace).getByRole('button', { name: 'Move Grace Hopper' })).toHaveAttribute(
+      'aria-describedby',
+    );
     expect(grace).toHaveClass('lp-card--ready');
     expect(within(grace).getByText('Ready for Review · Flowers')).toBeInTheDocument();
     expect(within(grace).getByRole('link', { name: 'Go to assessment repo' })).toHaveAttribute(
@@ -131,5 +127,55 @@ describe('learner card', () => {
       expect.objectContaining({ method: 'DELETE', path: '/studenttags/5' }),
     ]);
     expect(await screen.findByRole('button', { name: 'Undo' })).toBeInTheDocument();
+  });
+
+  it('has each control as its own focusable element, none inside another', () => {
+    window.localStorage.setItem('lp_settings', JSON.stringify({ tags: true, avatars: false }));
+    renderBoard([
+      learner('Grace Hopper', 102, {
+        assessment_status_id: 2,
+        assessment_url: 'https://github.com/org/flowers-grace',
+        tags: [{ id: 5, tag: 'Team 3' }],
+      }),
+    ]);
+    const card = cardOf('Grace Hopper');
+    const controls = [...card.querySelectorAll<HTMLElement>('button, a[href], [tabindex]')];
+    expect(
+      controls.map((control) => control.getAttribute('aria-label') ?? control.textContent),
+    ).toEqual([
+      'Move Grace Hopper',
+      'Actions for Grace Hopper',
+      'Grace Hopper',
+      'Go to assessment repo',
+      'Remove tag Team 3 from Grace Hopper',
+    ]);
+    for (const control of controls) {
+      expect(control.parentElement?.closest('button, a[href], [role="button"]')).toBeNull();
+    }
+    expect(card).not.toHaveAttribute('tabindex');
+  });
+
+  it('moves focus to the next tag after removing one, and to the card after the last', async () => {
+    window.localStorage.setItem('lp_settings', JSON.stringify({ tags: true, avatars: false }));
+    fakeNetwork({
+      'DELETE /studenttags/5': { status: 204 },
+      'DELETE /studenttags/7': { status: 204 },
+    });
+    const { user } = renderBoard([
+      learner('Ada Lovelace', 101, {
+        tags: [
+          { id: 5, tag: 'Team 3' },
+          { id: 6, tag: 'Mentor' },
+        ],
+      }),
+      learner('Grace Hopper', 102, { tags: [{ id: 7, tag: 'Team 4' }] }),
+    ]);
+    await user.click(screen.getByRole('button', { name: 'Remove tag Team 3 from Ada Lovelace' }));
+    const next = screen.getByRole('button', { name: 'Remove tag Mentor from Ada Lovelace' });
+    await waitFor(() => expect(next).toHaveFocus());
+    screen.getByRole('button', { name: 'Remove tag Team 4 from Grace Hopper' }).focus();
+    await user.keyboard('{Enter}');
+    const handle = screen.getByRole('button', { name: 'Move Grace Hopper' });
+    await waitFor(() => expect(handle).toHaveFocus());
   });
 });

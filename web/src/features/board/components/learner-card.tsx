@@ -1,5 +1,6 @@
 // A learner card (spec §3, client.md §7.5): draggable; single click on the name opens the learner
 // overlay after 300 ms unless a double click (anywhere on the card) opens the notes instead.
+// Each control is its own focusable element; none is inside another.
 
 import { useDraggable } from '@dnd-kit/core';
 import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
@@ -15,6 +16,7 @@ import { initials } from '../model/initials.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { AssessmentBadge } from './assessment-badge.tsx';
 import type { CardHandlers } from './board-context.ts';
+import { useFocusFollowsCard } from './card-focus.ts';
 import { LearnerCardMenu } from './card-menu.tsx';
 
 export interface LearnerCardProps {
@@ -31,20 +33,35 @@ export interface LearnerCardProps {
 const days = (count: number | null) =>
   count === null ? null : `${count} ${count === 1 ? 'day' : 'days'}`;
 
-/** The draggable shell; the face below re-renders only when the learner or the settings change. */
+/**
+ * The draggable shell: a group of the card's own controls. The pointer drags it from anywhere;
+ * the keyboard picks it up with its handle, a button the size of the card under the controls.
+ * The face below re-renders only when the learner or the settings change.
+ */
 export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
   const { learner, handlers } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
     id: learner.id,
   });
-  // The card itself is the keyboard handle: Enter or Space on its name, menu or tags do not pick it up.
-  const setRef = useCallback(
+  const card = useRef<HTMLDivElement | null>(null);
+  const handle = useRef<HTMLButtonElement | null>(null);
+  const setCardRef = useCallback(
     (node: HTMLDivElement | null) => {
+      card.current = node;
       setNodeRef(node);
+    },
+    [setNodeRef],
+  );
+  // Only the handle picks the card up: Enter or Space on its name, menu or tags do their own thing.
+  const setHandleRef = useCallback(
+    (node: HTMLButtonElement | null) => {
+      handle.current = node;
       setActivatorNodeRef(node);
     },
-    [setNodeRef, setActivatorNodeRef],
+    [setActivatorNodeRef],
   );
+  useFocusFollowsCard(learner.id, card, handle);
+  const focusCard = useCallback(() => handle.current?.focus(), []);
   const timer = useRef<ReturnType<typeof setTimeout> | null>(null);
   const cancelClick = useCallback(() => {
     if (timer.current) clearTimeout(timer.current);
@@ -87,24 +104,18 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
   const status = cardStatus(learner.assessment_status_id);
   // The cohort's health: a marker with its reasons, on flagged cards only.
   const reasons = useAttentionReasons(learner.id);
+  // What changed first, then how to move the card.
+  const describedBy = [mark && `lp-card-mark-${learner.id}`, attributes['aria-describedby']]
+    .filter(Boolean)
+    .join(' ');
   return (
-    // biome-ignore lint/a11y/useSemanticElements: the card holds its own buttons and links, which a <button> cannot contain.
+    // biome-ignore lint/a11y/useSemanticElements: one learner's controls, not a form's <fieldset>.
     <div
-      ref={setRef}
-      {...attributes}
+      ref={setCardRef}
       {...listeners}
-      role="button"
-      tabIndex={0}
+      role="group"
       aria-roledescription="draggable learner card"
-      aria-label={[
-        learner.name,
-        learner.project_name ?? 'no project',
-        status.label,
-        reasons && 'needs attention',
-      ]
-        .filter(Boolean)
-        .join(', ')}
-      aria-describedby={mark ? `lp-card-mark-${learner.id}` : undefined}
+      aria-label={learner.name}
       data-learner-id={learner.id}
       // The skip link lands on the first of them (ui/skip-link.tsx).
       data-skip-target=""
@@ -113,7 +124,14 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
       onPointerEnter={prefetch}
       onFocus={prefetch}
     >
-      <CardFace {...props} onNameClick={onNameClick} interactive />
+      <button
+        ref={setHandleRef}
+        type="button"
+        className="lp-card__handle"
+        aria-label={`Move ${learner.name}`}
+        aria-describedby={describedBy}
+      />
+      <CardFace {...props} onNameClick={onNameClick} focusCard={focusCard} interactive />
       {reasons && (
         <div className="lp-card__attention">
           <AttentionMarker reasons={reasons} />
@@ -130,6 +148,8 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
 
 interface CardFaceProps extends LearnerCardProps {
   onNameClick?: (event: MouseEvent) => void;
+  /** Where focus goes when the card's last tag is removed. */
+  focusCard?: () => void;
   /** The drag overlay shows a copy without controls. */
   interactive: boolean;
 }
@@ -143,6 +163,7 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
     compact,
     handlers,
     onNameClick,
+    focusCard,
     interactive,
   } = props;
   const status = cardStatus(learner.assessment_status_id);
@@ -201,6 +222,7 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
             learnerName={learner.name}
             tags={learner.tags}
             readOnly={!interactive}
+            onLastRemoved={focusCard}
           />
         </div>
       )}

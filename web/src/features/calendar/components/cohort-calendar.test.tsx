@@ -136,4 +136,34 @@ describe('CohortCalendar', () => {
       network.calls.filter((call) => call.method === 'GET' && call.path === '/events').length;
     await waitFor(() => expect(eventLoads()).toBe(2));
   });
+
+  it('is one Tab stop, moved through by the arrow keys, and gives focus back when its day closes', async () => {
+    const { user } = renderCalendar(false);
+    await screen.findByRole('grid', { name: 'January 2025' });
+    expect(screen.getByRole('grid', { name: 'February 2025' })).toBeInTheDocument();
+    const tabbable = document.querySelectorAll('.lp-calendar__day[tabindex="0"]');
+    expect([...tabbable].map((cell) => cell.getAttribute('data-date'))).toEqual(['2025-01-02']);
+    day('2025-01-02').focus();
+    await user.keyboard('{ArrowDown}');
+    expect(day('2025-01-09')).toHaveFocus();
+    await user.keyboard('{ArrowLeft}{ArrowLeft}{ArrowLeft}{ArrowUp}');
+    expect(day('2025-01-02')).toHaveFocus(); // not before the cohort starts
+    await user.keyboard('{ArrowDown}{ArrowLeft}{ArrowLeft}{ArrowLeft}');
+    expect(day('2025-01-06')).toHaveFocus();
+    await user.keyboard('{PageDown}');
+    expect(day('2025-02-06')).toHaveFocus();
+    await user.keyboard('{Home}');
+    expect(day('2025-02-02')).toHaveFocus();
+    await user.keyboard('{PageUp}{End}');
+    expect(day('2025-01-04')).toHaveFocus();
+    await user.keyboard('{ArrowRight}{ArrowRight}');
+    expect(day('2025-01-06')).toHaveFocus();
+    expect(day('2025-01-06')).toHaveAttribute('tabindex', '0');
+    expect(day('2025-01-02')).toHaveAttribute('tabindex', '-1');
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Events for January 6, 2025' });
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    await waitFor(() => expect(day('2025-01-06')).toHaveFocus());
+  });
 });

@@ -1,12 +1,20 @@
 import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
 import { Button, Callout, Flex, Text } from '@radix-ui/themes';
-import { type MouseEvent, type PointerEvent, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  useEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { todayIn } from '@/lib/dates.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { useCohortEvents, useEventTypes } from '../api/calendar-api.ts';
 import { bucketEvents } from '../model/event-buckets.ts';
-import { buildMonthBlocks } from '../model/month-grid.ts';
+import { buildMonthBlocks, dayAfterKey } from '../model/month-grid.ts';
 import { AddEventDialog } from './add-event-dialog.tsx';
 import { CalendarMonth } from './calendar-month.tsx';
 import { DayEventsDialog } from './day-events-dialog.tsx';
@@ -31,7 +39,9 @@ interface Drag {
 /**
  * The cohort calendar: months across the cohort's dates, days coloured by their first event's
  * type, a legend, hover cards, 'Events for {date}' on click (after the double-click window),
- * and for instructors Add Event on double click or by dragging across days.
+ * and for instructors Add Event on double click or by dragging across days. One day is in the
+ * Tab order (today, or the last day focused); the arrow keys, Home, End, Page Up and Page Down
+ * move between days, and Enter opens the day's events.
  */
 export function CohortCalendar({ cohortId, startDate, endDate, canEdit }: CohortCalendarProps) {
   const types = useEventTypes();
@@ -44,6 +54,9 @@ export function CohortCalendar({ cohortId, startDate, endDate, canEdit }: Cohort
   const [adding, setAdding] = useState<{ start: string; end: string } | null>(null);
   const [drag, setDrag] = useState<Drag | null>(null);
   const clickTimer = useRef<ReturnType<typeof setTimeout> | null>(null);
+  const [focusedDay, setFocusedDay] = useState<string | null>(null);
+  const tabbable = focusedDay ?? (startDate <= today && today <= endDate ? today : startDate);
+  const months = useRef<HTMLDivElement>(null);
 
   const cancelPendingClick = () => {
     if (clickTimer.current) clearTimeout(clickTimer.current);
@@ -81,6 +94,15 @@ export function CohortCalendar({ cohortId, startDate, endDate, canEdit }: Cohort
       if (event.currentTarget.hasPointerCapture?.(event.pointerId))
         event.currentTarget.releasePointerCapture(event.pointerId);
       setDrag({ anchor: date, current: date, moved: false });
+    },
+    onKeyDown(date: string, event: KeyboardEvent) {
+      const next = dayAfterKey(date, event.key, startDate, endDate);
+      if (next === null) return;
+      event.preventDefault();
+      months.current?.querySelector<HTMLElement>(`[data-date="${next}"]`)?.focus();
+    },
+    onFocus(date: string) {
+      setFocusedDay(date);
     },
     onPointerEnter(date: string) {
       setDrag((current) =>
@@ -134,6 +156,7 @@ export function CohortCalendar({ cohortId, startDate, endDate, canEdit }: Cohort
         )}
       </Flex>
       <div
+        ref={months}
         className="lp-calendar__months"
         onPointerUp={onPointerUp}
         onPointerLeave={() => setDrag(null)}
@@ -145,6 +168,7 @@ export function CohortCalendar({ cohortId, startDate, endDate, canEdit }: Cohort
             buckets={buckets}
             today={today}
             isSelected={isSelected}
+            tabbable={tabbable}
             {...handlers}
           />
         ))}

@@ -1,6 +1,6 @@
 import { expect, it } from 'vitest';
 import { describeInEveryZone } from '@/test/time-zones.ts';
-import { buildMonthBlocks } from './month-grid.ts';
+import { buildMonthBlocks, dayAfterKey, weeksOf } from './month-grid.ts';
 
 describeInEveryZone('month grid', () => {
   it('starts at the cohort start date and stops at its end date, one block per month', () => {
@@ -57,5 +57,44 @@ describeInEveryZone('month grid', () => {
     const [single] = buildMonthBlocks('2025-06-01', '2025-06-01');
     expect(single).toMatchObject({ label: 'June 2025', leadingBlanks: 0, trailingBlanks: 0 });
     expect(single?.days).toEqual([{ date: '2025-06-01', dayOfMonth: 1 }]);
+  });
+
+  it('lays a block out in weeks of seven cells, blanks included', () => {
+    const [january] = buildMonthBlocks('2025-01-15', '2025-03-03');
+    const weeks = weeksOf(january!);
+    expect(weeks.every((week) => week.cells.length === 7)).toBe(true);
+    expect(weeks[0]?.cells.map((cell) => cell.day?.dayOfMonth ?? null)).toEqual([
+      null,
+      null,
+      null,
+      15,
+      16,
+      17,
+      18,
+    ]);
+    expect(weeks.at(-1)?.cells.map((cell) => cell.day?.dayOfMonth ?? null)).toEqual([
+      26,
+      27,
+      28,
+      29,
+      30,
+      31,
+      null,
+    ]);
+  });
+
+  it('moves by a day, a week, to the week’s ends and by a month, within the cohort’s dates', () => {
+    const within = (day: string, key: string) => dayAfterKey(day, key, '2025-01-15', '2025-03-03');
+    expect(within('2025-01-31', 'ArrowRight')).toBe('2025-02-01');
+    expect(within('2025-02-01', 'ArrowLeft')).toBe('2025-01-31');
+    expect(within('2025-01-29', 'ArrowDown')).toBe('2025-02-05');
+    expect(within('2025-02-05', 'ArrowUp')).toBe('2025-01-29');
+    expect(within('2025-01-29', 'Home')).toBe('2025-01-26'); // Sunday
+    expect(within('2025-01-29', 'End')).toBe('2025-02-01'); // Saturday
+    expect(within('2025-01-31', 'PageDown')).toBe('2025-02-28');
+    expect(within('2025-02-20', 'PageUp')).toBe('2025-01-20');
+    expect(within('2025-01-16', 'ArrowUp')).toBe('2025-01-15');
+    expect(within('2025-02-20', 'PageDown')).toBe('2025-03-03');
+    expect(within('2025-02-20', 'Enter')).toBeNull();
   });
 });

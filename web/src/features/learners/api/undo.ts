@@ -67,6 +67,8 @@ export function showWithUndo(
             label: 'Undo',
             onClick: () => void runUndo(queryClient, learnerId, historyId),
           },
+          // Until dismissed or left, so that it can be reached from the keyboard (F8).
+          keep: true,
         }),
   });
 }

@@ -2,6 +2,7 @@
 
 import { Cross2Icon } from '@radix-ui/react-icons';
 import { Dialog, Flex, IconButton, VisuallyHidden } from '@radix-ui/themes';
+import { useReturnFocus } from '@/ui/dialog/index.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { isOnToast } from '@/ui/toasts/index.ts';
@@ -21,12 +22,15 @@ export interface LearnerOverlayProps {
 export function LearnerOverlay({ learnerId, open, onClose, preview }: LearnerOverlayProps) {
   const student = useStudent(learnerId, open);
   const name = student.data?.name ?? preview?.name;
+  const returnFocus = useReturnFocus(open);
   return (
     <Dialog.Root open={open} onOpenChange={(next) => !next && onClose()}>
       <Dialog.Content
         className="lp-overlay"
         maxWidth="min(1200px, 96vw)"
         onInteractOutside={(event) => isOnToast(event) && event.preventDefault()}
+        onEscapeKeyDown={(event) => isOnToast(event) && event.preventDefault()}
+        onCloseAutoFocus={returnFocus}
         aria-describedby={undefined}
       >
         <VisuallyHidden>
