@@ -1,16 +1,16 @@
 import type { CohortDigest, DigestDelivery, DigestSendResult } from '@lp/contract/digest';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { SlackClient } from '../../integrations/slack.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { audit } from '../../lib/audit.ts';
 import { DISPLAY_TIME_ZONE, isoTimestamp } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 // The digest is the health read's at-risk list and review queue, put in a message: it reads
 // them through the health feature's one entry rather than a second copy of the pace model.
 import { cohortHealth } from './cohort-health.service.ts';
-import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { enqueue } from '../../jobs/queue.ts';
-import { audit } from '../../lib/audit.ts';
 import { type Coach, channelOf, hasSlack, type Target, targetOf } from './digest.delivery.ts';
 import { digestText, latestSlot, nextSlot } from './digest.model.ts';
 import * as repo from './digest.repository.ts';
