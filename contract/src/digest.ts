@@ -95,9 +95,13 @@ export const CohortDigest = Type.Object({
 });
 export type CohortDigest = Static<typeof CohortDigest>;
 
+/**
+ * 'Send digest now' queues the send as a job: `job_id` follows it (GET /jobs/{id}); the cohort's
+ * `last_sent` shows its result once the job has sent it.
+ */
 export const DigestSendResult = Type.Object({
-  /** What happened, in words: 'Digest posted to the instructor channel C0123'. */
+  /** What was queued, in words: 'Digest queued for the instructor channel C0123'. */
   message: Type.String(),
-  delivery: DigestDelivery,
+  job_id: Type.Integer(),
 });
 export type DigestSendResult = Static<typeof DigestSendResult>;

@@ -11,6 +11,7 @@ export const JobKind = Type.Union([
   Type.Literal('self-assessment'),
   Type.Literal('organisation-invitation'),
   Type.Literal('slack-messages'),
+  Type.Literal('cohort-digest'),
 ]);
 export type JobKind = Static<typeof JobKind>;
 

@@ -372,6 +372,8 @@ export interface CohortDigestsTable {
   channel: string | null;
   recipients: Generated<number>;
   delivered: Generated<number>;
+  /** The job that sends it; null for a send from before the job queue. */
+  job_id: number | null;
 }
 
 /** Work at GitHub and Slack, done off the request (server/src/jobs). */

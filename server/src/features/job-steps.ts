@@ -1,6 +1,7 @@
 import { slackMessageStep } from '../jobs/slack-messages.ts';
 import type { StepDefinition } from '../jobs/steps.ts';
 import { organisationInvitationStep } from './auth/auth.steps.ts';
+import { cohortDigestStep } from './health/digest.steps.ts';
 import { selfAssessmentRepositoryStep } from './progress/progress.steps.ts';
 import { teamRepositoryStep, teamTicketsStep } from './teams/teams.github.ts';
 import { archiveChannelStep, teamChannelStep } from './teams/teams.slack.ts';
@@ -14,4 +15,5 @@ export const jobSteps: StepDefinition<unknown>[] = [
   selfAssessmentRepositoryStep,
   slackMessageStep,
   organisationInvitationStep,
+  cohortDigestStep,
 ];

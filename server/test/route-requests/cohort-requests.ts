@@ -71,8 +71,8 @@ export const cohortRequests: Record<string, RequestBuilder> = {
   'GET /cohorts/:id/health': ofCohort,
   'GET /cohorts/:id/health/progress': ofCohort,
   'GET /cohorts/:id/digest': ofCohort,
-  // The route context's Slack is a local fake (context.ts); the digest goes to the cohort's
-  // instructor channel (world.ts).
+  // The route context's Slack is a local fake (context.ts); the digest's job posts to the
+  // cohort's instructor channel (world.ts).
   'POST /cohorts/:id/digest/send': ofCohort,
   'GET /cohorts/:id/progress.csv': ofCohort,
   'POST /cohorts/:id/roster/:importId/undo': async ({ ctx, cohort, coach }) => {

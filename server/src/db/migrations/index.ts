@@ -10,6 +10,7 @@ import * as liveBoard from './0700-live-board.ts';
 import * as readIndexes from './0710-read-indexes.ts';
 import * as cohortDigests from './0800-cohort-digests.ts';
 import * as jobs from './0900-jobs.ts';
+import * as digestJobs from './0910-digest-jobs.ts';
 
 // Each feature adds its migrations here under its own number range, so names never collide.
 export const migrations: Record<string, Migration> = {
@@ -24,4 +25,5 @@ export const migrations: Record<string, Migration> = {
   '0710-read-indexes': readIndexes,
   '0800-cohort-digests': cohortDigests,
   '0900-jobs': jobs,
+  '0910-digest-jobs': digestJobs,
 };

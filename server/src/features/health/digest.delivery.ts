@@ -1,7 +1,7 @@
-// One send of a digest: where it goes, the Slack messages, then their result and its audit row.
+// One send of a digest: where it goes, then its result and its audit row (the Slack messages
+// are the job step's, digest.steps.ts).
 import type { DigestDelivery } from '@lp/contract/digest';
 import type { FastifyInstance } from 'fastify';
-import type { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import * as repo from './digest.repository.ts';
 
@@ -35,45 +35,6 @@ export interface Outcome {
   refused: Coach[];
   recipients: number;
   delivered: number;
-}
-
-async function post(app: FastifyInstance, slack: SlackClient, to: string | null, text: string) {
-  try {
-    return await slack.postMessage(to, text);
-  } catch (error) {
-    app.log.warn({ err: error, to }, 'Slack digest message failed');
-    return false;
-  }
-}
-
-/** Sends the text to the target; what Slack accepted. */
-export async function deliver(
-  app: FastifyInstance,
-  slack: SlackClient,
-  target: Target,
-  text: string,
-): Promise<Outcome> {
-  if ('channel' in target) {
-    const accepted = await post(app, slack, target.channel, text);
-    return {
-      channel: target.channel,
-      reached: [],
-      refused: [],
-      recipients: 1,
-      delivered: accepted ? 1 : 0,
-    };
-  }
-  const reached: Coach[] = [];
-  const refused: Coach[] = [];
-  for (const coach of target.coaches)
-    ((await post(app, slack, coach.slack_handle, text)) ? reached : refused).push(coach);
-  return {
-    channel: null,
-    reached,
-    refused,
-    recipients: target.coaches.length,
-    delivered: reached.length,
-  };
 }
 
 /** Records a send's outcome with its audit row, in one transaction. */

@@ -4,7 +4,7 @@ import { fullNameOrNullSql, fullNameSql } from '../../lib/names.ts';
 
 type Db = Kysely<Database> | Transaction<Database>;
 
-/** A claim whose send never finished (its process died) may be taken over after this … */
+/** A claim from before the job queue whose send never finished may be taken over after this … */
 const STALE_CLAIM = `interval '15 minutes'`;
 /** … and one that reached nobody (Slack refused) is tried again after this. */
 const RETRY_FAILED = `interval '1 hour'`;
@@ -78,22 +78,38 @@ export const dueCohorts = (db: Db, week: string) =>
 /**
  * Claims a cohort's scheduled send of a week: the row's id, or nothing when another process
  * holds it. The unique (cohort, week) makes a second insert wait for the first one's commit and
- * then do nothing; a claim whose send never finished, or reached nobody, is taken over once
- * stale, so a process that died mid-send or a Slack outage does not lose the week.
+ * then do nothing. The claim's job is queued in the same transaction, so it is taken over only
+ * when no job of it is queued or running any more: a claim from before the job queue whose
+ * send never finished, once stale, and a send that reached nobody, after a while (a Slack outage
+ * does not lose the week).
  */
 export async function claimWeek(db: Db, cohortId: number, week: string) {
   const result = await sql<{ id: number }>`
     insert into cohort_digests (cohort_id, trigger, week_of)
     values (${cohortId}, 'schedule', ${week})
     on conflict (cohort_id, week_of) do update
-      set claimed_at = now(), result = 'sending', sent_at = null
-      where (cohort_digests.result = 'sending'
+      set claimed_at = now(), result = 'sending', sent_at = null, job_id = null
+      where ((cohort_digests.result = 'sending' and cohort_digests.job_id is null
           and cohort_digests.claimed_at < now() - ${sql.raw(STALE_CLAIM)})
         or (cohort_digests.result = 'failed'
-          and cohort_digests.claimed_at < now() - ${sql.raw(RETRY_FAILED)})
+          and cohort_digests.claimed_at < now() - ${sql.raw(RETRY_FAILED)}))
+        and not exists (
+          select 1 from jobs j
+          where j.id = cohort_digests.job_id and j.status in ('queued', 'running'))
     returning id`.execute(db);
   return result.rows[0]?.id;
 }
+
+/** Names the job that sends the digest (in the transaction that queued it). */
+export const setJob = (db: Db, id: number, jobId: number) =>
+  db.updateTable('cohort_digests').set({ job_id: jobId }).where('id', '=', id).execute();
+
+export const findDigest = (db: Db, id: number) =>
+  db
+    .selectFrom('cohort_digests')
+    .select(['id', 'cohort_id', 'job_id'])
+    .where('id', '=', id)
+    .executeTakeFirst();
 
 /** A send by a staff member, before Slack is called. */
 export const startManual = async (db: Db, cohortId: number, personId: number) =>

@@ -10,7 +10,8 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
 /*
  * A cohort's weekly digest (contract/src/digest.ts). Staff work like the health read it comes
  * from: every staff member may preview and send any cohort's; learners may not.
- * No object rule remains, so there is no policy file. The weekly sends are digest.schedule.ts.
+ * No object rule remains, so there is no policy file. The weekly sends are digest.schedule.ts;
+ * both are sent by a job (digest.steps.ts).
  */
 export const digestRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.get(
@@ -34,11 +35,11 @@ export const digestRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['cohorts'],
         summary:
-          "Sends the cohort's digest by Slack now: to its instructor channel, or without one to its coaches",
+          "Queues the cohort's digest to be sent by Slack now: to its instructor channel, or without one to its coaches",
         description:
-          '409 when Slack is not configured on the server, or the cohort has no instructor channel and no coach with a Slack member ID; 502 when Slack accepted it nowhere.',
+          'Answers at once with the job that sends it (GET /jobs/{id}). 409 when Slack is not configured on the server, or the cohort has no instructor channel and no coach with a Slack member ID.',
         params: IdParams,
-        response: { 200: DigestSendResult, ...errors, 409: ErrorResponse, 502: ErrorResponse },
+        response: { 200: DigestSendResult, ...errors, 409: ErrorResponse },
       },
     },
     async (request) => sendDigestNow(app, callerOf(request), request.params.id),

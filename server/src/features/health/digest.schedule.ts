@@ -7,10 +7,10 @@ import { sendWeeklyDigests } from './digest.service.ts';
 const MAX_SLEEP_MS = 60 * 60 * 1000;
 
 /**
- * The weekly digest in one server process: on start it sends what is due this week and was not
+ * The weekly digest in one server process: on start it queues what is due this week and was not
  * sent (the server may have been down at the time), then sleeps until the next send time. The
- * database decides which process sends a cohort's digest (sendWeeklyDigests claims it), so every
- * process runs one. Off without Slack. Its timer never keeps the process alive.
+ * database decides which process queues a cohort's digest (sendWeeklyDigests claims it), so every
+ * process runs one; the job queue sends it. Off without Slack. Its timer never keeps the process alive.
  */
 export class DigestSchedule {
   private timer: NodeJS.Timeout | null = null;
@@ -27,12 +27,12 @@ export class DigestSchedule {
     this.run();
   }
 
-  /** Sends the digests due now; the cohorts it sent. */
+  /** Queues the digests due now; the cohorts it queued. */
   tick(): Promise<number[]> {
     return sendWeeklyDigests(this.app, this.now());
   }
 
-  /** Ends the schedule once a send under way has finished. */
+  /** Ends the schedule once a run under way has finished. */
   async stop() {
     this.stopped = true;
     if (this.timer) clearTimeout(this.timer);

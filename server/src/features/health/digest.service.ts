@@ -1,23 +1,20 @@
 import type { CohortDigest, DigestDelivery, DigestSendResult } from '@lp/contract/digest';
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { SlackClient } from '../../integrations/slack.ts';
+import { enqueue } from '../../jobs/queue.ts';
+import { audit } from '../../lib/audit.ts';
 import { DISPLAY_TIME_ZONE, isoTimestamp } from '../../lib/dates.ts';
-import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
+import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 // The digest is the health read's at-risk list and review queue, put in a message: it reads
 // them through the health feature's one entry rather than a second copy of the pace model.
 import { cohortHealth } from './cohort-health.service.ts';
-import {
-  type Coach,
-  channelOf,
-  deliver,
-  hasSlack,
-  type Outcome,
-  record,
-  targetOf,
-} from './digest.delivery.ts';
+import { type Coach, channelOf, hasSlack, type Target, targetOf } from './digest.delivery.ts';
 import { digestText, latestSlot, nextSlot } from './digest.model.ts';
 import * as repo from './digest.repository.ts';
+import { DIGEST_JOB, digestStep } from './digest.steps.ts';
 
 const coachCount = (n: number) => `${n} ${n === 1 ? 'coach' : 'coaches'}`;
 
@@ -99,24 +96,39 @@ export async function cohortDigest(
 }
 
 /** The sentence a staff member reads after 'Send digest now'. */
-function sentMessage(outcome: Outcome, withoutSlack: Coach[]) {
-  if (outcome.channel) return `Digest posted to the instructor channel ${outcome.channel}`;
-  const notes = [
-    ...(outcome.refused.length > 0
-      ? [`Slack did not accept it for ${outcome.refused.map((coach) => coach.name).join(', ')}`]
-      : []),
-    ...(withoutSlack.length > 0
-      ? [`no Slack member ID for ${withoutSlack.map((coach) => coach.name).join(', ')}`]
-      : []),
-  ];
-  const sentTo =
-    outcome.delivered === outcome.recipients
-      ? coachCount(outcome.delivered)
-      : `${outcome.delivered} of ${coachCount(outcome.recipients)}`;
-  return `Digest sent to ${sentTo}${notes.length > 0 ? ` (${notes.join('; ')})` : ''}`;
+function queuedMessage(target: Target, withoutSlack: Coach[]) {
+  if ('channel' in target) return `Digest queued for the instructor channel ${target.channel}`;
+  const note =
+    withoutSlack.length > 0
+      ? ` (no Slack member ID for ${withoutSlack.map((coach) => coach.name).join(', ')})`
+      : '';
+  return `Digest queued for ${coachCount(target.coaches.length)}${note}`;
 }
 
-/** 'Send digest now': to the instructor channel or the coaches (targetOf), answered in words. */
+/**
+ * Queues the send of a digest row as a job, in the transaction that made the row: the row
+ * names its job, and the job's step writes the row's result.
+ */
+async function queueSend(
+  trx: Transaction<Database>,
+  digest: { id: number; cohortId: number; actorId: number | null },
+  text: string,
+  target: Target,
+) {
+  const jobId = await enqueue(trx, {
+    kind: DIGEST_JOB,
+    cohortId: digest.cohortId,
+    createdBy: digest.actorId,
+    steps: [digestStep(digest.id, text, target)],
+  });
+  await repo.setJob(trx, digest.id, jobId);
+  return jobId;
+}
+
+/**
+ * 'Send digest now': to the instructor channel or the coaches (targetOf), queued as a job and
+ * answered at once with it; the refusals that no retry can change are answered here (409).
+ */
 export async function sendDigestNow(
   app: FastifyInstance,
   caller: SignedInPerson,
@@ -124,8 +136,7 @@ export async function sendDigestNow(
 ): Promise<DigestSendResult> {
   const cohort = await repo.findCohort(app.db, cohortId);
   if (!cohort) throw notFound('Cohort');
-  const slack = new SlackClient(app.config.slack);
-  if (!slack.configured)
+  if (!new SlackClient(app.config.slack).configured)
     throw conflict('Slack is not configured on this server, so the digest cannot be sent.');
   const coaches = await repo.coaches(app.db, cohortId);
   const target = targetOf(channelOf(cohort), coaches);
@@ -135,74 +146,65 @@ export async function sendDigestNow(
     );
 
   const { text } = await contentOf(app, cohortId);
-  const id = await repo.startManual(app.db, cohortId, caller.id);
-  const outcome = await deliver(app, slack, target, text);
-  const row = await record(app, id, caller.id, outcome);
-  if (row.delivered === 0)
-    throw new HttpError(
-      502,
-      outcome.channel
-        ? `Slack did not accept the digest in the instructor channel ${outcome.channel}; nothing was sent.`
-        : 'Slack did not accept the digest for any coach; nothing was sent.',
-    );
-
+  const jobId = await app.db.transaction().execute(async (trx) => {
+    const id = await repo.startManual(trx, cohortId, caller.id);
+    const queued = await queueSend(trx, { id, cohortId, actorId: caller.id }, text, target);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'queue',
+      entity: 'cohort_digest',
+      entityId: id,
+      after: { cohort_id: cohortId, trigger: 'manual', job_id: queued },
+    });
+    return queued;
+  });
   return {
-    message: sentMessage(
-      outcome,
+    message: queuedMessage(
+      target,
       coaches.filter((coach) => !hasSlack(coach)),
     ),
-    delivery: {
-      sent_at: isoTimestamp(row.sent_at ?? new Date()),
-      trigger: 'manual',
-      result: row.result,
-      channel: row.channel,
-      delivered: row.delivered,
-      recipients: row.recipients,
-      sent_by: { id: caller.id, name: callerName(caller) },
-    },
+    job_id: jobId,
   };
 }
 
-const callerName = (caller: SignedInPerson) =>
-  `${caller.firstName} ${caller.lastName}`.trim() || caller.username;
-
-/** One cohort's scheduled send of a week, unless another process claimed it; true when sent. */
-async function sendScheduled(
+/**
+ * One cohort's scheduled send of a week, unless another process claimed it: the claim and its
+ * job are one transaction, so exactly one job per cohort and week is queued. True when queued.
+ */
+async function queueScheduled(
   app: FastifyInstance,
-  slack: SlackClient,
   cohort: { id: number; slack_channel: string },
   week: string,
 ) {
   const cohortId = cohort.id;
   const target = targetOf(channelOf(cohort), await repo.coaches(app.db, cohortId));
   if (!target) return false;
-  const id = await repo.claimWeek(app.db, cohortId, week);
-  if (id === undefined) return false;
   const { text } = await contentOf(app, cohortId);
-  const row = await record(app, id, null, await deliver(app, slack, target, text));
-  if (row.delivered === 0)
-    app.log.warn({ cohort: cohortId, week }, 'Slack accepted the weekly digest nowhere');
-  return row.delivered > 0;
+  return app.db.transaction().execute(async (trx) => {
+    const id = await repo.claimWeek(trx, cohortId, week);
+    if (id === undefined) return false;
+    await queueSend(trx, { id, cohortId, actorId: null }, text, target);
+    return true;
+  });
 }
 
 /**
  * The weekly run: every current cohort whose digest of the week due at `now` has not gone out
- * yet, each claimed first so that of several server processes only one sends it. Cohorts with
+ * yet, each claimed first so that of several server processes only one queues it. Cohorts with
  * nowhere to send it (no instructor channel, no coach with a Slack member ID) are left unclaimed:
- * one may be set later in the week. One cohort's failure does not stop the others (its claim is
- * taken over later). Answers the cohorts it sent.
+ * one may be set later in the week. One cohort's failure does not stop the others. Answers the
+ * cohorts whose send it queued.
  */
 export async function sendWeeklyDigests(app: FastifyInstance, now: Date): Promise<number[]> {
-  const slack = new SlackClient(app.config.slack);
-  if (!slack.configured) return [];
+  if (!new SlackClient(app.config.slack).configured) return [];
   const { week } = latestSlot(now, app.config.digest.day, app.config.digest.hour);
-  const sent: number[] = [];
+  const queued: number[] = [];
   for (const cohort of await repo.dueCohorts(app.db, week)) {
     try {
-      if (await sendScheduled(app, slack, cohort, week)) sent.push(cohort.id);
+      if (await queueScheduled(app, cohort, week)) queued.push(cohort.id);
     } catch (error) {
       app.log.warn({ err: error, cohort: cohort.id, week }, 'weekly digest failed');
     }
   }
-  return sent;
+  return queued;
 }

@@ -1,4 +1,4 @@
-import type { CohortDigest } from '@lp/contract/digest';
+import type { CohortDigest, DigestSendResult } from '@lp/contract/digest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addCoach,
@@ -13,6 +13,7 @@ import {
 } from '../../../test/factories.ts';
 import { FakeSlack } from '../../../test/fake-slack.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { injected, jobEnded } from '../../../test/jobs.ts';
 import { buildApp } from '../../app.ts';
 import { DigestSchedule } from './digest.schedule.ts';
 
@@ -84,6 +85,9 @@ const sendNow = (cohortId: number, token: string | null, app = ctx.app) =>
     headers: token ? { authorization: `Token ${token}` } : {},
   });
 
+/** The job once it has ended, as a staff member reads it. */
+const jobOf = (id: number, token: string) => jobEnded(injected(ctx.request, token), id);
+
 const messagesTo = (handle: string) => slack.messages.filter((m) => m.channel === handle);
 
 /** A cohort without an instructor Slack channel: its digest goes to its coaches directly. */
@@ -136,7 +140,7 @@ describe('digest preview', () => {
 });
 
 describe('send digest now', () => {
-  it("posts one message with each learner's reason to the cohort's instructor channel", async () => {
+  it("queues one message with each learner's reason to the cohort's instructor channel", async () => {
     const cohort = await cohortWithFlags();
     const coach = await coachOf(cohort.id);
     await coachOf(cohort.id, false);
@@ -144,9 +148,15 @@ describe('send digest now', () => {
 
     const response = await sendNow(cohort.id, staff.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(
-      `Digest posted to the instructor channel ${cohort.slack_channel}`,
-    );
+    const { message, job_id } = response.json<DigestSendResult>();
+    expect(message).toBe(`Digest queued for the instructor channel ${cohort.slack_channel}`);
+    const job = await jobOf(job_id, staff.token);
+    expect(job).toMatchObject({
+      kind: 'cohort-digest',
+      cohort: cohort.id,
+      status: 'done',
+      steps: [{ status: 'done', summary: `Posted to ${cohort.slack_channel}` }],
+    });
     const posted = messagesTo(cohort.slack_channel);
     expect(posted).toHaveLength(1);
     expect(posted[0]?.text).toContain('• *Idle Ida*');
@@ -168,8 +178,10 @@ describe('send digest now', () => {
       .select(['action', 'after'])
       .where('entity', '=', 'cohort_digest')
       .where('actor_id', '=', staff.id)
+      .orderBy('id')
       .execute();
     expect(audit).toEqual([
+      { action: 'queue', after: expect.objectContaining({ job_id }) },
       {
         action: 'send',
         after: expect.objectContaining({ channel: cohort.slack_channel, result: 'sent' }),
@@ -177,20 +189,52 @@ describe('send digest now', () => {
     ]);
   });
 
-  it('answers 502 when Slack refuses the instructor channel', async () => {
+  it('posts it once when Slack first answers 429 and then fails once', async () => {
+    const cohort = await cohortWithFlags();
+    const staff = await createStaff(ctx.db);
+    slack.nextAnswers.push(
+      { status: 429, headers: { 'retry-after': '1' } },
+      { status: 500, body: { ok: false, error: 'fatal_error' } },
+    );
+    const calls = slack.calls.length;
+    const response = await sendNow(cohort.id, staff.token);
+    const job = await jobOf(response.json<DigestSendResult>().job_id, staff.token);
+    expect(job).toMatchObject({ status: 'done', steps: [{ status: 'done', attempts: 3 }] });
+    expect(messagesTo(cohort.slack_channel)).toHaveLength(1);
+    // The attempts after the first looked for the message in the channel before posting it.
+    expect(slack.calls.slice(calls)).toContain('conversations.history');
+    expect((await digestOf(cohort.id, staff.token)).last_sent).toMatchObject({ result: 'sent' });
+  });
+
+  it("fails the job with Slack's words when Slack refuses the instructor channel", async () => {
     const cohort = await cohortWithFlags();
     const staff = await createStaff(ctx.db);
     slack.nextAnswers.push({ status: 200, body: { ok: false, error: 'channel_not_found' } });
-    const refused = await sendNow(cohort.id, staff.token);
-    expect(refused.statusCode).toBe(502);
-    expect(refused.json().message).toBe(
-      `Slack did not accept the digest in the instructor channel ${cohort.slack_channel}; nothing was sent.`,
-    );
+    const response = await sendNow(cohort.id, staff.token);
+    expect(response.statusCode).toBe(200);
+    const job = await jobOf(response.json<DigestSendResult>().job_id, staff.token);
+    expect(job).toMatchObject({
+      status: 'failed',
+      steps: [{ status: 'failed', error: 'channel_not_found', attempts: 1 }],
+    });
+    expect(messagesTo(cohort.slack_channel)).toEqual([]);
     expect((await digestOf(cohort.id, staff.token)).last_sent).toMatchObject({
       result: 'failed',
       channel: cohort.slack_channel,
       delivered: 0,
     });
+
+    // Tried again from the jobs page, it is sent and the digest says so.
+    const retried = await ctx.request({
+      method: 'POST',
+      url: `/api/jobs/${job.id}/retry`,
+      token: staff.token,
+      payload: {},
+    });
+    expect(retried.statusCode).toBe(200);
+    expect(await jobOf(job.id, staff.token)).toMatchObject({ status: 'done' });
+    expect(messagesTo(cohort.slack_channel)).toHaveLength(1);
+    expect((await digestOf(cohort.id, staff.token)).last_sent).toMatchObject({ result: 'sent' });
   });
 
   it('without an instructor channel, sends the message to every coach with a Slack member ID', async () => {
@@ -202,9 +246,14 @@ describe('send digest now', () => {
 
     const response = await sendNow(cohort.id, staff.token);
     expect(response.statusCode).toBe(200);
-    expect(response.json().message).toBe(
-      `Digest sent to 2 coaches (no Slack member ID for ${silent.first_name} ${silent.last_name})`,
+    const { message, job_id } = response.json<DigestSendResult>();
+    expect(message).toBe(
+      `Digest queued for 2 coaches (no Slack member ID for ${silent.first_name} ${silent.last_name})`,
     );
+    expect(await jobOf(job_id, staff.token)).toMatchObject({
+      status: 'done',
+      steps: [{ label: 'Digest to 2 coaches', summary: 'Sent to 2 coaches' }],
+    });
     for (const coach of [first, second]) {
       const [message] = messagesTo(coach.handle);
       expect(message?.text).toContain('• *Idle Ida*');
@@ -222,32 +271,58 @@ describe('send digest now', () => {
       recipients: 2,
       sent_by: { id: staff.id },
     });
-    const audit = await ctx.db
-      .selectFrom('audit_log')
-      .select(['actor_id', 'action'])
-      .where('entity', '=', 'cohort_digest')
-      .where('actor_id', '=', staff.id)
-      .execute();
-    expect(audit).toEqual([{ actor_id: staff.id, action: 'send' }]);
   });
 
-  it('says for which coach Slack refused it, and answers 502 when it reached nobody', async () => {
+  it('sends each coach one message when Slack rate-limits the second', async () => {
+    const cohort = await cohortWithFlags(withoutChannel);
+    const first = await coachOf(cohort.id);
+    const second = await coachOf(cohort.id);
+    slack.nextAnswers.push(
+      { status: 200, body: { ok: true } },
+      { status: 429, headers: { 'retry-after': '1' } },
+    );
+    const response = await sendNow(cohort.id, first.token);
+    expect(await jobOf(response.json<DigestSendResult>().job_id, first.token)).toMatchObject({
+      status: 'done',
+      steps: [{ attempts: 2 }],
+    });
+    // The scripted ok stood for the first coach's message: it was not sent again.
+    expect(messagesTo(first.handle)).toEqual([]);
+    expect(messagesTo(second.handle)).toHaveLength(1);
+    expect((await digestOf(cohort.id, first.token)).last_sent).toMatchObject({
+      result: 'sent',
+      delivered: 2,
+    });
+  });
+
+  it('says for which coach Slack refused it, and fails the job when it reached nobody', async () => {
     const cohort = await cohortWithFlags(withoutChannel);
     const first = await coachOf(cohort.id);
     const second = await coachOf(cohort.id);
     slack.nextAnswers.push({ status: 200, body: { ok: false, error: 'channel_not_found' } });
     const partial = await sendNow(cohort.id, first.token);
-    expect(partial.statusCode).toBe(200);
-    expect(partial.json().message).toBe(
-      `Digest sent to 1 of 2 coaches (Slack did not accept it for ${first.first_name} ${first.last_name})`,
-    );
+    expect(await jobOf(partial.json<DigestSendResult>().job_id, first.token)).toMatchObject({
+      status: 'done',
+      steps: [
+        {
+          summary: `Sent to 1 of 2 coaches (Slack did not accept it for ${first.first_name} ${first.last_name})`,
+        },
+      ],
+    });
     expect(messagesTo(second.handle)).toHaveLength(1);
+    expect((await digestOf(cohort.id, first.token)).last_sent).toMatchObject({
+      result: 'partial',
+      delivered: 1,
+      recipients: 2,
+    });
 
     slack.failing = true;
     try {
       const refused = await sendNow(cohort.id, first.token);
-      expect(refused.statusCode).toBe(502);
-      expect(refused.json().message).toMatch(/Slack did not accept the digest for any coach/);
+      expect(await jobOf(refused.json<DigestSendResult>().job_id, first.token)).toMatchObject({
+        status: 'failed',
+        steps: [{ error: 'Slack did not accept the digest for any coach' }],
+      });
     } finally {
       slack.failing = false;
     }
@@ -270,7 +345,9 @@ describe('send digest now', () => {
     }
     // A cohort with a channel and no coaches still gets it there.
     const coachless = await cohortWithFlags();
-    expect((await sendNow(coachless.id, coach.token)).statusCode).toBe(200);
+    const queued = await sendNow(coachless.id, coach.token);
+    expect(queued.statusCode).toBe(200);
+    await jobOf(queued.json<DigestSendResult>().job_id, coach.token);
     expect(messagesTo(coachless.slack_channel)).toHaveLength(1);
   });
 
@@ -349,16 +426,19 @@ describe('weekly schedule', () => {
       // Sunday evening: last week's send time, before this cohort had been sent any.
       expect(await tickBoth(MONDAY_8 - 1000)).toEqual([current.id]);
       expect(await tickBoth(MONDAY_8 - 500)).toEqual([]);
-      expect(posted()).toHaveLength(1);
+      await vi.waitFor(() => expect(posted()).toHaveLength(1));
 
       expect(await tickBoth(MONDAY_8)).toEqual([current.id]);
       expect(await tickBoth(MONDAY_8 + 60_000)).toEqual([]);
       expect(await tickBoth(MONDAY_8 + 3 * DAY)).toEqual([]);
-      expect(posted()).toHaveLength(2);
+      await vi.waitFor(() => expect(posted()).toHaveLength(2));
       expect(posted()[1]?.text).toContain('Idle Ida');
 
       expect(await tickBoth(MONDAY_8 + 7 * DAY)).toEqual([current.id]);
-      expect(posted()).toHaveLength(3);
+      await vi.waitFor(() => expect(posted()).toHaveLength(3));
+      await vi.waitFor(async () =>
+        expect((await digestOf(current.id, coach.token)).last_sent?.result).toBe('sent'),
+      );
       expect(messagesTo(coach.handle)).toEqual([]);
       expect(messagesTo(inactive.slack_channel)).toEqual([]);
       expect(messagesTo(ended.slack_channel)).toEqual([]);
@@ -392,16 +472,18 @@ describe('weekly schedule', () => {
     });
     try {
       await app.ready();
-      await vi.waitFor(() => expect(messagesTo(cohort.slack_channel)).toHaveLength(1));
+      await vi.waitFor(async () => {
+        const rows = await ctx.db
+          .selectFrom('cohort_digests')
+          .select(['week_of', 'result'])
+          .where('cohort_id', '=', cohort.id)
+          .execute();
+        expect(rows).toEqual([{ week_of: '2026-12-14', result: 'sent' }]);
+      });
     } finally {
       await app.close();
     }
-    const [row] = await ctx.db
-      .selectFrom('cohort_digests')
-      .select(['week_of', 'result'])
-      .where('cohort_id', '=', cohort.id)
-      .execute();
-    expect(row).toEqual({ week_of: '2026-12-14', result: 'sent' });
+    expect(messagesTo(cohort.slack_channel)).toHaveLength(1);
   });
 
   it('takes over a claim whose process died before it sent, once it is stale', async () => {
@@ -420,7 +502,41 @@ describe('weekly schedule', () => {
       .where('id', '=', claim.id)
       .execute();
     expect(await tick()).toContain(cohort.id);
-    expect(messagesTo(cohort.slack_channel)).toHaveLength(1);
+    await vi.waitFor(() => expect(messagesTo(cohort.slack_channel)).toHaveLength(1));
+    // While its job is queued or sending, the claim is not taken over again.
+    await ctx.db
+      .updateTable('cohort_digests')
+      .set({ claimed_at: new Date(Date.now() - 20 * 60_000) })
+      .where('id', '=', claim.id)
+      .execute();
+    expect(await tick()).not.toContain(cohort.id);
+  });
+
+  it('queues one job per cohort and week, and sends it once when Slack answers 429 first', async () => {
+    const cohort = await cohortWithFlags({ start: '2026-09-01', end: '2027-03-01' });
+    const other = await buildApp(ctx.config, ctx.database, { logger: false });
+    slack.nextAnswers.push({ status: 429, headers: { 'retry-after': '1' } });
+    try {
+      const monday = Date.parse('2027-01-04T14:00:00Z');
+      await Promise.all([ctx.app, other].map((app) => new DigestSchedule(app, at(monday)).tick()));
+      const jobs = await ctx.db
+        .selectFrom('jobs')
+        .select('id')
+        .where('cohort_id', '=', cohort.id)
+        .execute();
+      expect(jobs).toHaveLength(1);
+      await vi.waitFor(async () => {
+        const [row] = await ctx.db
+          .selectFrom('cohort_digests')
+          .select(['result', 'job_id'])
+          .where('cohort_id', '=', cohort.id)
+          .execute();
+        expect(row).toEqual({ result: 'sent', job_id: jobs[0]?.id });
+      });
+      expect(messagesTo(cohort.slack_channel)).toHaveLength(1);
+    } finally {
+      await other.close();
+    }
   });
 
   it('sends nothing when Slack is not configured', async () => {
@@ -454,12 +570,14 @@ describe('weekly schedule', () => {
     const first = await tick(monday);
     expect(first).toContain(direct.id);
     expect(first).not.toContain(nowhere.id);
+    await vi.waitFor(async () =>
+      expect((await digestOf(direct.id, coach.token)).last_sent).toMatchObject({
+        trigger: 'schedule',
+        channel: null,
+        delivered: 1,
+      }),
+    );
     expect(messagesTo(coach.handle)).toHaveLength(1);
-    expect((await digestOf(direct.id, coach.token)).last_sent).toMatchObject({
-      trigger: 'schedule',
-      channel: null,
-      delivered: 1,
-    });
 
     // Its instructor channel is set later in the week: the next run sends it there.
     await ctx.db
@@ -470,7 +588,7 @@ describe('weekly schedule', () => {
     const later = await tick(monday + DAY);
     expect(later).toContain(nowhere.id);
     expect(later).not.toContain(direct.id);
-    expect(messagesTo('CLATER')).toHaveLength(1);
+    await vi.waitFor(() => expect(messagesTo('CLATER')).toHaveLength(1));
     expect(messagesTo(coach.handle)).toHaveLength(1);
   });
 });

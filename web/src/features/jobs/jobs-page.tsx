@@ -16,6 +16,7 @@ const kindWords: Record<Job['kind'], string> = {
   'self-assessment': 'Self-assessment repository',
   'organisation-invitation': 'Organisation invitation',
   'slack-messages': 'Slack messages',
+  'cohort-digest': 'Weekly digest',
 };
 
 const statusColor = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;

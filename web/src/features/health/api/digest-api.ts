@@ -1,5 +1,6 @@
 import type { CohortDigest, DigestSendResult } from '@lp/contract/digest';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback } from 'react';
 import { api } from '@/lib/api-client.ts';
 
 export const getCohortDigest = (cohortId: number, signal?: AbortSignal) =>
@@ -18,11 +19,16 @@ export const useCohortDigest = (cohortId: number) => useQuery(digestQuery(cohort
 export const sendDigest = (cohortId: number) =>
   api.post<DigestSendResult>(`/cohorts/${cohortId}/digest/send`);
 
-/** Sends the digest now; the preview's 'last sent' follows. */
+/** Queues the digest's send now; the answer names its job. */
 export function useSendDigest(cohortId: number) {
+  return useMutation({ mutationFn: () => sendDigest(cohortId) });
+}
+
+/** Reads the digest again, for its 'last sent' once the send's job has run. */
+export function useRefreshDigest(cohortId: number) {
   const queryClient = useQueryClient();
-  return useMutation({
-    mutationFn: () => sendDigest(cohortId),
-    onSettled: () => queryClient.invalidateQueries({ queryKey: digestQueryKey(cohortId) }),
-  });
+  return useCallback(
+    () => void queryClient.invalidateQueries({ queryKey: digestQueryKey(cohortId) }),
+    [queryClient, cohortId],
+  );
 }

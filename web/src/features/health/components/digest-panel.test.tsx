@@ -1,4 +1,5 @@
-import type { CohortDigest, DigestSendResult } from '@lp/contract/digest';
+import type { CohortDigest, DigestDelivery, DigestSendResult } from '@lp/contract/digest';
+import type { Job, JobStep } from '@lp/contract/jobs';
 import { screen, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
@@ -47,29 +48,54 @@ const digest = (overrides: Partial<CohortDigest> = {}): CohortDigest => ({
   ...overrides,
 });
 
-const sent: DigestSendResult = {
-  message: 'Digest posted to the instructor channel C0INSTR',
-  delivery: {
-    sent_at: '2026-11-25T18:05:00.000Z',
-    trigger: 'manual',
-    result: 'sent',
-    channel: 'C0INSTR',
-    delivered: 1,
-    recipients: 1,
-    sent_by: { id: 7, name: 'Sam Staff' },
-  },
+const delivery: DigestDelivery = {
+  sent_at: '2026-11-25T18:05:00.000Z',
+  trigger: 'manual',
+  result: 'sent',
+  channel: 'C0INSTR',
+  delivered: 1,
+  recipients: 1,
+  sent_by: { id: 7, name: 'Sam Staff' },
 };
 
+const queued: DigestSendResult = {
+  message: 'Digest queued for the instructor channel C0INSTR',
+  job_id: 77,
+};
+
+const digestJob = (status: Job['status'], step: Partial<JobStep> = {}): Job => ({
+  id: 77,
+  kind: 'cohort-digest',
+  cohort: 5,
+  status,
+  created_at: '2026-11-25T18:05:00.000Z',
+  started_at: '2026-11-25T18:05:00.000Z',
+  finished_at: status === 'done' || status === 'failed' ? '2026-11-25T18:05:01.000Z' : null,
+  duration_ms: status === 'done' || status === 'failed' ? 1000 : null,
+  steps: [
+    {
+      id: 9,
+      phase: 'Sending the digest',
+      label: 'Digest to the instructor channel C0INSTR',
+      status: status === 'done' ? 'done' : status === 'failed' ? 'failed' : 'pending',
+      attempts: 1,
+      error: null,
+      summary: status === 'done' ? 'Posted to C0INSTR' : null,
+      ...step,
+    },
+  ],
+});
+
 let current: CohortDigest;
+let job: Job;
 let network: ReturnType<typeof fakeNetwork>;
 beforeEach(() => {
   current = digest();
+  job = digestJob('queued');
   network = fakeNetwork({
     'GET /cohorts/5/digest': () => ({ status: 200, body: current }),
-    'POST /cohorts/5/digest/send': () => {
-      current = digest({ last_sent: sent.delivery });
-      return { status: 200, body: sent };
-    },
+    'POST /cohorts/5/digest/send': () => ({ status: 200, body: queued }),
+    'GET /jobs/77': () => ({ status: 200, body: job }),
   });
 });
 
@@ -98,15 +124,23 @@ describe('DigestPanel', () => {
     expect(screen.getByText('the instructor Slack channel C0INSTR')).toBeInTheDocument();
   });
 
-  it('sends the digest now, says where in a toast, and shows it as last sent', async () => {
+  it('queues the digest, says so in a toast, follows its job and then shows it as last sent', async () => {
     const user = renderPanel();
     await user.click(await screen.findByRole('button', { name: 'Send digest now' }));
     expect(
-      await screen.findByText('Digest posted to the instructor channel C0INSTR'),
+      await screen.findByText('Digest queued for the instructor channel C0INSTR'),
     ).toBeInTheDocument();
     expect(network.writes()).toEqual([
       { method: 'POST', path: '/cohorts/5/digest/send', body: undefined },
     ]);
+    const progress = await screen.findByRole('region', { name: 'Sending the digest' });
+    expect(await within(progress).findByText('Sending the digest: 0 of 1')).toBeInTheDocument();
+
+    current = digest({ last_sent: delivery });
+    job = digestJob('done');
+    expect(
+      await within(progress).findByText('All done: 1 of 1 steps succeeded', {}, { timeout: 5_000 }),
+    ).toBeInTheDocument();
     expect(
       await screen.findByText(
         'Nov 25, 2026, 12:05 pm by Sam Staff, to the instructor channel C0INSTR',
@@ -114,11 +148,26 @@ describe('DigestPanel', () => {
     ).toBeInTheDocument();
   });
 
+  it("shows Slack's refusal in the job's progress, with Retry", async () => {
+    job = digestJob('failed', { error: 'channel_not_found' });
+    const user = renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Send digest now' }));
+    const failed = await screen.findByRole('list', { name: 'Failed' });
+    expect(
+      within(failed).getByText('Digest to the instructor channel C0INSTR: channel_not_found'),
+    ).toBeInTheDocument();
+    expect(
+      within(failed).getByRole('button', {
+        name: 'Retry Digest to the instructor channel C0INSTR',
+      }),
+    ).toBeEnabled();
+  });
+
   it('without an instructor channel, shows the coaches it goes to directly', async () => {
     current = digest({
       channel: null,
       last_sent: {
-        ...sent.delivery,
+        ...delivery,
         channel: null,
         result: 'partial',
         delivered: 1,
@@ -173,24 +222,17 @@ describe('DigestPanel', () => {
     expect(await screen.findByRole('button', { name: 'Send digest now' })).toBeEnabled();
   });
 
-  it('says what went wrong when Slack refused, and an empty week as such', async () => {
+  it('says why the send was refused, and an empty week as such', async () => {
     current = digest({ at_risk: [], overdue_reviews: [] });
-    network.answer('POST /cohorts/5/digest/send', {
-      status: 502,
-      body: {
-        message:
-          'Slack did not accept the digest in the instructor channel C0INSTR; nothing was sent.',
-      },
-    });
+    const refusal =
+      'Day Cohort 62 has no instructor Slack channel and no coach with a Slack member ID, so nobody can receive the digest.';
+    network.answer('POST /cohorts/5/digest/send', { status: 409, body: { message: refusal } });
     const user = renderPanel();
     expect(await screen.findByText('Nobody is flagged this week.')).toBeInTheDocument();
     expect(screen.getByText('No self-assessment has waited that long.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send digest now' }));
-    expect(
-      await screen.findByText(
-        'Slack did not accept the digest in the instructor channel C0INSTR; nothing was sent.',
-      ),
-    ).toBeInTheDocument();
+    expect(await screen.findByText(refusal)).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Sending the digest' })).toBeNull();
   });
 
   it('shows a failed read with its message', async () => {

@@ -1,11 +1,12 @@
 import type { CohortDigest, DigestDelivery } from '@lp/contract/digest';
 import { Badge, Button, Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useId } from 'react';
+import { useId, useState } from 'react';
+import { JobProgress } from '@/features/jobs';
 import { errorText } from '@/lib/api-client.ts';
 import { formatDateTime, formatInstant, formatWallTime } from '@/lib/dates.ts';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useCohortDigest, useSendDigest } from '../api/digest-api.ts';
+import { useCohortDigest, useRefreshDigest, useSendDigest } from '../api/digest-api.ts';
 import './digest-panel.css';
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -131,27 +132,43 @@ function Contents({ digest }: { digest: CohortDigest }) {
 function SendButton({ digest }: { digest: CohortDigest }) {
   const toast = useToast();
   const send = useSendDigest(digest.cohort.id);
+  const refreshDigest = useRefreshDigest(digest.cohort.id);
+  const [jobId, setJobId] = useState<number | null>(null);
   const reasonId = useId();
   const blocker = sendBlocker(digest);
   const onSend = () =>
     send.mutate(undefined, {
-      onSuccess: (result) => toast.show(result.message, { type: 'done', duration: 'normal' }),
+      onSuccess: (result) => {
+        setJobId(result.job_id);
+        toast.show(result.message, { type: 'done', duration: 'normal' });
+      },
       onError: (error) => toast.show(errorText(error), { type: 'error' }),
     });
   return (
-    <Flex align="center" gap="3" wrap="wrap">
-      <Button
-        onClick={onSend}
-        loading={send.isPending}
-        disabled={blocker !== null}
-        aria-describedby={blocker ? reasonId : undefined}
-      >
-        Send digest now
-      </Button>
-      {blocker && (
-        <Text id={reasonId} size="2" color="gray">
-          {blocker}
-        </Text>
+    <Flex direction="column" gap="2">
+      <Flex align="center" gap="3" wrap="wrap">
+        <Button
+          onClick={onSend}
+          loading={send.isPending}
+          disabled={blocker !== null}
+          aria-describedby={blocker ? reasonId : undefined}
+        >
+          Send digest now
+        </Button>
+        {blocker && (
+          <Text id={reasonId} size="2" color="gray">
+            {blocker}
+          </Text>
+        )}
+      </Flex>
+      {jobId !== null && (
+        // The step writes 'last sent' when it has run: the preview follows each step.
+        <JobProgress
+          key={jobId}
+          jobId={jobId}
+          title="Sending the digest"
+          onProgress={refreshDigest}
+        />
       )}
     </Flex>
   );
@@ -161,7 +178,8 @@ function SendButton({ digest }: { digest: CohortDigest }) {
  * A cohort's weekly digest as its coaches get it by Slack (in the instructor channel, or without
  * one directly): the at-risk learners with their reasons and the overdue reviews, where and when
  * it goes out next and went out last, and 'Send digest now' (disabled, with the reason beside
- * it, when Slack is not configured or there is nowhere to send it).
+ * it, when Slack is not configured or there is nowhere to send it), which queues the send and
+ * follows its job.
  */
 export function DigestPanel({ cohortId }: { cohortId: number }) {
   const digest = useCohortDigest(cohortId);
