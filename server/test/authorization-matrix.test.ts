@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeclaredRoute, registerAccessControl } from '../src/plugins/principal.ts';
 import { CALLERS, type Caller } from '../src/plugins/route-rules.ts';
 import type { TestContext } from './harness.ts';
+import { jobsSettled } from './jobs.ts';
 import { createRouteTestContext } from './route-requests/context.ts';
 import { createWorld, type RequestBuilder, routeRequests, send } from './route-requests/index.ts';
 
@@ -49,6 +50,8 @@ async function checkRoute(route: DeclaredRoute, build: RequestBuilder): Promise<
   if (sharing.length > 0) {
     const world = await createWorld(ctx);
     const request = await build(world);
+    // Jobs queued by earlier requests write their own audit rows when they run.
+    await jobsSettled(ctx.db);
     const before = await auditRows();
     for (const caller of sharing)
       problems.push(

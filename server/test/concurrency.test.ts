@@ -21,6 +21,7 @@ import {
 } from './factories.ts';
 import { FakeSlack } from './fake-slack.ts';
 import { createTestContext, type TestContext } from './harness.ts';
+import { jobsSettled } from './jobs.ts';
 
 const PARALLEL = 50;
 const RACE_TRIALS = 5;
@@ -73,9 +74,12 @@ async function learner() {
   return { ...person, handle };
 }
 
-/** The same request PARALLEL times at once. */
-const burst = (send: () => Promise<LightMyRequestResponse>) =>
-  Promise.all(Array.from({ length: PARALLEL }, send));
+/** The same request PARALLEL times at once, and the jobs they queued (Slack messages) run. */
+async function burst(send: () => Promise<LightMyRequestResponse>) {
+  const responses = await Promise.all(Array.from({ length: PARALLEL }, send));
+  await jobsSettled(ctx.db);
+  return responses;
+}
 
 /**
  * Tallies one state change: no 5xx, and each effect (a count that must be exactly 1) seen once.

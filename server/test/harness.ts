@@ -27,7 +27,8 @@ export type ConfigOverrides = Partial<Omit<Config, 'github' | 'slack' | 'live' |
 /** Queue timings for tests: waits of milliseconds, so retries and rate limits pass quickly. */
 export const quickJobs: Config['jobs'] = {
   concurrency: 2,
-  leaseMs: 2_000,
+  // No test here loses a process, so the lease only has to outlast a stall of a loaded machine.
+  leaseMs: 30_000,
   // New jobs are announced; the poll only finds what no notification told of.
   pollMs: 1_000,
   backoffMs: 5,

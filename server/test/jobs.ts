@@ -1,5 +1,7 @@
 import type { Job } from '@lp/contract/jobs';
+import type { Kysely } from 'kysely';
 import { expect, vi } from 'vitest';
+import type { Database } from '../src/db/schema.ts';
 
 /** How a test reaches the API: the in-process app or a server process over HTTP. */
 export type GetJson = (path: string) => Promise<{ status: number; body: unknown }>;
@@ -35,3 +37,23 @@ export const injected =
     const response = await request({ method: 'GET', url: `/api${path}`, token });
     return { status: response.statusCode, body: response.json() };
   };
+
+/**
+ * Waits until the queue has nothing due or running: the outside effects of the requests so far
+ * (Slack messages, repositories) and their audit rows have happened. Jobs waiting for a later
+ * attempt do not count.
+ */
+export async function jobsSettled(db: Kysely<Database>, timeout = 60_000): Promise<void> {
+  await vi.waitFor(
+    async () => {
+      const busy = await db
+        .selectFrom('jobs')
+        .select((eb) => eb.fn.countAll<number>().as('n'))
+        .where('status', 'in', ['queued', 'running'])
+        .where('run_at', '<=', new Date())
+        .executeTakeFirstOrThrow();
+      expect(Number(busy.n)).toBe(0);
+    },
+    { timeout, interval: 20 },
+  );
+}
