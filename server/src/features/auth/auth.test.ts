@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import {
   addCohortCourse,
   createCohort,
@@ -255,7 +256,7 @@ describe('GitHub sign-in', () => {
     expect(profile.current_cohort).toMatchObject({ id: cohort.id, name: 'Invited Cohort' });
     expect(profile.project).toMatchObject({ name: 'Project 1.1', book_name: 'Book 1' });
     // The organisation invitation goes to GitHub with the server token, by a job.
-    const invite = await vi.waitFor(() => {
+    const invite = await eventually(() => {
       const found = github.requests.find(
         (request) =>
           request.method === 'PUT' && request.path === '/orgs/invited-org/memberships/invitee',

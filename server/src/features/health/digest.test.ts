@@ -1,5 +1,6 @@
 import type { CohortDigest, DigestSendResult } from '@lp/contract/digest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import {
   addCoach,
   addCohortCourse,
@@ -426,17 +427,17 @@ describe('weekly schedule', () => {
       // Sunday evening: last week's send time, before this cohort had been sent any.
       expect(await tickBoth(MONDAY_8 - 1000)).toEqual([current.id]);
       expect(await tickBoth(MONDAY_8 - 500)).toEqual([]);
-      await vi.waitFor(() => expect(posted()).toHaveLength(1));
+      await eventually(() => expect(posted()).toHaveLength(1));
 
       expect(await tickBoth(MONDAY_8)).toEqual([current.id]);
       expect(await tickBoth(MONDAY_8 + 60_000)).toEqual([]);
       expect(await tickBoth(MONDAY_8 + 3 * DAY)).toEqual([]);
-      await vi.waitFor(() => expect(posted()).toHaveLength(2));
+      await eventually(() => expect(posted()).toHaveLength(2));
       expect(posted()[1]?.text).toContain('Idle Ida');
 
       expect(await tickBoth(MONDAY_8 + 7 * DAY)).toEqual([current.id]);
-      await vi.waitFor(() => expect(posted()).toHaveLength(3));
-      await vi.waitFor(async () =>
+      await eventually(() => expect(posted()).toHaveLength(3));
+      await eventually(async () =>
         expect((await digestOf(current.id, coach.token)).last_sent?.result).toBe('sent'),
       );
       expect(messagesTo(coach.handle)).toEqual([]);
@@ -472,7 +473,7 @@ describe('weekly schedule', () => {
     });
     try {
       await app.ready();
-      await vi.waitFor(async () => {
+      await eventually(async () => {
         const rows = await ctx.db
           .selectFrom('cohort_digests')
           .select(['week_of', 'result'])
@@ -502,7 +503,7 @@ describe('weekly schedule', () => {
       .where('id', '=', claim.id)
       .execute();
     expect(await tick()).toContain(cohort.id);
-    await vi.waitFor(() => expect(messagesTo(cohort.slack_channel)).toHaveLength(1));
+    await eventually(() => expect(messagesTo(cohort.slack_channel)).toHaveLength(1));
     // While its job is queued or sending, the claim is not taken over again.
     await ctx.db
       .updateTable('cohort_digests')
@@ -525,7 +526,7 @@ describe('weekly schedule', () => {
         .where('cohort_id', '=', cohort.id)
         .execute();
       expect(jobs).toHaveLength(1);
-      await vi.waitFor(async () => {
+      await eventually(async () => {
         const [row] = await ctx.db
           .selectFrom('cohort_digests')
           .select(['result', 'job_id'])
@@ -570,7 +571,7 @@ describe('weekly schedule', () => {
     const first = await tick(monday);
     expect(first).toContain(direct.id);
     expect(first).not.toContain(nowhere.id);
-    await vi.waitFor(async () =>
+    await eventually(async () =>
       expect((await digestOf(direct.id, coach.token)).last_sent).toMatchObject({
         trigger: 'schedule',
         channel: null,
@@ -588,7 +589,7 @@ describe('weekly schedule', () => {
     const later = await tick(monday + DAY);
     expect(later).toContain(nowhere.id);
     expect(later).not.toContain(direct.id);
-    await vi.waitFor(() => expect(messagesTo('CLATER')).toHaveLength(1));
+    await eventually(() => expect(messagesTo('CLATER')).toHaveLength(1));
     expect(messagesTo(coach.handle)).toHaveLength(1);
   });
 });

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import {
   addCoach,
   createCohort,
@@ -310,7 +311,7 @@ describe('POST /students/{id}/status (1:1 feedback)', () => {
     ).json();
     expect(detail.feedback[0]).toMatchObject({ notes: 'Great demo today', author: 'Cam Coach' });
     // Sent by a job once the feedback committed.
-    await vi.waitFor(() => expect(slack.messages).toHaveLength(1));
+    await eventually(() => expect(slack.messages).toHaveLength(1));
     expect(slack.messages).toEqual([
       {
         channel: 'U0CLASSMATE',

@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import {
   assignProject,
   createAssessment,
@@ -471,7 +472,7 @@ describe('with GitHub and Slack configured', () => {
         })
       ).statusCode,
     ).toBe(204);
-    await vi.waitFor(() =>
+    await eventually(() =>
       expect(slack.messages.map((m) => m.channel)).toEqual(['U123', cohort.slack_channel]),
     );
     expect(slack.messages[1]!.text).toContain(

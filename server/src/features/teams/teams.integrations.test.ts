@@ -1,4 +1,5 @@
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import {
   addCoach,
   createCohort,
@@ -98,7 +99,7 @@ describe('teams with Slack and GitHub configured', () => {
     });
     expect(reset.statusCode).toBe(204);
     // Archived by a job once the deletion committed.
-    await vi.waitFor(() => expect(slack.archived).toEqual(expect.arrayContaining(ids)));
+    await eventually(() => expect(slack.archived).toEqual(expect.arrayContaining(ids)));
   });
 
   it('keeps the saved teams and says what Slack answered when it refuses the channel', async () => {
