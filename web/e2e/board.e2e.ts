@@ -151,7 +151,7 @@ describe('the learner board', () => {
     await checkAccessibility(page, 'board (instructor)');
   });
 
-  it("skips from the navbar to the first card with 'Skip to content', the first Tab stop", async () => {
+  it("skips from the navbar to the first card's handle with 'Skip to content', the first Tab stop", async () => {
     await openBoard();
     await page.keyboard.press('Tab');
     const skip = page.getByRole('link', { name: 'Skip to content' });
@@ -161,7 +161,7 @@ describe('the learner board', () => {
     await expect
       .poll(() =>
         page
-          .locator('[aria-roledescription="draggable learner card"]')
+          .locator('[aria-roledescription="draggable learner card"] .lp-card__handle')
           .first()
           .evaluate((first) => first === document.activeElement),
       )

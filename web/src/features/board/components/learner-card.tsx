@@ -117,8 +117,6 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
       aria-roledescription="draggable learner card"
       aria-label={learner.name}
       data-learner-id={learner.id}
-      // The skip link lands on the first of them (ui/skip-link.tsx).
-      data-skip-target=""
       className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}${reasons ? ' lp-card--flagged' : ''}`}
       onDoubleClick={onDoubleClick}
       onPointerEnter={prefetch}
@@ -128,6 +126,8 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
         ref={setHandleRef}
         type="button"
         className="lp-card__handle"
+        // The skip link lands on the first card's handle (ui/skip-link.tsx).
+        data-skip-target=""
         aria-label={`Move ${learner.name}`}
         aria-describedby={describedBy}
       />
