@@ -1,15 +1,18 @@
 import type { Locator, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
-import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
+import { type RunningServer, startServer } from './support/start-server.ts';
 import { waitForCount } from './support/wait.ts';
 
 // The teams walk: an instructor builds teams for the active (demo) cohort with Random, saves
-// them, sees them, and deletes them after confirming.
+// them, sees them, and deletes them after confirming. On a server of its own: a learner another
+// file adds to the demo cohort meanwhile would change the builder's layout under the keyboard
+// moves, which go to the nearest team in the arrow's direction.
 
-const baseUrl = serverUrl();
+let server: RunningServer;
+let baseUrl: string;
 
 let session: BrowserSession;
 let page: Page;
@@ -55,6 +58,8 @@ const feedbackSays = (text: string) =>
   page.locator('.teams-feedback').getByText(text, { exact: true }).waitFor();
 
 beforeAll(async () => {
+  server = await startServer({ webDist: inject('webDist') });
+  baseUrl = server.url;
   session = await connectBrowser();
   page = await session.context.newPage();
   await signIn(page, baseUrl, 'instructor');
@@ -69,6 +74,7 @@ beforeAll(async () => {
 
 afterAll(async () => {
   await session?.close();
+  await server?.stop();
 });
 
 describe('teams, as an instructor', () => {

@@ -47,9 +47,15 @@ export const teamKeyboardCoordinates: KeyboardCoordinateGetter = (event, { conte
   if (targets.length === 0) return undefined;
   const x = collisionRect.left + collisionRect.width / 2;
   const y = collisionRect.top + collisionRect.height / 2;
-  const here = targets.findIndex(
-    ({ rect }) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom,
-  );
+  // Where the badge is now: the target it is over, as announced. Its measured rectangles can be
+  // a moment old (a message above the builder shifts it), so the geometry is only the fallback.
+  const over = context.over ? targets.findIndex(({ id }) => id === String(context.over?.id)) : -1;
+  const here =
+    over >= 0
+      ? over
+      : targets.findIndex(
+          ({ rect }) => x >= rect.left && x <= rect.right && y >= rect.top && y <= rect.bottom,
+        );
   const next = targets[(here + step + targets.length) % targets.length];
   if (!next) return undefined;
   return {
