@@ -5,6 +5,7 @@
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, inject, it } from 'vitest';
 import { FakeSlack } from '../../server/test/fake-slack.ts';
+import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 import { type RunningServer, startServer } from './support/start-server.ts';
@@ -67,6 +68,7 @@ describe('the progress of a team save', () => {
     await says(/^1 of \d+ steps failed$/);
     const failed = progress.getByRole('list', { name: 'Failed' });
     await failed.getByText('Team 1 Slack channel: restricted_action').waitFor();
+    await checkAccessibility(page, 'teams with a job failure');
 
     await failed.getByRole('button', { name: 'Retry Team 1 Slack channel' }).click();
     await says(/^All done: (\d+) of \1 steps succeeded$/);
@@ -74,5 +76,9 @@ describe('the progress of a team save', () => {
       .getByRole('region', { name: 'Team 1', exact: true })
       .getByText(/^Slack channel CT\d+$/)
       .waitFor();
+
+    await page.getByRole('link', { name: 'All recent jobs of this cohort' }).click();
+    await page.getByRole('heading', { level: 1, name: /jobs/i }).first().waitFor();
+    await checkAccessibility(page, 'recent jobs');
   });
 });
