@@ -2,6 +2,7 @@ import {
   DndContext,
   type DragEndEvent,
   KeyboardSensor,
+  MeasuringStrategy,
   PointerSensor,
   useDroppable,
   useSensor,
@@ -24,6 +25,8 @@ import {
 } from '../model/team-builder.ts';
 import { teamAnnouncements, teamCollisions, teamKeyboardCoordinates } from './keyboard.ts';
 import { LearnerBadge } from './learner-badge.tsx';
+
+const DROPPABLE_MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 
 interface TeamBuilderProps {
   cohortId: number;
@@ -226,6 +229,9 @@ export function TeamBuilder({
       <DndContext
         sensors={sensors}
         collisionDetection={teamCollisions}
+        // The teams and the pool change size while a badge moves (a message above them, a badge
+        // leaving a team): measured anew at each move, so an arrow key finds where they are now.
+        measuring={DROPPABLE_MEASURING}
         onDragEnd={onDragEnd}
         accessibility={{
           announcements,
