@@ -9,3 +9,8 @@ export const isWebUrl = (value: string) => webUrl.test(value.trim());
 
 /** True for an empty field or an http(s) address. */
 export const isWebUrlOrEmpty = (value: string) => !value.trim() || isWebUrl(value);
+
+/** Parses a numeric route parameter (an id in the address); NaN for anything else. */
+export function idParam(value: string | undefined): number {
+  return value && /^\d+$/.test(value) ? Number(value) : Number.NaN;
+}

@@ -1,6 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { databaseUrl } from '../../../test/database-template.ts';
 import {
   addCohortCourse,
   assignProject,
@@ -11,7 +10,7 @@ import {
   enrol,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { openPostgres } from '../../db/connection.ts';
+import { otherConnection } from '../../../test/other-connection.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './board.repository.ts';
 import { type BoardVersions, followBoardVersions } from './board-versions.ts';
@@ -20,25 +19,14 @@ import { type BoardVersions, followBoardVersions } from './board-versions.ts';
 // board is answered 304 without a query and a change made anywhere makes the next answer a 200.
 let ctx: TestContext;
 let staff: Awaited<ReturnType<typeof createStaff>>;
-/**
- * Writes the way another server process would: on the PostgreSQL server through a pool of its
- * own (other connections, which this app's process does not see commit); PGlite has one session
- * per process, so there it is the test's own database.
- */
+/** Writes the way another server process would (test/other-connection.ts). */
 let elsewhere: Kysely<Database>;
 let closeElsewhere = async () => {};
 
 beforeAll(async () => {
   ctx = await createTestContext();
   staff = await createStaff(ctx.db);
-  elsewhere = ctx.db;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (ctx.database.kind === 'postgres' && serverUrl) {
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(ctx.db);
-    const other = openPostgres(databaseUrl(serverUrl, rows[0]!.name), 2);
-    elsewhere = other.db;
-    closeElsewhere = other.close;
-  }
+  ({ db: elsewhere, close: closeElsewhere } = await otherConnection(ctx));
 });
 afterAll(async () => {
   await closeElsewhere();

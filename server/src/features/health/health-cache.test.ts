@@ -1,9 +1,8 @@
 import { gunzipSync } from 'node:zlib';
 import { ASSESSMENT_STATUS } from '@lp/contract/constants';
 import type { CohortHealth } from '@lp/contract/health';
-import { type Kysely, sql } from 'kysely';
+import type { Kysely } from 'kysely';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { databaseUrl } from '../../../test/database-template.ts';
 import {
   addCohortCourse,
   assignProject,
@@ -18,7 +17,7 @@ import {
   startAssessment,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { openPostgres } from '../../db/connection.ts';
+import { otherConnection } from '../../../test/other-connection.ts';
 import type { Database } from '../../db/schema.ts';
 import { cohortHealth, cohortHealthAnswer } from './cohort-health.service.ts';
 
@@ -28,24 +27,14 @@ import { cohortHealth, cohortHealthAnswer } from './cohort-health.service.ts';
 
 let ctx: TestContext;
 let staff: Awaited<ReturnType<typeof createStaff>>;
-/**
- * Writes the way another server process would: on the PostgreSQL server through a pool of its
- * own; PGlite has one session per process, so there it is the test's own database.
- */
+/** Writes the way another server process would (test/other-connection.ts). */
 let elsewhere: Kysely<Database>;
 let closeElsewhere = async () => {};
 
 beforeAll(async () => {
   ctx = await createTestContext();
   staff = await createStaff(ctx.db);
-  elsewhere = ctx.db;
-  const serverUrl = process.env.TEST_DATABASE_URL;
-  if (ctx.database.kind === 'postgres' && serverUrl) {
-    const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(ctx.db);
-    const other = openPostgres(databaseUrl(serverUrl, rows[0]!.name), 2);
-    elsewhere = other.db;
-    closeElsewhere = other.close;
-  }
+  ({ db: elsewhere, close: closeElsewhere } = await otherConnection(ctx));
 });
 afterEach(() => {
   vi.useRealTimers();

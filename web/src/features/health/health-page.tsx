@@ -5,6 +5,7 @@ import { Card, Heading, Link, Text } from '@radix-ui/themes';
 import { lazy, type ReactNode, Suspense } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
 import { formatDateTime } from '@/lib/dates.ts';
+import { idParam } from '@/lib/urls.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
@@ -25,9 +26,6 @@ const BookLoadChart = lazy(() =>
 const ProgressChart = lazy(() =>
   loadCharts().then((charts) => ({ default: charts.ProgressChart })),
 );
-
-const idParam = (value: string | undefined) =>
-  value && /^\d+$/.test(value) ? Number(value) : Number.NaN;
 
 function Section({ title, children }: { title: string; children: ReactNode }) {
   return (

@@ -1,5 +1,6 @@
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorText } from '@/lib/api-client.ts';
+import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
@@ -11,7 +12,6 @@ import {
 } from '../api/assessments.ts';
 import { useBooks } from '../api/books.ts';
 import { useObjectives } from '../api/objectives.ts';
-import { idParam } from '../components/catalogue-ui.tsx';
 import { AssessmentForm, type AssessmentFormValues } from './assessment-form.tsx';
 
 /** /assessments/new (the book may come as navigation state) and /assessments/edit/:assessmentId */

@@ -2,18 +2,13 @@ import type { Book } from '@lp/contract/books';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useBook, useDeleteBook } from '../api/books.ts';
 import { type ExpandedProject, useBookProjects } from '../api/projects.ts';
-import {
-  Breadcrumb,
-  idParam,
-  type RowKind,
-  RowLink,
-  RowList,
-} from '../components/catalogue-ui.tsx';
+import { Breadcrumb, type RowKind, RowLink, RowList } from '../components/catalogue-ui.tsx';
 import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 
 function Section({ title, children }: { title: string; children: ReactNode }) {

@@ -3,6 +3,7 @@ import { Flex, Heading, TextArea, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '@/lib/api-client.ts';
+import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { FormField } from '@/ui/form-field.tsx';
 import { Loading } from '@/ui/loading.tsx';
@@ -10,7 +11,7 @@ import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useBook, useBooks, useCreateBook, useUpdateBook } from '../api/books.ts';
 import { useCourse } from '../api/courses.ts';
-import { FormActions, idParam } from '../components/catalogue-ui.tsx';
+import { FormActions } from '../components/catalogue-ui.tsx';
 
 interface BookFormValues {
   name: string;

@@ -56,11 +56,6 @@ export function RowList({ label, children }: { label: string; children: ReactNod
   );
 }
 
-/** Parses a numeric route parameter; NaN for anything else. */
-export function idParam(value: string | undefined): number {
-  return value && /^\d+$/.test(value) ? Number(value) : Number.NaN;
-}
-
 /** The submit and Cancel buttons every catalogue form ends with. */
 export function FormActions({
   saving,

@@ -1,6 +1,7 @@
 import { Badge, Button, Flex, Text } from '@radix-ui/themes';
 import { lazy, Suspense, useEffect } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { idParam } from '@/lib/urls.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
@@ -8,7 +9,7 @@ import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useBooks } from '../api/books.ts';
 import { useCourse, useDeactivateCourse } from '../api/courses.ts';
-import { Breadcrumb, idParam, RowLink, RowList } from '../components/catalogue-ui.tsx';
+import { Breadcrumb, RowLink, RowList } from '../components/catalogue-ui.tsx';
 import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 import { rememberActiveCourse } from './course-list-page.tsx';
 

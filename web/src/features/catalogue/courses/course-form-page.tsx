@@ -2,13 +2,14 @@ import { Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '@/lib/api-client.ts';
+import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { FormField } from '@/ui/form-field.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useCourse, useCreateCourse, useUpdateCourse } from '../api/courses.ts';
-import { FormActions, idParam } from '../components/catalogue-ui.tsx';
+import { FormActions } from '../components/catalogue-ui.tsx';
 
 interface CourseFormValues {
   name: string;

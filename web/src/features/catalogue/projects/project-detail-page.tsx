@@ -1,10 +1,11 @@
 import { Badge, Button, DataList, Flex, Link } from '@radix-ui/themes';
 import { Link as RouterLink, useParams } from 'react-router';
+import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { type ExpandedProject, useDeleteProject, useProject } from '../api/projects.ts';
-import { Breadcrumb, idParam } from '../components/catalogue-ui.tsx';
+import { Breadcrumb } from '../components/catalogue-ui.tsx';
 import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 
 function UrlItem({ label, url }: { label: string; url: string }) {

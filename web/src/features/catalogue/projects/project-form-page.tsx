@@ -1,12 +1,12 @@
 import { useNavigate, useParams } from 'react-router';
 import { errorText } from '@/lib/api-client.ts';
+import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useBook } from '../api/books.ts';
 import { useCreateProject, useProject, useUpdateProject } from '../api/projects.ts';
-import { idParam } from '../components/catalogue-ui.tsx';
 import { ProjectForm } from './project-form.tsx';
 import { EMPTY_PROJECT, formValues } from './project-form-model.ts';
 
