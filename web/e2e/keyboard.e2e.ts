@@ -5,6 +5,7 @@
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDay, todayIn } from '../src/lib/dates.ts';
+import { type ApiCall, apiCaller } from './support/api.ts';
 import { boardColumn, cardHandle } from './support/board.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
@@ -31,17 +32,17 @@ const learner = { id: 0, name: `Kira Keys${suffix}` };
 let book: CourseData['books'][number];
 let eventId = 0;
 
-async function call<T>(method: string, path: string, body?: unknown) {
-  const response = await fetch(`${baseUrl}/api${path}`, {
-    method,
-    headers: {
-      Authorization: `Token ${token}`,
-      ...(body ? { 'Content-Type': 'application/json' } : {}),
-    },
-    body: body ? JSON.stringify(body) : undefined,
-  });
-  const text = await response.text();
-  return { status: response.status, body: (text ? JSON.parse(text) : undefined) as T };
+const call: ApiCall = (method, path, body) => apiCaller(baseUrl, token)(method, path, body);
+
+/**
+ * Escape once the dialog has taken the focus: pressed while it is still opening, the key goes to
+ * what had the focus before and the dialog stays.
+ */
+async function escapeFrom(dialog: Locator) {
+  await expect
+    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+  await page.keyboard.press('Escape');
 }
 
 /** Waits until this element has the keyboard focus. */
@@ -110,7 +111,7 @@ describe('focus after a dialog closes', () => {
     await chooseFromMenu('Learner Notes');
     const notes = page.getByRole('dialog', { name: `Notes: ${learner.name}` });
     await notes.waitFor();
-    await page.keyboard.press('Escape');
+    await escapeFrom(notes);
     await notes.waitFor({ state: 'detached' });
     await hasFocus(actions());
 
@@ -126,7 +127,7 @@ describe('focus after a dialog closes', () => {
     await page.keyboard.press('Enter');
     const overlay = page.getByRole('dialog', { name: `Learner: ${learner.name}` });
     await overlay.waitFor();
-    await page.keyboard.press('Escape');
+    await escapeFrom(overlay);
     await overlay.waitFor({ state: 'detached' });
     await hasFocus(name);
 
@@ -135,7 +136,7 @@ describe('focus after a dialog closes', () => {
     await page.keyboard.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'User Settings' });
     await dialog.waitFor();
-    await page.keyboard.press('Escape');
+    await escapeFrom(dialog);
     await dialog.waitFor({ state: 'hidden' });
     await hasFocus(settings);
   });
@@ -211,7 +212,7 @@ describe('focus after the evaluation dialog closes', () => {
     await chooseFromMenu('Assessment status', 'Reviewed and Complete');
     const evaluation = page.getByRole('dialog', { name: 'Assessment Evaluation' });
     await evaluation.waitFor();
-    await page.keyboard.press('Escape');
+    await escapeFrom(evaluation);
     await evaluation.waitFor({ state: 'hidden' });
     await hasFocus(actions());
   });
@@ -263,7 +264,7 @@ describe('the cohort overlay', () => {
     await page.keyboard.press('Enter');
     const addDialog = page.getByRole('dialog', { name: 'Add Event' });
     await addDialog.waitFor();
-    await page.keyboard.press('Escape');
+    await escapeFrom(addDialog);
     await page.getByRole('dialog').nth(1).waitFor({ state: 'detached' });
     await hasFocus(add);
 
