@@ -47,6 +47,9 @@ async function keyboardMove(learnerId: string, arrow: 'ArrowLeft' | 'ArrowRight'
   await badge.focus();
   await page.keyboard.press('Space');
   await page.locator(`${badgeOf(learnerId)}[aria-pressed="true"]`).waitFor();
+  // dnd-kit's keyboard sensor starts listening for the arrows in a task it queues on pick-up; a
+  // task queued now runs after it, so the arrow is not pressed before anyone listens.
+  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
   await page.keyboard.press(arrow);
   await announced(`${name} is over ${to}.`);
   await page.keyboard.press('Space');
