@@ -254,7 +254,7 @@ describe('the cohort overlay', () => {
     await page.keyboard.press('Enter');
     const events = page.getByRole('dialog', { name: `Events for ${formatLongDay(inCohort)}` });
     await events.getByText(`Keyboard day ${suffix}`).waitFor();
-    await page.keyboard.press('Escape');
+    await escapeFrom(events);
     // Closed, not merely renamed while it fades out.
     await page.getByRole('dialog').nth(1).waitFor({ state: 'detached' });
     await hasFocus(day(inCohort));
