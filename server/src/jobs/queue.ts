@@ -16,9 +16,14 @@ export interface NewJob {
   steps: PlannedStep[];
 }
 
-/** Queues a job in the caller's transaction; the insert announces it to every worker. */
-export async function enqueue(trx: Db, job: NewJob): Promise<number> {
-  const { id } = await trx
+/**
+ * Queues a job in the caller's transaction, or in one of its own: a worker must never see the job
+ * before its steps (it would finish it with nothing to do). The insert announces it to every
+ * worker once committed.
+ */
+export async function enqueue(db: Db, job: NewJob): Promise<number> {
+  if (!db.isTransaction) return db.transaction().execute((trx) => enqueue(trx, job));
+  const { id } = await db
     .insertInto('jobs')
     .values({
       kind: job.kind,
@@ -29,7 +34,7 @@ export async function enqueue(trx: Db, job: NewJob): Promise<number> {
     .returning('id')
     .executeTakeFirstOrThrow();
   if (job.steps.length > 0) {
-    await trx
+    await db
       .insertInto('job_steps')
       .values(
         job.steps.map((step, position) => ({

@@ -159,24 +159,30 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
       await acceptInvitation(trx, id, grant.cohort_id, grant.invitation);
     if (!(await repo.attachCode(trx, grant.id, id, sha256(oneTimeCode))))
       throw badRequest('The sign-in link has expired or was already used. Please sign in again.');
+    // Queued with the enrolment, so that no committed sign-in goes without its invitation.
+    await inviteToOrganization(app, trx, id, user.login);
     return id;
   });
-  await inviteToOrganization(app, personId, user.login);
   return oneTimeCode;
 }
 
 /** Queues the GitHub organisation invitation of the learner's cohort, unless they are in it. */
-async function inviteToOrganization(app: FastifyInstance, personId: number, login: string) {
+async function inviteToOrganization(
+  app: FastifyInstance,
+  trx: Transaction<Database>,
+  personId: number,
+  login: string,
+) {
   const github = githubClient(app);
   if (!github.apiConfigured) return;
-  const row = await currentMemberships(app.db)
+  const row = await currentMemberships(trx)
     .innerJoin('cohort_info', 'cohort_info.cohort_id', 'm.cohort_id')
     .select(['m.cohort_id', 'cohort_info.student_organization_url', 'm.is_github_org_member'])
     .where('m.person_id', '=', personId)
     .executeTakeFirst();
   const org = row?.student_organization_url?.replace(/\/+$/, '').split('/').pop();
   if (!row || !org || row.is_github_org_member) return;
-  await enqueue(app.db, {
+  await enqueue(trx, {
     kind: 'organisation-invitation',
     cohortId: row.cohort_id,
     learnerId: personId,

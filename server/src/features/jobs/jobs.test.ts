@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eventually } from '../../../test/eventually.ts';
 import { seededRandom } from '../../../test/fake-chaos.ts';
 import { FakeGithub } from '../../../test/fake-github.ts';
 import { FakeSlack } from '../../../test/fake-slack.ts';
@@ -11,6 +12,7 @@ import {
   TICKETS,
 } from '../../../test/team-world.ts';
 import { GithubError } from '../../integrations/github.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import { retryDelay, StepFailure } from '../../jobs/steps.ts';
 
 let ctx: TestContext;
@@ -166,5 +168,35 @@ describe('retries', () => {
     expect(retryDelay(new GithubError('limit', 403, 60_000), 1, settings)).toBe(1_000);
     expect(retryDelay(new GithubError('Not Found', 404), 1, settings)).toBeNull();
     expect(retryDelay(new StepFailure('gone'), 1, settings)).toBeNull();
+  });
+});
+
+describe('queueing', () => {
+  it('commits a job together with its steps, even when the caller has no transaction', async () => {
+    const commits: string[][] = [];
+    const stop = ctx.database.onCommittedWrite((tables) => commits.push([...(tables ?? [])]));
+    try {
+      const jobId = await enqueue(ctx.db, {
+        kind: 'slack-messages',
+        cohortId: null,
+        createdBy: null,
+        steps: [{ kind: 'no-such-step', phase: 'Nothing', label: 'nothing', input: {} }],
+      });
+      // A worker that saw the job alone would finish it at once, its steps never run.
+      const withJob = commits.filter((tables) => tables.includes('jobs'));
+      expect(withJob).toEqual([expect.arrayContaining(['jobs', 'job_steps'])]);
+      const step = await eventually(async () => {
+        const row = await ctx.db
+          .selectFrom('job_steps')
+          .select(['status', 'error'])
+          .where('job_id', '=', jobId)
+          .executeTakeFirstOrThrow();
+        expect(row.status).toBe('failed');
+        return row;
+      });
+      expect(step.error).toContain("No step of kind 'no-such-step'");
+    } finally {
+      stop();
+    }
   });
 });
