@@ -119,7 +119,7 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
   const user = await github.currentUser(accessToken);
   const oneTimeCode = randomSecret(24);
 
-  const personId = await app.db.transaction().execute(async (trx) => {
+  await app.db.transaction().execute(async (trx) => {
     // Two tabs signing the same new GitHub user in at once create one person, not a conflict.
     await lockName(trx, 'github-user', String(user.id));
     const existing = await repo.findByGithubId(trx, user.id);
@@ -161,7 +161,6 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
       throw badRequest('The sign-in link has expired or was already used. Please sign in again.');
     // Queued with the enrolment, so that no committed sign-in goes without its invitation.
     await inviteToOrganization(app, trx, id, user.login);
-    return id;
   });
   return oneTimeCode;
 }
