@@ -11,6 +11,7 @@ import { type ApiCall, apiCaller, fillCohort } from './support/api.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
+import { escapeFrom } from './support/wait.ts';
 
 const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
@@ -29,6 +30,8 @@ let page: Page;
 let token = '';
 let cohortId = 0;
 const created: number[] = [];
+/** The learners whose record (GET /students/{id}) the page has received. */
+const recordsFetched = new Set<number>();
 
 // The token is read once signed in, so the caller is made per call.
 const call: ApiCall = (method, path, body) => apiCaller(baseUrl, token)(method, path, body);
@@ -100,6 +103,10 @@ const eventsHeading = () => page.getByRole('heading', { name: 'Upcoming Events' 
 beforeAll(async () => {
   session = await connectBrowser();
   page = await session.context.newPage();
+  page.on('response', (response) => {
+    const record = /^\/api\/students\/(\d+)$/.exec(new URL(response.url()).pathname);
+    if (record && response.ok()) recordsFetched.add(Number(record[1]));
+  });
   await page.setViewportSize({ width: 1440, height: 900 });
   await signIn(page, baseUrl, 'instructor');
   token = (await readSessionToken(page)) ?? '';
@@ -238,11 +245,10 @@ async function overlayTimes(
   prepare: (name: Locator) => Promise<() => Promise<void>>,
 ) {
   const name = page.locator(`[data-learner-id="${learner.id}"] .lp-card__name`);
-  const prefetched = page.waitForResponse(
-    (response) => new URL(response.url()).pathname === `/api/students/${learner.id}`,
-  );
   const open = await prepare(name);
-  await prefetched;
+  // Pointing at or focusing a card may not be the first time its record was asked for (the
+  // pointer may rest on it as the board appears); what matters is that it has arrived.
+  await expect.poll(() => recordsFetched.has(learner.id)).toBe(true);
   await page.evaluate((type) => {
     const marks: Record<string, number> = {};
     Object.assign(window, { overlayMarks: marks });
@@ -276,7 +282,7 @@ async function overlayTimes(
     );
   await expect.poll(async () => 'complete' in (await marks())).toBe(true);
   const times = await marks();
-  await page.keyboard.press('Escape');
+  await escapeFrom(dialog);
   await dialog.waitFor({ state: 'detached' });
   const since = (mark: string) => Math.round((times[mark] ?? Number.NaN) - (times.start ?? 0));
   return { open: since('open'), record: since('record'), complete: since('complete') };

@@ -9,7 +9,7 @@ import { boardCard, boardColumn, cardHandle, dragCard as drag } from './support/
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
-import { renderedFrames } from './support/wait.ts';
+import { escapeFrom, renderedFrames } from './support/wait.ts';
 
 const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
@@ -307,7 +307,7 @@ describe('the learner board', () => {
     const notes = page.getByRole('dialog', { name: `Notes: ${name}` });
     await notes.waitFor();
     await checkAccessibility(page, 'notes dialog', notes);
-    await page.keyboard.press('Escape');
+    await escapeFrom(notes);
     await notes.waitFor({ state: 'hidden' });
     await card(name).locator('.lp-card__name').click();
     await page.getByRole('heading', { name, level: 2 }).waitFor();

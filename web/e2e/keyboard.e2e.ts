@@ -10,7 +10,7 @@ import { boardColumn, cardHandle } from './support/board.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
-import { renderedFrames } from './support/wait.ts';
+import { escapeFrom, renderedFrames } from './support/wait.ts';
 
 const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
@@ -33,17 +33,6 @@ let book: CourseData['books'][number];
 let eventId = 0;
 
 const call: ApiCall = (method, path, body) => apiCaller(baseUrl, token)(method, path, body);
-
-/**
- * Escape once the dialog has taken the focus: pressed while it is still opening, the key goes to
- * what had the focus before and the dialog stays.
- */
-async function escapeFrom(dialog: Locator) {
-  await expect
-    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
-    .toBe(true);
-  await page.keyboard.press('Escape');
-}
 
 /** Waits until this element has the keyboard focus. */
 const hasFocus = (locator: Locator) =>

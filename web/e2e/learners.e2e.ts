@@ -7,6 +7,7 @@ import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
+import { escapeFrom } from './support/wait.ts';
 
 const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
@@ -252,7 +253,7 @@ describe('learner records', () => {
     await card.locator('.lp-card__name').dblclick();
     const notes = dialog(`Notes: ${learnerName}`);
     await notes.getByText('A Mental Health note').waitFor();
-    await page.keyboard.press('Escape');
+    await escapeFrom(notes);
     await notes.waitFor({ state: 'hidden' });
 
     await page.getByRole('button', { name: `Actions for ${learnerName}` }).click();
@@ -260,7 +261,7 @@ describe('learner records', () => {
     const tags = dialog(`Tag ${learnerName}`);
     await tags.getByRole('button', { name: `${tagName} (already tagged)` }).waitFor();
     await checkAccessibility(page, 'tag dialog', tags);
-    await page.keyboard.press('Escape');
+    await escapeFrom(tags);
     await tags.waitFor({ state: 'hidden' });
 
     await card.locator('.lp-card__name').click();

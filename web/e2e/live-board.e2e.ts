@@ -11,6 +11,7 @@ import { boardCard, boardColumn, dragCard } from './support/board.ts';
 import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { signIn } from './support/session.ts';
+import { escapeFrom } from './support/wait.ts';
 
 const baseUrl = serverUrl();
 const suffix = Date.now().toString(36);
@@ -263,7 +264,7 @@ describe('two coaches on one live board', () => {
     await overlay.getByRole('heading', { name, level: 2 }).waitFor();
     await dragCard(actor, boardCard(actor, name), () => boardColumn(actor, book.name, third.name));
     await overlay.getByText(`Project: ${third.name}`).waitFor();
-    await watcher.keyboard.press('Escape');
+    await escapeFrom(overlay);
     await overlay.waitFor({ state: 'hidden' });
   });
 

@@ -5,6 +5,7 @@ import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { type RunningServer, startServer } from './support/start-server.ts';
+import { escapeFrom } from './support/wait.ts';
 
 const baseUrl = serverUrl();
 const staffLinks = ['Students', 'Teams', 'Cohorts', 'Courses', 'Foundations'];
@@ -58,7 +59,7 @@ describe('sign-in', () => {
     await dialog.waitFor();
     expect(await dialog.getByRole('button', { name: 'Student Interface' }).isVisible()).toBe(true);
     await checkAccessibility(page, 'settings dialog (staff)', dialog);
-    await page.keyboard.press('Escape');
+    await escapeFrom(dialog);
     await dialog.waitFor({ state: 'hidden' });
 
     await navLink('Cohorts').click();

@@ -1,4 +1,5 @@
 import type { Locator, Page } from 'playwright-core';
+import { expect } from 'vitest';
 
 /**
  * Waits until exactly `count` elements match: the count-th is there and no (count+1)-th. Reading
@@ -23,4 +24,15 @@ export async function renderedFrames(page: Page): Promise<void> {
         requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
       ),
   );
+}
+
+/**
+ * Presses Escape once the dialog has taken the focus: pressed while it is still opening, the key
+ * goes to what had the focus before (another dialog beneath it, say) and this one stays.
+ */
+export async function escapeFrom(dialog: Locator): Promise<void> {
+  await expect
+    .poll(() => dialog.evaluate((element) => element.contains(document.activeElement)))
+    .toBe(true);
+  await dialog.page().keyboard.press('Escape');
 }
