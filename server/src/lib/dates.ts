@@ -57,8 +57,33 @@ export const dayText = (date: Date) =>
 /** The calendar day `days` after (or before) `date`. */
 export const addCalendarDays = (date: string, days: number) => dayText(addDays(dayIn(date), days));
 
-/** Today's calendar day in a zone. */
-export const todayIn = (zone: string, now = new Date()) => dayText(new TZDate(now, zone));
+/** A day of 24 hours, for elapsed times counted in whole days. */
+export const DAY_MS = 86_400_000;
+
+/** Whole days from one calendar day to another (negative when `to` is earlier). */
+export const daysBetween = (from: string, to: string) =>
+  Math.round((dayIn(to).getTime() - dayIn(from).getTime()) / DAY_MS);
+
+const dayFormats = new Map<string, Intl.DateTimeFormat>();
+
+/**
+ * Today's calendar day in a zone, as PostgreSQL's `(now() at time zone z)::date`. One formatter
+ * per zone: the board asks on every read.
+ */
+export function todayIn(zone: string, now = new Date()): string {
+  let format = dayFormats.get(zone);
+  if (!format) {
+    // en-CA writes dates as YYYY-MM-DD.
+    format = new Intl.DateTimeFormat('en-CA', {
+      timeZone: zone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+    });
+    dayFormats.set(zone, format);
+  }
+  return format.format(now);
+}
 
 /**
  * The instant of a wall-clock day and time in a zone. A time that the zone skips (a spring-forward

@@ -1,5 +1,6 @@
 import type { WrittenTables } from '../../db/committed-writes.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
+import { todayIn } from '../../lib/dates.ts';
 import type { BoardVersionRow } from './board.repository.ts';
 
 /** Where the database announces version bumps (migration 0520). */
@@ -11,23 +12,6 @@ interface KnownVersion {
   timeZone: string;
   cohortVersion: string;
   catalogueVersion: string;
-}
-
-const dayFormats = new Map<string, Intl.DateTimeFormat>();
-
-/** Today's date (YYYY-MM-DD) in a time zone, as PostgreSQL's `(now() at time zone z)::date`. */
-function todayIn(timeZone: string): string {
-  let format = dayFormats.get(timeZone);
-  if (!format) {
-    format = new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-    });
-    dayFormats.set(timeZone, format);
-  }
-  return format.format(new Date());
 }
 
 function knowsZone(timeZone: string): boolean {

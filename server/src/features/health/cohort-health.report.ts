@@ -1,6 +1,6 @@
 import type { BookLoad, CohortHealth, LearnerHealth, PaceHistory } from '@lp/contract/health';
 import type { HealthSettings } from '../../config.ts';
-import { isoTimestamp } from '../../lib/dates.ts';
+import { DAY_MS, isoTimestamp } from '../../lib/dates.ts';
 import { flagsOf, median } from './cohort-health.model.ts';
 import type * as repo from './cohort-health.repository.ts';
 
@@ -27,8 +27,6 @@ export interface PaceHistories {
   projects: ReadonlyMap<number, PaceHistory>;
   books: ReadonlyMap<number, PaceHistory>;
 }
-
-const DAY_MS = 86_400_000;
 
 /** Whole elapsed days (24 hours each) from an instant to now, as the statements used to count. */
 const elapsedDays = (since: number, now: number) => Math.floor((now - since) / DAY_MS);

@@ -1,17 +1,16 @@
 import type { CohortProgress } from '@lp/contract/health';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/schema.ts';
+import { daysBetween } from '../../lib/dates.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import * as repo from './cohort-progress.repository.ts';
 
 /** Past two years a cohort's chart says nothing more, and the statement stays small. */
 export const MAX_WEEKS = 104;
 
-const DAY_MS = 86_400_000;
-
 /** The weeks from a cohort's start to its end date, the last one partly; at least one. */
 export function weeksOf(startDate: string, endDate: string): number {
-  const days = (Date.parse(`${endDate}T00:00:00Z`) - Date.parse(`${startDate}T00:00:00Z`)) / DAY_MS;
+  const days = daysBetween(startDate, endDate);
   return Math.min(MAX_WEEKS, Math.max(1, Math.ceil(days / 7)));
 }
 
