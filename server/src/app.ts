@@ -98,6 +98,8 @@ export async function buildApp(
         formats: scheduleFormats,
       },
     },
+    // Answers whose schema has anyOf are checked by the serializer's own Ajv: it needs the formats.
+    serializerOpts: { ajv: { formats: scheduleFormats } },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
