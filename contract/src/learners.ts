@@ -1,4 +1,4 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
 
 /*
@@ -42,6 +42,18 @@ import { Nullable, Timestamp } from './common.ts';
 export const UNDO_WINDOW_DAYS = 30;
 /** Response header of an undoable change: its history entry's id. */
 export const HISTORY_ID_HEADER = 'history-id';
+
+/** An undoable change's answer, documented with the header that names its history entry. */
+export const undoable = <T extends TSchema>(answer: T): T => ({
+  ...answer,
+  headers: {
+    [HISTORY_ID_HEADER]: {
+      type: 'integer',
+      description:
+        'The history entry of the change (when it made one): POST /students/{id}/history/{entry}/undo undoes it.',
+    },
+  },
+});
 export const SLACK_ID_TAKEN_MESSAGE = 'That Slack member ID belongs to someone else.';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

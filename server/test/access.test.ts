@@ -57,4 +57,13 @@ describe('identification and access', () => {
     expect(response.statusCode).toBe(200);
     expect(Object.keys(response.json().paths)).toContain('/api/profile');
   });
+
+  it('documents the history entry header of every undoable change', async () => {
+    const { paths } = (await ctx.request({ method: 'GET', url: '/api/docs/json' })).json();
+    const headerOf = (path: string, method: string, status: string) =>
+      paths[path]?.[method]?.responses?.[status]?.headers?.['history-id']?.schema;
+    expect(headerOf('/api/students/{id}/project', 'post', '201')).toEqual({ type: 'integer' });
+    expect(headerOf('/api/notes/{id}', 'delete', '204')).toEqual({ type: 'integer' });
+    expect(headerOf('/api/tags', 'post', '201')).toBeUndefined();
+  });
 });

@@ -8,7 +8,7 @@ import {
   Timeline,
 } from '@lp/contract/capstones';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { addTimeline, listCapstones, removeTimeline, submitProposal } from './capstones.service.ts';
@@ -66,7 +66,7 @@ export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags: ['capstones'],
         description: 'Adds a review status to a proposal’s timeline.',
         body: CreateTimelineBody,
-        response: { 201: Timeline, ...errors },
+        response: { 201: undoable(Timeline), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
 import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
 import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
 import { callerOf } from '../../plugins/principal.ts';
@@ -66,7 +66,7 @@ export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['notes'],
         params: IdParams,
-        response: { 204: NoContent, 400: ErrorResponse, ...denied, 404: ErrorResponse },
+        response: { 204: undoable(NoContent), 400: ErrorResponse, ...denied, 404: ErrorResponse },
       },
     },
     async (request, reply) => {

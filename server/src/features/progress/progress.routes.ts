@@ -8,7 +8,7 @@ import {
   UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { assignProject, changeAssessmentStatus, startAssessment } from './progress.service.ts';
@@ -34,7 +34,7 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         headers: CardIfMatch,
         body: AssignProjectBody,
-        response: { 201: MessageResponse, ...errors },
+        response: { 201: undoable(MessageResponse), ...errors },
       },
     },
     async (request, reply) => {
@@ -62,7 +62,7 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         headers: CardIfMatch,
         body: StartAssessmentBody,
-        response: { 201: StartAssessmentResponse, ...errors, 502: ErrorResponse },
+        response: { 201: undoable(StartAssessmentResponse), ...errors, 502: ErrorResponse },
       },
     },
     async (request, reply) => {
@@ -90,7 +90,7 @@ export const progressRoutes: FastifyPluginAsyncTypebox = async (app) => {
         params: IdParams,
         headers: CardIfMatch,
         body: UpdateAssessmentStatusBody,
-        response: { 204: NoContent, ...errors },
+        response: { 204: undoable(NoContent), ...errors },
       },
     },
     async (request, reply) => {

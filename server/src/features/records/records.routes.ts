@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
 import {
   CreateRecordBody,
   CreateRecordEntryBody,
@@ -51,7 +51,11 @@ export const recordsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/records',
     {
       config: staffOnly(201),
-      schema: { tags, body: CreateRecordBody, response: { 201: LearningRecord, ...errors } },
+      schema: {
+        tags,
+        body: CreateRecordBody,
+        response: { 201: undoable(LearningRecord), ...errors },
+      },
     },
     async (request, reply) => {
       const created = await records.createRecord(app, callerOf(request), request.body);
@@ -68,7 +72,7 @@ export const recordsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: IdParams,
         body: UpdateRecordBody,
-        response: { 204: NoContent, ...errors },
+        response: { 204: undoable(NoContent), ...errors },
       },
     },
     async (request, reply) => {

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
 import {
   CreateStudentTagBody,
   CreateTagBody,
@@ -90,7 +90,11 @@ export const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/studenttags/:id',
     {
       config: staffOnly(204),
-      schema: { tags: ['tags'], params: IdParams, response: { 204: NoContent, ...errors } },
+      schema: {
+        tags: ['tags'],
+        params: IdParams,
+        response: { 204: undoable(NoContent), ...errors },
+      },
     },
     async (request, reply) => {
       const historyId = await tags.untagLearner(app, callerOf(request), request.params.id);
