@@ -27,11 +27,14 @@ import { features } from './features/index.ts';
 import { jobSteps } from './features/job-steps.ts';
 import { JobWorker } from './jobs/worker.ts';
 import { scheduleFormats } from './lib/dates.ts';
+import { KeptReads } from './lib/kept-reads.ts';
+import { followTableChanges } from './lib/table-changes.ts';
 import { TokenCache } from './lib/token-cache.ts';
 import { TokenRevocations } from './lib/token-revocations.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
+import type { KeptAnswer } from './plugins/kept-answer.ts';
 import {
   type DeclaredRoute,
   registerAccessControl,
@@ -114,6 +117,9 @@ export async function buildApp(
   app.addHook('onClose', () => boardVersions.stop());
   const healthChanges = await followHealthChanges(database, boardVersions.versions);
   app.addHook('onClose', () => healthChanges.stop());
+  const tableChanges = await followTableChanges(database);
+  app.decorate('keptAnswers', new KeptReads<KeptAnswer>(tableChanges.changes));
+  app.addHook('onClose', () => tableChanges.stop());
   const tokenCache = new TokenCache<SignedInPerson>();
   const tokenRevocations = new TokenRevocations(database.db, tokenCache);
   app.decorate('tokenRevocations', tokenRevocations);

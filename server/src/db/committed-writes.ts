@@ -42,10 +42,28 @@ function tableName(node: OperationNode | undefined): string | undefined {
 }
 
 /**
- * The tables a Kysely insert, update or delete names; null when the statement is raw SQL or
- * could write elsewhere too (a WITH clause may hold writes of its own).
+ * The table a raw insert, update or delete writes, when it begins with its command (no WITH, whose
+ * clauses may write elsewhere) and names one table of the default schema; undefined otherwise.
  */
-function tablesOf({ query }: CompiledQuery): string[] | null {
+const rawTarget =
+  /^\s*(?:(?:--[^\n]*\n|\/\*.*?\*\/)\s*)*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"([^"]+)"|([a-z_][a-z0-9_$]*))(?=[\s(]|$)/is;
+
+function rawTableOf(sql: string): string | undefined {
+  const match = rawTarget.exec(sql);
+  if (!match) return undefined;
+  return match[1] ?? match[2]?.toLowerCase();
+}
+
+/**
+ * The tables a Kysely insert, update or delete names, or the one table a raw write begins with
+ * (so the job queue's claim, polled every few seconds, is known to write only `jobs`); null when
+ * the statement could write elsewhere too (a WITH clause may hold writes of its own).
+ */
+function tablesOf({ query, sql }: CompiledQuery): string[] | null {
+  if (query.kind === 'RawNode') {
+    const table = rawTableOf(sql);
+    return table === undefined ? null : [table];
+  }
   let targets: readonly (OperationNode | undefined)[];
   if (InsertQueryNode.is(query) && !query.with) targets = [query.into];
   else if (UpdateQueryNode.is(query) && !query.with) targets = [query.table];

@@ -29,10 +29,11 @@ interface ConditionalReply {
 }
 
 /**
- * An onSend hook for reads asked for often (lists, a learner's record): a successful answer
- * carries an ETag of its bytes, and a caller that already holds those bytes gets a 304 without
- * them. Browsers revalidate such answers by themselves (`no-cache`), so the client needs no code.
- * Route-level, so it runs before compression and tags the JSON itself.
+ * An onSend hook for reads whose answers are not kept in memory (a cohort; the frequent lists
+ * and a learner's record are kept, see kept-answer.ts): a successful answer carries an ETag of
+ * its bytes, and a caller that already holds those bytes gets a 304 without them. Browsers
+ * revalidate such answers by themselves (`no-cache`), so the client needs no code. Route-level,
+ * so it runs before compression and tags the JSON itself.
  */
 export async function conditionalGet(
   request: ConditionalRequest,

@@ -8,6 +8,7 @@ import * as auditRedaction from './0610-audit-redaction.ts';
 import * as personalSlackIds from './0630-personal-slack-ids.ts';
 import * as liveBoard from './0700-live-board.ts';
 import * as readIndexes from './0710-read-indexes.ts';
+import * as tableChanges from './0720-table-changes.ts';
 import * as cohortDigests from './0800-cohort-digests.ts';
 import * as jobs from './0900-jobs.ts';
 import * as digestJobs from './0910-digest-jobs.ts';
@@ -23,6 +24,7 @@ export const migrations: Record<string, Migration> = {
   '0630-personal-slack-ids': personalSlackIds,
   '0700-live-board': liveBoard,
   '0710-read-indexes': readIndexes,
+  '0720-table-changes': tableChanges,
   '0800-cohort-digests': cohortDigests,
   '0900-jobs': jobs,
   '0910-digest-jobs': digestJobs,

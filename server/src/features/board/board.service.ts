@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
+import { Coalescer } from '../../lib/coalesce.ts';
 import { chooseEncoding, EncodedBody, type Encoding } from '../../lib/encoded-body.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import { matchesIfNoneMatch } from '../../plugins/conditional-get.ts';
 import * as repo from './board.repository.ts';
-import { Coalescer } from './coalesce.ts';
 
 /** Bumped when the board's JSON shape changes, so browsers never keep a body of the old shape. */
 const BOARD_SHAPE = 1;

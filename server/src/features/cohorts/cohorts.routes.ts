@@ -14,6 +14,7 @@ import {
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
 import { Type } from 'typebox';
 import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
+import { sendKept } from '../../plugins/kept-answer.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, signedIn, staffOnly } from '../../plugins/route-rules.ts';
 import * as members from './cohort-members.service.ts';
@@ -33,7 +34,6 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cohorts',
     {
       config: signedIn(200),
-      onSend: conditionalGet,
       schema: {
         tags,
         description:
@@ -47,7 +47,8 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => cohorts.listCohorts(app, callerOf(request), request.query),
+    async (request, reply) =>
+      sendKept(reply, cohorts.cohortListRead(app, callerOf(request), request.query)),
   );
 
   app.get(

@@ -13,6 +13,8 @@ import { lockName } from '../../lib/name-lock.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import { calendarFeedUrl, invitationUrl } from '../../lib/public-urls.ts';
 import { randomSecret } from '../../lib/secrets.ts';
+import type { TableName } from '../../lib/table-changes.ts';
+import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { mayReadCohort, maySeeCohortSecrets } from './cohorts.policy.ts';
 import * as repo from './cohorts.repository.ts';
@@ -44,6 +46,32 @@ export async function listCohorts(
   const rows = await repo.findCohorts(app.db, caller.id, filter);
   return rows.map((row) => toCohort(app, caller, row));
 }
+
+/** Every table the list reads (repo.findCohorts, the caller's membership). */
+const COHORT_LIST_TABLES: readonly TableName[] = [
+  'cohorts',
+  'cohort_info',
+  'cohort_memberships',
+  'people',
+  'cohort_coaches',
+  'cohort_courses',
+  'courses',
+];
+
+/**
+ * The list as a kept read. Each caller's own: it says which cohorts they coach, shows staff the
+ * secrets and a learner only their cohort.
+ */
+export const cohortListRead = (
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  query: CohortListQuery,
+): KeptRead<Cohort[] | CohortSummary[]> => ({
+  audience: caller,
+  variant: JSON.stringify([query.active, query.limit, query.q]),
+  tables: COHORT_LIST_TABLES,
+  load: () => listCohorts(app, caller, query),
+});
 
 export async function getCohort(app: FastifyInstance, caller: SignedInPerson, id: number) {
   const [row] = await repo.findCohorts(app.db, caller.id, { id });

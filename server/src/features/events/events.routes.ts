@@ -11,7 +11,8 @@ import {
   EventType,
 } from '@lp/contract/events';
 import { Type } from 'typebox';
-import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
+import { notModified } from '../../plugins/conditional-get.ts';
+import { sendKept } from '../../plugins/kept-answer.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import {
   anyone,
@@ -40,7 +41,6 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/events',
     {
       config: ownerOrStaff(200),
-      onSend: conditionalGet,
       schema: {
         tags,
         description:
@@ -49,7 +49,8 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(CohortEvent), ...notModified, ...errors },
       },
     },
-    async (request) => events.listEvents(app, callerOf(request), request.query.cohort),
+    async (request, reply) =>
+      sendKept(reply, events.eventListRead(app, callerOf(request), request.query.cohort)),
   );
 
   app.post(

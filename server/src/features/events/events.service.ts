@@ -6,6 +6,8 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import { calendarFeedUrl } from '../../lib/public-urls.ts';
 import { randomSecret, safeEqual } from '../../lib/secrets.ts';
+import type { TableName } from '../../lib/table-changes.ts';
+import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { mayManageCohortEvents, mayReadCohortEvents } from './events.policy.ts';
 import * as repo from './events.repository.ts';
@@ -61,6 +63,29 @@ export async function listEvents(app: FastifyInstance, caller: SignedInPerson, c
   await loadReadableCohort(app, caller, cohortId);
   return (await repo.cohortEvents(app.db, cohortId)).map(toEvent);
 }
+
+/** Every table the list reads: the events, the cohort, and a learner's membership of it. */
+const EVENT_LIST_TABLES: readonly TableName[] = [
+  'events',
+  'event_types',
+  'cohorts',
+  'cohort_memberships',
+];
+
+/**
+ * The list as a kept read: one answer for all staff; a learner's own, as whether they may read
+ * it depends on their cohort.
+ */
+export const eventListRead = (
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  cohortId: number,
+): KeptRead<CohortEvent[]> => ({
+  audience: caller.isStaff ? 'staff' : caller,
+  variant: String(cohortId),
+  tables: EVENT_LIST_TABLES,
+  load: () => listEvents(app, caller, cohortId),
+});
 
 export async function createEvent(
   app: FastifyInstance,

@@ -2,9 +2,9 @@ import type { Kysely } from 'kysely';
 import type { WrittenTables } from '../../db/committed-writes.ts';
 import type { DatabaseHandle } from '../../db/connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { Coalescer } from '../../lib/coalesce.ts';
 import { type BoardVersionRow, boardVersion } from '../board/board.repository.ts';
 import type { BoardVersions } from '../board/board-versions.ts';
-import { Coalescer } from '../board/coalesce.ts';
 import type { CohortFacts, PaceHistories } from './cohort-health.report.ts';
 import type { HealthAnswer } from './cohort-health.service.ts';
 

@@ -14,7 +14,8 @@ import {
   UpdateStudentBody,
 } from '@lp/contract/learners';
 import { FeedbackBody, FeedbackCreated } from '@lp/contract/notes';
-import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
+import { notModified } from '../../plugins/conditional-get.ts';
+import { sendKept } from '../../plugins/kept-answer.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as changes from './learner-changes.service.ts';
@@ -37,14 +38,14 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/students/:id',
     {
       config: ownerOrStaff(200),
-      onSend: conditionalGet,
       schema: {
         tags,
         params: StudentParams,
         response: { 200: StudentDetail, ...notModified, ...errors },
       },
     },
-    async (request) => learners.studentDetail(app, callerOf(request), request.params.id),
+    async (request, reply) =>
+      sendKept(reply, learners.studentDetailRead(app, callerOf(request), request.params.id)),
   );
 
   app.put(

@@ -17,6 +17,8 @@ import { currentMemberships } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { fullName } from '../../lib/names.ts';
 import { assertAllowed } from '../../lib/policy.ts';
+import type { TableName } from '../../lib/table-changes.ts';
+import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { mayUpdateLearnerProfile, mayViewLearner } from './learners.policy.ts';
 import * as repo from './learners.repository.ts';
@@ -52,6 +54,40 @@ export async function studentDetail(
     records: person.records.map((row) => ({ ...row, entries: row.entries ?? [] })),
     feedback: person.feedback,
     capstones: person.capstones,
+  };
+}
+
+/** Every table the record reads (repo.learnerDetail, the score). */
+const LEARNER_RECORD_TABLES: readonly TableName[] = [
+  'people',
+  'cohort_memberships',
+  'cohorts',
+  'student_projects',
+  'projects',
+  'core_skill_records',
+  'core_skills',
+  'learning_records',
+  'learning_objectives',
+  'learning_record_entries',
+  'feedback',
+  'capstones',
+];
+
+/**
+ * The record as a kept read: the same for staff and the learner, refused (before anything is
+ * read) to anyone else.
+ */
+export function studentDetailRead(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+): KeptRead<StudentDetail> {
+  assertAllowed(mayViewLearner(caller, id), NOT_YOUR_PROFILE_MESSAGE);
+  return {
+    audience: 'everyone',
+    variant: String(id),
+    tables: LEARNER_RECORD_TABLES,
+    load: () => studentDetail(app, caller, id),
   };
 }
 

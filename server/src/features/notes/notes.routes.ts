@@ -2,7 +2,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
 import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
 import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
-import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
+import { notModified } from '../../plugins/conditional-get.ts';
+import { sendKept } from '../../plugins/kept-answer.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import * as notes from './notes.service.ts';
@@ -29,7 +30,6 @@ export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/notes',
     {
       config: staffOnly(200),
-      onSend: conditionalGet,
       schema: {
         tags: ['notes'],
         querystring: NotesQuery,
@@ -42,7 +42,7 @@ export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request) => notes.listNotes(app, request.query.studentId),
+    async (request, reply) => sendKept(reply, notes.noteListRead(app, request.query.studentId)),
   );
 
   app.post(

@@ -6,6 +6,8 @@ import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { recordLearnerChange } from '../../lib/learner-history.ts';
 import { findLearner } from '../../lib/learners.ts';
+import type { TableName } from '../../lib/table-changes.ts';
+import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './notes.repository.ts';
 
@@ -28,6 +30,17 @@ export async function listNotes(app: FastifyInstance, studentId: number): Promis
   if (!(await findLearner(app.db, studentId))) throw notFound('Student');
   return (await repo.notesOfLearner(app.db, studentId)).map(toNote);
 }
+
+/** Every table the list reads: the learner, the notes, their types and authors. */
+const NOTE_LIST_TABLES: readonly TableName[] = ['people', 'notes', 'note_types'];
+
+/** The list as a kept read, for staff only (the route's access). */
+export const noteListRead = (app: FastifyInstance, studentId: number): KeptRead<Note[]> => ({
+  audience: 'staff',
+  variant: String(studentId),
+  tables: NOTE_LIST_TABLES,
+  load: () => listNotes(app, studentId),
+});
 
 export async function addNote(
   app: FastifyInstance,

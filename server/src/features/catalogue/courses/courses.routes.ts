@@ -8,7 +8,8 @@ import {
   CreateCourseBody,
   UpdateCourseBody,
 } from '@lp/contract/courses';
-import { conditionalGet, notModified } from '../../../plugins/conditional-get.ts';
+import { notModified } from '../../../plugins/conditional-get.ts';
+import { sendKept } from '../../../plugins/kept-answer.ts';
 import { callerOf } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './courses.service.ts';
@@ -21,14 +22,13 @@ export const coursesRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/courses',
     {
       config: signedIn(200),
-      onSend: conditionalGet,
       schema: {
         tags,
         querystring: CourseListQuery,
         response: { 200: CourseList, ...notModified, ...errors },
       },
     },
-    (request) => service.listCourses(app, request.query),
+    async (request, reply) => sendKept(reply, service.courseListRead(app, request.query)),
   );
 
   app.get(
