@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import {
   addCohortCourse,
@@ -13,7 +13,11 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { otherConnection } from '../../../test/other-connection.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './board.repository.ts';
-import { type BoardVersions, followBoardVersions } from './board-versions.ts';
+import {
+  BOARD_VERSIONS_CHANNEL,
+  type BoardVersions,
+  followBoardVersions,
+} from './board-versions.ts';
 
 // The board's versions live in memory and follow the database's notifications, so an unchanged
 // board is answered 304 without a query and a change made anywhere makes the next answer a 200.
@@ -59,6 +63,22 @@ const moveElsewhere = (learnerId: number, projectId: number) =>
     .execute();
 
 /**
+ * Waits until `versions` has heard every notification committed so far (the set-up's own): the
+ * database delivers them in commit order, so once a marker sent now arrives, none is left on the
+ * way to forget what the test is about to keep. The marker names no cohort.
+ */
+async function heardAllSoFar(versions: BoardVersions) {
+  const heard = vi.spyOn(versions, 'heard');
+  try {
+    const marker = String(2_000_000_000 + Math.floor(Math.random() * 100_000_000));
+    await sql`select pg_notify(${BOARD_VERSIONS_CHANNEL}, ${marker})`.execute(ctx.db);
+    await expect.poll(() => heard.mock.calls.some(([payload]) => payload === marker)).toBe(true);
+  } finally {
+    heard.mockRestore();
+  }
+}
+
+/**
  * Reads a cohort's version until it is kept: a read during which a notification arrives (here,
  * of the set-up's own writes, which reach the server's listener a moment later) keeps nothing.
  */
@@ -77,6 +97,7 @@ async function remember(versions: BoardVersions, cohortId: number) {
  * stays). A token check may still run once its second of cache ends, so only the board's count.
  */
 async function untilAnsweredFromMemory(cohortId: number, etag: string) {
+  await heardAllSoFar(ctx.app.boardVersions);
   const statements = vi.spyOn(ctx.db, 'executeQuery');
   const boardStatements = () =>
     statements.mock.calls.filter(([query]) =>
@@ -166,6 +187,7 @@ describe('the board version in memory', () => {
     try {
       const moved = await cohortWithLearner();
       const still = await cohortWithLearner();
+      await heardAllSoFar(follower.versions);
       for (const { cohort } of [moved, still]) await remember(follower.versions, cohort.id);
 
       await moveElsewhere(moved.learner.id, moved.nextProject);
