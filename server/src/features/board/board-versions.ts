@@ -14,9 +14,18 @@ interface KnownVersion {
 }
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Each zone's day in the minute it was worked out (from its start, until the next one's). */
+const days = new Map<string, { day: string; from: number; until: number }>();
+const MINUTE = 60_000;
 
-/** Today's date (YYYY-MM-DD) in a time zone, as PostgreSQL's `(now() at time zone z)::date`. */
-function todayIn(timeZone: string): string {
+/**
+ * Today's date (YYYY-MM-DD) in a time zone, as PostgreSQL's `(now() at time zone z)::date`.
+ * Zone offsets are whole minutes, so a zone's day can only change as a minute starts: the day is
+ * worked out once a minute per zone (it is asked on every 304) and never answered late.
+ */
+function todayIn(timeZone: string, now = Date.now()): string {
+  const kept = days.get(timeZone);
+  if (kept && now >= kept.from && now < kept.until) return kept.day;
   let format = dayFormats.get(timeZone);
   if (!format) {
     format = new Intl.DateTimeFormat('en-CA', {
@@ -27,7 +36,10 @@ function todayIn(timeZone: string): string {
     });
     dayFormats.set(timeZone, format);
   }
-  return format.format(new Date());
+  const day = format.format(now);
+  const from = now - (now % MINUTE);
+  days.set(timeZone, { day, from, until: from + MINUTE });
+  return day;
 }
 
 function knowsZone(timeZone: string): boolean {
