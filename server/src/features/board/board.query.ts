@@ -41,6 +41,7 @@ cards as (
     sa.id as student_assessment_id, sa.status_id, sa.url as assessment_url, sa.status_changed_at
   from cohort_memberships m
   -- Each member's row by its key (offset 0 keeps the lookup): a join would hash all people.
+  -- The lookups below go by m.person_id, whose values the planner knows to be distinct.
   cross join lateral (
     select p.id, p.first_name, p.last_name, p.github_login, p.avatar_url
     from people p
@@ -48,7 +49,7 @@ cards as (
     offset 0
   ) p
   ${currentAssignmentJoinText(
-    'p.id',
+    'm.person_id',
     [
       'sp.id as assignment_id, sp.project_id, sp.assigned_at,',
       'pr.index as project_index, pr.name as project_name,',
@@ -61,7 +62,7 @@ cards as (
       'left join assessments a on a.book_id = b.id',
     ],
   )}
-  left join student_assessments sa on sa.assessment_id = cp.assessment_id and sa.student_id = p.id
+  left join student_assessments sa on sa.assessment_id = cp.assessment_id and sa.student_id = m.person_id
   where m.cohort_id = $1 and ${isCurrentMembershipText('m')}
 )
 select cohort.id,

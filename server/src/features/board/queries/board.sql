@@ -12,6 +12,7 @@ cards as (
     sa.id as student_assessment_id, sa.status_id, sa.url as assessment_url, sa.status_changed_at
   from cohort_memberships m
   -- Each member's row by its key (offset 0 keeps the lookup): a join would hash all people.
+  -- The lookups below go by m.person_id, whose values the planner knows to be distinct.
   cross join lateral (
     select p.id, p.first_name, p.last_name, p.github_login, p.avatar_url
     from people p
@@ -26,11 +27,11 @@ cards as (
     join projects pr on pr.id = sp.project_id
     join books b on b.id = pr.book_id
     left join assessments a on a.book_id = b.id
-    where sp.student_id = p.id
+    where sp.student_id = m.person_id
     order by sp.assigned_at desc, sp.id desc
     limit 1
   ) cp on true
-  left join student_assessments sa on sa.assessment_id = cp.assessment_id and sa.student_id = p.id
+  left join student_assessments sa on sa.assessment_id = cp.assessment_id and sa.student_id = m.person_id
   where m.cohort_id = $1 and m.left_at is null
 )
 select cohort.id,
