@@ -65,12 +65,19 @@ export const daysBetween = (from: string, to: string) =>
   Math.round((dayIn(to).getTime() - dayIn(from).getTime()) / DAY_MS);
 
 const dayFormats = new Map<string, Intl.DateTimeFormat>();
+/** Each zone's day in the minute it was worked out (from its start, until the next one's). */
+const days = new Map<string, { day: string; from: number; until: number }>();
+const MINUTE_MS = 60_000;
 
 /**
- * Today's calendar day in a zone, as PostgreSQL's `(now() at time zone z)::date`. One formatter
- * per zone: the board asks on every read.
+ * Today's calendar day in a zone, as PostgreSQL's `(now() at time zone z)::date`. Zone offsets
+ * are whole minutes, so a zone's day can only change as a minute starts: the board asks on every
+ * read (a 304 too), and the day is worked out once a minute per zone, never answered late.
  */
-export function todayIn(zone: string, now = new Date()): string {
+export function todayIn(zone: string, now: Date | number = Date.now()): string {
+  const at = typeof now === 'number' ? now : now.getTime();
+  const kept = days.get(zone);
+  if (kept && at >= kept.from && at < kept.until) return kept.day;
   let format = dayFormats.get(zone);
   if (!format) {
     // en-CA writes dates as YYYY-MM-DD.
@@ -82,7 +89,10 @@ export function todayIn(zone: string, now = new Date()): string {
     });
     dayFormats.set(zone, format);
   }
-  return format.format(now);
+  const day = format.format(at);
+  const from = at - (at % MINUTE_MS);
+  days.set(zone, { day, from, until: from + MINUTE_MS });
+  return day;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { createHash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
+import { hash, randomBytes, scrypt, timingSafeEqual } from 'node:crypto';
 import { promisify } from 'node:util';
 
 const scryptAsync = promisify(scrypt) as (
@@ -8,7 +8,8 @@ const scryptAsync = promisify(scrypt) as (
 ) => Promise<Buffer>;
 
 export const randomSecret = (bytes = 24) => randomBytes(bytes).toString('base64url');
-export const sha256 = (value: string) => createHash('sha256').update(value).digest('hex');
+// One-shot: every API request hashes its token (lib/token-cache.ts keeps checks by the hash).
+export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 export async function hashPassword(password: string): Promise<string> {
   const salt = randomBytes(16);

@@ -10,9 +10,10 @@ export function entityTag(body: string | Buffer): string {
 /** Whether an If-None-Match header names the tag (weakly: W/ ignored, lists and * allowed). */
 export function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
   if (!header) return false;
-  const bare = (value: string) => value.trim().replace(/^W\//, '');
+  // A client revalidating sends back the one tag it holds: the usual case, answered first.
+  if (header === tag) return true;
   return header.split(',').some((candidate) => {
-    const value = bare(candidate);
+    const value = candidate.trim().replace(/^W\//, '');
     return value === '*' || value === tag;
   });
 }

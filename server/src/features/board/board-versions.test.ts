@@ -13,11 +13,7 @@ import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { otherConnection } from '../../../test/other-connection.ts';
 import type { Database } from '../../db/schema.ts';
 import * as repo from './board.repository.ts';
-import {
-  BOARD_VERSIONS_CHANNEL,
-  type BoardVersions,
-  followBoardVersions,
-} from './board-versions.ts';
+import { BOARD_VERSIONS_CHANNEL, BoardVersions, followBoardVersions } from './board-versions.ts';
 
 // The board's versions live in memory and follow the database's notifications, so an unchanged
 // board is answered 304 without a query and a change made anywhere makes the next answer a 200.
@@ -214,6 +210,37 @@ describe('the board version in memory', () => {
       await expect.poll(() => follower.versions.current(cohort.id)).toBeUndefined();
     } finally {
       await follower.stop();
+    }
+  });
+
+  it("tells the cohort's day from its zone's clock, changing at the zone's midnight to the millisecond", async () => {
+    const versions = new BoardVersions();
+    versions.setListening(true);
+    const known = (id: number, timeZone: string) =>
+      versions.read(async () => ({
+        id,
+        today: '2000-01-01',
+        time_zone: timeZone,
+        cohort_version: '1',
+        catalogue_version: '1',
+      }));
+    await known(1, 'America/Chicago');
+    await known(2, 'Asia/Kathmandu');
+    const todayAt = (instant: string, cohortId: number) => {
+      vi.setSystemTime(new Date(instant));
+      return versions.current(cohortId)?.today;
+    };
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(todayAt('2026-03-08T05:59:59.999Z', 1)).toBe('2026-03-07');
+      expect(todayAt('2026-03-08T06:00:00.000Z', 1)).toBe('2026-03-08');
+      // A clock set back a second answers the day it went back to.
+      expect(todayAt('2026-03-08T05:59:59.000Z', 1)).toBe('2026-03-07');
+      // Kathmandu is 5:45 ahead of UTC: its day starts at a quarter past the hour.
+      expect(todayAt('2026-03-07T18:14:59.999Z', 2)).toBe('2026-03-07');
+      expect(todayAt('2026-03-07T18:15:00.000Z', 2)).toBe('2026-03-08');
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

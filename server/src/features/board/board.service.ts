@@ -56,6 +56,13 @@ export type BoardAnswer =
   | { status: 304; etag: string }
   | { status: 200; etag: string; body: Buffer; encoding?: Encoding };
 
+/** A 200 in the encoding the caller accepts best (a 304 has no body: no encoding to choose). */
+const bodyAnswer = (etag: string, body: EncodedBody, acceptEncoding?: string): BoardAnswer => ({
+  status: 200,
+  etag,
+  ...body.in(chooseEncoding(acceptEncoding)),
+});
+
 /** The board of a cohort, or 304 when the caller already holds the current one. */
 export async function readBoard(
   app: FastifyInstance,
@@ -64,7 +71,6 @@ export async function readBoard(
   ifNoneMatch: string | undefined,
   acceptEncoding?: string,
 ): Promise<BoardAnswer> {
-  const encoding = chooseEncoding(acceptEncoding);
   // With nothing to compare (no If-None-Match, no built board), the board statement alone answers.
   if (ifNoneMatch || cache.has(cohortId)) {
     const version =
@@ -76,7 +82,7 @@ export async function readBoard(
     const etag = etagOf(version);
     if (matchesIfNoneMatch(ifNoneMatch, etag)) return { status: 304, etag };
     const cached = cache.get(cohortId, etag);
-    if (cached !== undefined) return { status: 200, etag, ...cached.in(encoding) };
+    if (cached !== undefined) return bodyAnswer(etag, cached, acceptEncoding);
   }
 
   const row = await cache.builds.read(cohortId, () => repo.board(app.db, cohortId));
@@ -84,5 +90,5 @@ export async function readBoard(
   const fresh = etagOf(row);
   const body = new EncodedBody(Buffer.from(row.body));
   cache.set(cohortId, fresh, body);
-  return { status: 200, etag: fresh, ...body.in(encoding) };
+  return bodyAnswer(fresh, body, acceptEncoding);
 }

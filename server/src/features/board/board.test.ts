@@ -172,6 +172,47 @@ describe('GET /students?cohort= (the board)', () => {
     expect(dee.id).toBe(byName['Dee Noproject']?.id);
   });
 
+  it("lists a card's tags by name whatever their case, and its proposals in the order they were made", async () => {
+    const { cohort, course, learner } = await boardFixture();
+    const ivy = await learner('Ivy', 'Many');
+    const suffix = Math.random().toString(36).slice(2, 8);
+    const beta = await tagLearner(ctx.db, ivy.id, `beta ${suffix}`);
+    const gamma = await tagLearner(ctx.db, ivy.id, `Gamma ${suffix}`);
+    const alpha = await tagLearner(ctx.db, ivy.id, `Alpha ${suffix}`);
+    const later = await createCourse(ctx.db, { books: 1, projectsPerBook: 1 });
+    const first = await createCapstone(ctx.db, ivy.id, later.id, 'https://docs/first');
+    const second = await createCapstone(ctx.db, ivy.id, course.id, 'https://docs/second');
+    // Two status changes at the same instant: the one recorded last is the current one.
+    const at = daysAgo(1);
+    await addTimeline(ctx.db, second.id, 1, at);
+    await addTimeline(ctx.db, second.id, 2, at);
+
+    const [card] = (await getBoard(cohort.id)).json() as Array<Record<string, unknown>>;
+    expect(card?.tags).toEqual([
+      { id: alpha.id, tag: `Alpha ${suffix}` },
+      { id: beta.id, tag: `beta ${suffix}` },
+      { id: gamma.id, tag: `Gamma ${suffix}` },
+    ]);
+    expect(card?.proposals).toEqual([
+      {
+        id: first.id,
+        status: null,
+        current_status_id: null,
+        proposal_url: 'https://docs/first',
+        created_on: null,
+        course_name: later.name,
+      },
+      {
+        id: second.id,
+        status: 'Requires Changes',
+        current_status_id: 2,
+        proposal_url: 'https://docs/second',
+        created_on: new Date(at).toISOString(),
+        course_name: course.name,
+      },
+    ]);
+  });
+
   it('answers an empty list for a cohort without learners and 404 for an unknown cohort', async () => {
     const cohort = await createCohort(ctx.db);
     expect((await getBoard(cohort.id)).json()).toEqual([]);
