@@ -58,6 +58,10 @@ export interface LearnerBoardProps {
   needsAttention?: boolean;
 }
 
+// The sensors' options keep their identity from render to render: new ones make dnd-kit hand its
+// context a new value, and every card (each reads it with useDraggable) renders again.
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+
 /** Memoised: opening a dialog over the board re-renders the dashboard, not the board. */
 export const LearnerBoard = memo(function LearnerBoard({
   cohortId,
@@ -115,9 +119,10 @@ export const LearnerBoard = memo(function LearnerBoard({
     () => columnKeyboardCoordinates(keyboardColumn),
     [keyboardColumn],
   );
+  const keyboardOptions = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
   const learnersRef = useLatest(learners);
   const announcements = useMemo(
