@@ -32,6 +32,7 @@ import { TokenRevocations } from './lib/token-revocations.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
+import { lazySchemaCompilers } from './plugins/lazy-schema-compilers.ts';
 import {
   type DeclaredRoute,
   registerAccessControl,
@@ -98,6 +99,7 @@ export async function buildApp(
         formats: scheduleFormats,
       },
     },
+    schemaController: { compilersFactory: lazySchemaCompilers },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
