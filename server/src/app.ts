@@ -35,6 +35,7 @@ import { answerClientError, answerFrameworkError } from './plugins/client-errors
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
 import type { KeptAnswer } from './plugins/kept-answer.ts';
+import { lazySchemaCompilers } from './plugins/lazy-schema-compilers.ts';
 import {
   type DeclaredRoute,
   registerAccessControl,
@@ -103,6 +104,7 @@ export async function buildApp(
     },
     // Answers whose schema has anyOf are checked by the serializer's own Ajv: it needs the formats.
     serializerOpts: { ajv: { formats: scheduleFormats } },
+    schemaController: { compilersFactory: lazySchemaCompilers },
     frameworkErrors: answerFrameworkError,
     clientErrorHandler: answerClientError,
   }).withTypeProvider<TypeBoxTypeProvider>();
@@ -212,6 +214,9 @@ async function registerWebClient(app: FastifyInstance, config: Config) {
       wildcard: false,
       index: ['index.html'],
       preCompressed: true,
+      // A route for each file of the client, but not for its compressed copies: the file's route
+      // sends them. Two thirds fewer routes to set up at start.
+      globIgnore: ['**/*.br', '**/*.gz'],
       cacheControl: false,
       setHeaders(reply, path) {
         const hashed = relative(root, path).startsWith(assets);

@@ -11,10 +11,10 @@ if (!root) throw new Error('index.html has no #root element');
 // Before the first render: a tab opened without a session asks the other tabs for theirs.
 startSessionSharing();
 const queryClient = createQueryClient();
-startFirstScreen(queryClient, window.location.pathname);
+const firstScreen = startFirstScreen(queryClient, window.location.pathname);
 
 createRoot(root).render(
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} firstScreen={firstScreen} />
   </StrictMode>,
 );

@@ -16,6 +16,10 @@ const migratorOf = <T>(db: Kysely<T>, chosen: Record<string, Migration> = migrat
  * first rebuilds the schema its backup was made on, then migrates forward).
  */
 export async function migrateToLatest<T>(db: Kysely<T>, only?: readonly string[]): Promise<void> {
+  // A restart on an up-to-date database (the usual start) skips the migrator, whose checks and
+  // locks cost more than this look. A database with migrations this version does not know still
+  // goes to the migrator, which refuses it.
+  if (!only && sameNames(await appliedMigrations(db), knownMigrations())) return;
   const chosen = only
     ? Object.fromEntries(Object.entries(migrations).filter(([name]) => only.includes(name)))
     : migrations;
@@ -43,3 +47,6 @@ export async function appliedMigrations<T>(db: Kysely<T>): Promise<string[]> {
   );
   return rows.rows.map((row) => row.name);
 }
+
+const sameNames = (a: readonly string[], b: readonly string[]) =>
+  a.length === b.length && a.every((name, index) => name === b[index]);

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { Suspense, useEffect, useState } from 'react';
+import { Suspense, startTransition, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
 import { GithubCallbackPage, LoginPage } from '@/features/auth/screens.ts';
 import type { Session } from '@/lib/session.ts';
@@ -35,14 +35,36 @@ function useSessionJustEnded(session: Session | null): boolean {
 }
 
 /**
+ * False until `promise` (if any) has settled; what it then shows renders as a transition, which
+ * React splits into short tasks.
+ */
+function useSettled(promise: Promise<unknown> | null | undefined): boolean {
+  const [settled, setSettled] = useState(!promise);
+  useEffect(() => {
+    let current = true;
+    const settle = () => {
+      if (current) startTransition(() => setSettled(true));
+    };
+    promise?.then(settle, settle);
+    return () => {
+      current = false;
+    };
+  }, [promise]);
+  return settled;
+}
+
+/**
  * Guards and the role switch. Signed out: the public routes ('/' = foundations), /login and
  * /auth/github; anything
  * else goes to /login. Signed in: staff (not mimicking) get the staff app, everyone else the
  * student app. /auth/github stays mounted across sign-in so its redirect can finish. A tab that
  * starts without a session shows a loading state while it asks the other tabs for theirs
- * (lib/session-sharing.ts), so it does not flash the sign-in page.
+ * (lib/session-sharing.ts), so it does not flash the sign-in page. A page load with a stored
+ * session shows a loading state until the chunks of its shell and screen are in (`firstScreen`,
+ * app/first-screen.ts): they then mount at once, where a Suspense fallback shown meanwhile would
+ * keep the screen back until 300 ms after it showed (React's throttling of its reveals).
  */
-export function AppRoutes() {
+export function AppRoutes({ firstScreen }: { firstScreen?: Promise<void> | null }) {
   const session = useSession();
   const { mimic } = useSettings();
   const staffView = usesStaffApp(session, mimic);
@@ -50,6 +72,7 @@ export function AppRoutes() {
   const queryClient = useQueryClient();
   const waitingForSession = useWaitingForSession();
   const sessionJustEnded = useSessionJustEnded(session);
+  const firstScreenLoaded = useSettled(firstScreen);
 
   // '/' is public (foundations) when signed out, so an ended session goes to sign-in explicitly.
   useEffect(() => {
@@ -69,7 +92,7 @@ export function AppRoutes() {
     [navigate, queryClient],
   );
 
-  if (waitingForSession) return <Loading />;
+  if (waitingForSession || !firstScreenLoaded) return <Loading />;
 
   return (
     <Suspense fallback={<Loading />}>

@@ -3,12 +3,18 @@ import { BrowserRouter } from 'react-router';
 import { AppRoutes } from './app-routes.tsx';
 import { Providers } from './providers.tsx';
 
-/** The app; main.tsx passes the query client it started the first screen's requests in. */
-export function App({ queryClient }: { queryClient?: QueryClient }) {
+interface AppProps {
+  /** The client main.tsx started the first screen's requests in. */
+  queryClient?: QueryClient;
+  /** The first screen's chunks on their way (startFirstScreen). */
+  firstScreen?: Promise<void> | null;
+}
+
+export function App({ queryClient, firstScreen }: AppProps) {
   return (
     <Providers queryClient={queryClient}>
       <BrowserRouter>
-        <AppRoutes />
+        <AppRoutes firstScreen={firstScreen} />
       </BrowserRouter>
     </Providers>
   );

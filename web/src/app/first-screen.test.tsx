@@ -1,5 +1,5 @@
 import type { Course } from '@lp/contract/courses';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { course as boardCourse, learner, statuses } from '@/features/board/testing';
@@ -74,6 +74,27 @@ describe('a page load with a stored session', () => {
     for (const url of boardRequests) {
       expect(calls.filter((call) => call.url === url)).toHaveLength(1);
     }
+  });
+
+  it('shows a loading state until the chunks are in, then the navbar and the board', async () => {
+    network();
+    setSession({ profile: staffProfile, token: 'staff-token' });
+    const queryClient = createQueryClient();
+    const firstScreen = startFirstScreen(queryClient, '/');
+    if (!firstScreen) throw new Error('a stored session starts the first screen');
+
+    render(
+      <Providers queryClient={queryClient}>
+        <MemoryRouter initialEntries={['/']}>
+          <AppRoutes firstScreen={firstScreen} />
+        </MemoryRouter>
+      </Providers>,
+    );
+    expect(screen.getByRole('status')).toHaveTextContent('Loading…');
+    await act(() => firstScreen);
+    // Mounted as soon as the chunks settled.
+    expect(screen.getByRole('navigation', { name: 'Main' })).toBeInTheDocument();
+    expect(await screen.findByRole('group', { name: 'Ada Lovelace' })).toBeInTheDocument();
   });
 
   it('leaves out the upcoming events when their panel is closed', async () => {

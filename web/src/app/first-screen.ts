@@ -6,15 +6,21 @@ import { matchPath } from 'react-router';
 import { getSession } from '@/lib/session.ts';
 import { getSettings } from '@/lib/settings.ts';
 import { staffRoutes, studentRoutes } from './routes.tsx';
-import { loadStaffShell, loadStudentShell, usesStaffApp } from './shells.ts';
+import { StaffShell, StudentShell, usesStaffApp } from './shells.ts';
 
-export function startFirstScreen(queryClient: QueryClient, pathname: string): void {
+/**
+ * Starts the first screen; resolves once its chunks have loaded (or failed to), null without a
+ * stored session. The app renders its routes then (AppRoutes' `firstScreen`), so that the shell
+ * and the screen mount at once rather than behind a Suspense fallback.
+ */
+export function startFirstScreen(queryClient: QueryClient, pathname: string): Promise<void> | null {
   const session = getSession();
-  if (!session) return;
+  if (!session) return null;
   const staff = usesStaffApp(session, getSettings().mimic);
   const route = (staff ? staffRoutes : studentRoutes).find(({ path }) => matchPath(path, pathname));
   // The screen's requests first (see preloadDashboard), then the chunks.
-  route?.preload?.(queryClient);
+  const screen = route?.preload?.(queryClient);
   // A failure shows when the app itself loads the shell.
-  (staff ? loadStaffShell() : loadStudentShell()).catch(() => {});
+  const shell = (staff ? StaffShell : StudentShell).preload().catch(() => {});
+  return Promise.all([shell, screen]).then(() => {});
 }

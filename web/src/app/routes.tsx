@@ -40,9 +40,10 @@ export interface AppRoute {
   Component: ComponentType;
   /**
    * Starts the screen's chunk and first requests when a page load with a stored session opens
-   * at this address (app/first-screen.ts), before React has rendered its way to the screen.
+   * at this address (app/first-screen.ts), before React has rendered its way to the screen;
+   * resolves once the screen's chunk has loaded (or failed to).
    */
-  preload?: (queryClient: QueryClient) => void;
+  preload?: (queryClient: QueryClient) => Promise<unknown>;
 }
 
 /** Staff and instructors (not in mimic mode), under the staff navbar. */

@@ -1,17 +1,15 @@
 // The feature's screens for the route table, each loaded on first visit (its own chunk), and what
 // the route table may start before a screen's chunk has loaded.
 import type { QueryClient } from '@tanstack/react-query';
-import { lazy } from 'react';
 import { activeCourseQuery, boardQuery, statusesQuery } from '@/features/board';
 import { cohortEventsQuery } from '@/features/calendar';
 import { cohortListQuery, cohortQuery } from '@/features/cohorts';
+import { lazyPreloadable } from '@/lib/lazy-preloadable.ts';
 import { profileQuery } from '@/lib/profile-api.ts';
 import { getActiveCohort } from '@/lib/session.ts';
 import { getSettings } from '@/lib/settings.ts';
 
-const loadDashboard = () => import('./dashboard-page.tsx');
-
-export const DashboardPage = lazy(loadDashboard);
+export const DashboardPage = lazyPreloadable(() => import('./dashboard-page.tsx'));
 
 /**
  * Starts the board screen ('/') before React has rendered its way there: its chunk, and the
@@ -20,8 +18,9 @@ export const DashboardPage = lazy(loadDashboard);
  * all at once while the chunks
  * load. The screen's hooks then find them in the cache or on their way (the same query options).
  * The requests go first: the browser sends only a few at a time to a server, and they are small.
+ * Resolves when the chunk has loaded (or failed to).
  */
-export function preloadDashboard(queryClient: QueryClient): void {
+export function preloadDashboard(queryClient: QueryClient): Promise<unknown> {
   const cohortId = getActiveCohort();
   if (cohortId !== null) {
     void queryClient.prefetchQuery(cohortQuery(cohortId));
@@ -33,5 +32,5 @@ export function preloadDashboard(queryClient: QueryClient): void {
     if (getSettings().boardPanel) void queryClient.prefetchQuery(cohortEventsQuery(cohortId));
   }
   // A failure shows when the screen itself loads the chunk.
-  loadDashboard().catch(() => {});
+  return DashboardPage.preload().catch(() => {});
 }

@@ -58,6 +58,10 @@ export interface LearnerBoardProps {
   needsAttention?: boolean;
 }
 
+// The sensors' options keep their identity from render to render: new ones make dnd-kit hand its
+// context a new value, and every card (each reads it with useDraggable) renders again.
+const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+
 /** Memoised: opening a dialog over the board re-renders the dashboard, not the board. */
 export const LearnerBoard = memo(function LearnerBoard({
   cohortId,
@@ -99,10 +103,9 @@ export const LearnerBoard = memo(function LearnerBoard({
   // they are rendered once, at the size that fits.
   const cardsShown = useDeferredValue(true, false);
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
-  const [scroller, setScroller] = useState<HTMLDivElement | null>(null);
   const available = useElementWidth(frame);
   const size = cardSize(density, restingView, available, showAvatars);
-  const offscreen = useOffscreenColumns(scroller);
+  const { offscreen, board: scroller, boardRef } = useOffscreenColumns();
   const { drop, handlers, menu, evaluating, closeEvaluation, saveEvaluation } = useBoardActions({
     cohortId,
     board,
@@ -115,9 +118,10 @@ export const LearnerBoard = memo(function LearnerBoard({
     () => columnKeyboardCoordinates(keyboardColumn),
     [keyboardColumn],
   );
+  const keyboardOptions = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
   const sensors = useSensors(
-    useSensor(PointerSensor, { activationConstraint: { distance: 6 } }),
-    useSensor(KeyboardSensor, { coordinateGetter }),
+    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(KeyboardSensor, keyboardOptions),
   );
   const learnersRef = useLatest(learners);
   const announcements = useMemo(
@@ -167,11 +171,7 @@ export const LearnerBoard = memo(function LearnerBoard({
             onDragEnd={onDragEnd}
             onDragCancel={onDragCancel}
           >
-            {!cardsShown ? (
-              <div className="lp-board-frame" ref={setFrame}>
-                <Loading label="Loading the board…" />
-              </div>
-            ) : nothingShown ? (
+            {cardsShown && nothingShown ? (
               learners.length === 0 ? (
                 <EmptyState title="No learners in this cohort yet." />
               ) : flagged !== null && searchTerm(deferredSearch) === null ? (
@@ -186,28 +186,36 @@ export const LearnerBoard = memo(function LearnerBoard({
                 />
               )
             ) : (
+              // The same frame while the board loads and once it shows: measured once, before the
+              // cards render.
               <div className="lp-board-frame" ref={setFrame}>
-                <div
-                  ref={setScroller}
-                  className={`lp-board lp-board--${size}${view.expanded ? ' lp-board--expanded' : ''}`}
-                  data-expanded={view.expanded}
-                  data-density={size}
-                >
-                  {view.unplaced.length > 0 && (
-                    <UnplacedColumn learners={view.unplaced} {...display} />
-                  )}
-                  {view.books.map((book) => (
-                    <BookColumn
-                      key={book.id}
-                      book={book}
-                      assessmentName={assessmentNameOf(book.id)}
-                      searching={searching}
-                      {...display}
-                    />
-                  ))}
-                </div>
-                <OffscreenCue side="left" hidden={offscreen.left} board={scroller} />
-                <OffscreenCue side="right" hidden={offscreen.right} board={scroller} />
+                {!cardsShown ? (
+                  <Loading label="Loading the board…" />
+                ) : (
+                  <>
+                    <div
+                      ref={boardRef}
+                      className={`lp-board lp-board--${size}${view.expanded ? ' lp-board--expanded' : ''}`}
+                      data-expanded={view.expanded}
+                      data-density={size}
+                    >
+                      {view.unplaced.length > 0 && (
+                        <UnplacedColumn learners={view.unplaced} {...display} />
+                      )}
+                      {view.books.map((book) => (
+                        <BookColumn
+                          key={book.id}
+                          book={book}
+                          assessmentName={assessmentNameOf(book.id)}
+                          searching={searching}
+                          {...display}
+                        />
+                      ))}
+                    </div>
+                    <OffscreenCue side="left" hidden={offscreen.left} board={scroller} />
+                    <OffscreenCue side="right" hidden={offscreen.right} board={scroller} />
+                  </>
+                )}
               </div>
             )}
             <DragOverlay dropAnimation={null}>

@@ -1,5 +1,6 @@
 // The cue at each edge of the board for the columns scrolled out of view, with their counts;
 // a click scrolls them in.
+import type { RefObject } from 'react';
 import type { Hidden } from './use-offscreen-columns.ts';
 
 const plural = (count: number, one: string, many: string) => `${count} ${count === 1 ? one : many}`;
@@ -15,13 +16,13 @@ export function OffscreenCue({
 }: {
   side: 'left' | 'right';
   hidden: Hidden | null;
-  board: HTMLElement | null;
+  board: RefObject<HTMLElement | null>;
 }) {
-  if (!hidden || !board) return null;
+  if (!hidden) return null;
   const text = cueText(hidden);
   const scroll = () => {
     const reduced = window.matchMedia?.('(prefers-reduced-motion: reduce)').matches;
-    board.scrollTo({ left: hidden.scrollTo, behavior: reduced ? 'auto' : 'smooth' });
+    board.current?.scrollTo({ left: hidden.scrollTo, behavior: reduced ? 'auto' : 'smooth' });
   };
   return (
     <button

@@ -1,6 +1,6 @@
 // What the board's sideways scroll hides: the project columns and cards cut off at either edge,
 // read from the rendered columns whenever the board scrolls, resizes or changes.
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { type RefObject, useCallback, useEffect, useRef, useState } from 'react';
 
 export interface Hidden {
   projects: number;
@@ -65,37 +65,48 @@ const same = (a: Hidden | null, b: Hidden | null) =>
 /**
  * Re-measures after every render of the board and on its scroll and resize, in the next animation
  * frame: with the layout the browser computes for that frame anyway, rather than forcing one in
- * the middle of rendering the cards.
+ * the middle of rendering the cards. `boardRef` goes on the scrolling board: it follows the
+ * element without a state of its own, so the board mounting with its cards is no extra render.
  */
-export function useOffscreenColumns(board: HTMLElement | null): Offscreen {
+export function useOffscreenColumns(): {
+  offscreen: Offscreen;
+  board: RefObject<HTMLElement | null>;
+  boardRef: (node: HTMLElement | null) => (() => void) | undefined;
+} {
   const [offscreen, setOffscreen] = useState<Offscreen>(NONE);
+  const board = useRef<HTMLElement | null>(null);
   const frame = useRef(0);
   const schedule = useCallback(() => {
     if (frame.current) return;
     frame.current = requestAnimationFrame(() => {
       frame.current = 0;
-      const next = board ? measure(board) : NONE;
+      const next = board.current ? measure(board.current) : NONE;
       setOffscreen((previous) =>
         same(previous.left, next.left) && same(previous.right, next.right) ? previous : next,
       );
     });
-  }, [board]);
+  }, []);
 
   // After each render: cards and columns move when the learners, the search or the density change.
   useEffect(schedule);
 
-  useEffect(() => {
-    if (!board) return;
-    const resize = new ResizeObserver(schedule);
-    resize.observe(board);
-    board.addEventListener('scroll', schedule, { passive: true });
-    return () => {
-      cancelAnimationFrame(frame.current);
-      frame.current = 0;
-      resize.disconnect();
-      board.removeEventListener('scroll', schedule);
-    };
-  }, [board, schedule]);
+  const boardRef = useCallback(
+    (node: HTMLElement | null) => {
+      if (!node) return;
+      board.current = node;
+      const resize = new ResizeObserver(schedule);
+      resize.observe(node);
+      node.addEventListener('scroll', schedule, { passive: true });
+      return () => {
+        cancelAnimationFrame(frame.current);
+        frame.current = 0;
+        resize.disconnect();
+        node.removeEventListener('scroll', schedule);
+        if (board.current === node) board.current = null;
+      };
+    },
+    [schedule],
+  );
 
-  return offscreen;
+  return { offscreen, board, boardRef };
 }

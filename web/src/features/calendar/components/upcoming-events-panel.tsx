@@ -1,13 +1,16 @@
 import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { useMemo } from 'react';
+import { memo, useMemo } from 'react';
 import { todayIn } from '@/lib/dates.ts';
 import { useCohortEvents } from '../api/calendar-api.ts';
 import { eventWhen, upcomingEvents } from '../model/upcoming-events.ts';
 import './upcoming-events.css';
 
-/** '⏰ Upcoming Events': the next 14 days of the cohort calendar, at most 5, soonest first. */
-export function UpcomingEventsPanel({
+/**
+ * '⏰ Upcoming Events': the next 14 days of the cohort calendar, at most 5, soonest first.
+ * Memoised: the board's screen renders often while it loads, and the dates take time to work out.
+ */
+export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
   cohortId,
   timeZone = DISPLAY_TIME_ZONE,
 }: {
@@ -60,4 +63,4 @@ export function UpcomingEventsPanel({
       )}
     </section>
   );
-}
+});
