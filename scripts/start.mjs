@@ -11,7 +11,7 @@
 // sources match it reuses the build. Plain JavaScript: it must run before anything is compiled.
 import { spawnSync } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { join, relative, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 
@@ -94,9 +94,14 @@ const bundledPackages = ['@lp', 'date-fns', '@date-fns/tz', 'typebox', 'kysely',
 
 async function buildServer(folder) {
   const esbuild = await import('esbuild');
+  // What main.ts imports lazily (the app, while the database opens) is a chunk of its own; those
+  // of an earlier build go.
+  rmSync(join(folder, 'chunks'), { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: [at('server', 'src', 'main.ts')],
-    outfile: join(folder, 'main.js'),
+    entryPoints: { main: at('server', 'src', 'main.ts') },
+    outdir: folder,
+    splitting: true,
+    chunkNames: 'chunks/[name]-[hash]',
     bundle: true,
     platform: 'node',
     format: 'esm',

@@ -1,4 +1,3 @@
-import { buildApp } from './app.ts';
 import { startControl } from './backup/control.ts';
 import { writeBackup } from './backup/dump.ts';
 import { BackupHealth, backupBeforeMigrations, scheduleBackups } from './backup/schedule.ts';
@@ -21,9 +20,15 @@ async function main() {
     throw error;
   }
 
-  const database: DatabaseHandle = config.databaseUrl
-    ? openPostgres(config.databaseUrl, config.dbPoolSize)
-    : await openEmbedded(config.dataDir);
+  const opening: Promise<DatabaseHandle> = config.databaseUrl
+    ? Promise.resolve(openPostgres(config.databaseUrl, config.dbPoolSize))
+    : openEmbedded(config.dataDir);
+  // The app's modules (the web framework, every feature) load while the database opens: an
+  // embedded one spends much of its start reading its files and compiling its WebAssembly, off
+  // this thread. A failure to load shows where the app is awaited.
+  const loadingApp = import('./app.ts');
+  loadingApp.catch(() => {});
+  const database = await opening;
   if (database.kind === 'embedded') {
     // No upgrade without a way back: a failed backup stops the start before anything changed.
     const saved = await backupBeforeMigrations(database, config.backup.dir).catch(
@@ -47,6 +52,7 @@ async function main() {
   if (seeded) await seedDemoData(database.db, { password: config.demoPassword });
 
   const backupHealth = new BackupHealth();
+  const { buildApp } = await loadingApp;
   const app = await buildApp(config, database, { backupHealth, schedule: {} });
   await app.listen({ port: config.port, host: config.host });
 

@@ -105,6 +105,27 @@ describe('learner card', () => {
     expect(await within(card).findByText('AL')).toBeInTheDocument();
   });
 
+  it("shows a learner's picture once it has loaded, and the initials when it cannot be", () => {
+    window.localStorage.setItem('lp_settings', JSON.stringify({ avatars: true }));
+    renderBoard([
+      learner('Ada Lovelace', 101, { avatar: 'https://avatars.example/ada.png' }),
+      learner('Grace Hopper', 102, { avatar: 'https://avatars.example/grace.png' }),
+    ]);
+    const pictureOf = (name: string) => cardOf(name).querySelector('img');
+    const ada = pictureOf('Ada Lovelace');
+    if (!ada) throw new Error("Ada's picture is not there");
+    expect(ada).not.toBeVisible();
+    expect(within(cardOf('Ada Lovelace')).queryByText('AL')).not.toBeInTheDocument();
+    fireEvent.load(ada);
+    expect(ada).toBeVisible();
+
+    const grace = pictureOf('Grace Hopper');
+    if (!grace) throw new Error("Grace's picture is not there");
+    fireEvent.error(grace);
+    expect(pictureOf('Grace Hopper')).toBeNull();
+    expect(within(cardOf('Grace Hopper')).getByText('GH')).toBeInTheDocument();
+  });
+
   it('hides tags and avatars when they are switched off', () => {
     window.localStorage.setItem('lp_settings', JSON.stringify({ tags: false, avatars: false }));
     renderBoard([learner('Ada Lovelace', 101, { tags: [{ id: 5, tag: 'Team 3' }] })]);

@@ -5,17 +5,16 @@
 import { useDraggable } from '@dnd-kit/core';
 import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
-import { Avatar } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type MouseEvent, memo, useCallback, useEffect, useRef } from 'react';
 import { AttentionMarker, useAttentionReasons } from '@/features/health';
 import { studentQuery, TagChips } from '@/features/learners';
 import { useCardMark } from '../live/card-marks.ts';
 import { cardStatus } from '../model/card-status.ts';
-import { initials } from '../model/initials.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { AssessmentBadge } from './assessment-badge.tsx';
 import type { CardHandlers } from './board-context.ts';
+import { CardAvatar } from './card-avatar.tsx';
 import { useFocusFollowsCard } from './card-focus.ts';
 import { LearnerCardMenu } from './card-menu.tsx';
 
@@ -179,15 +178,7 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
         </div>
       )}
       <div className="lp-card__row">
-        {showAvatars && (
-          <Avatar
-            size="1"
-            radius="full"
-            src={learner.avatar ?? undefined}
-            fallback={initials(learner.name)}
-            alt=""
-          />
-        )}
+        {showAvatars && <CardAvatar name={learner.name} src={learner.avatar} />}
         <button
           type="button"
           className="lp-card__name"
