@@ -12,6 +12,7 @@ import {
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { otherConnection } from '../../../test/other-connection.ts';
 import type { Database } from '../../db/schema.ts';
+import { enqueue } from '../../jobs/queue.ts';
 import * as repo from './board.repository.ts';
 import { BOARD_VERSIONS_CHANNEL, BoardVersions, followBoardVersions } from './board-versions.ts';
 
@@ -128,7 +129,7 @@ describe('the board version in memory', () => {
     }
   });
 
-  it('keeps the version through writes no board shows: a stream ticket, a failed sign-in', async () => {
+  it('keeps the version through writes no board shows: a stream ticket, a failed sign-in, a job', async () => {
     const { cohort } = await cohortWithLearner();
     const etag = String((await getBoard(cohort.id)).headers.etag);
     const { boardStatements, restore } = await untilAnsweredFromMemory(cohort.id, etag);
@@ -143,6 +144,23 @@ describe('the board version in memory', () => {
         .insertInto('sign_in_failures')
         .values({ key: `versions-${Math.random()}`, failed_at: new Date() })
         .execute();
+      // The queue's workers claim and finish a job: bookkeeping no board shows.
+      const jobId = await enqueue(ctx.db, {
+        kind: 'nothing',
+        cohortId: null,
+        createdBy: null,
+        steps: [],
+      });
+      await expect
+        .poll(async () => {
+          const job = await ctx.db
+            .selectFrom('jobs')
+            .select('status')
+            .where('id', '=', jobId)
+            .executeTakeFirstOrThrow();
+          return job.status;
+        })
+        .toBe('done');
       const before = boardStatements();
       expect((await getBoard(cohort.id, etag)).statusCode).toBe(304);
       expect(boardStatements()).toBe(before);

@@ -88,7 +88,7 @@ export class BoardVersions {
 }
 
 /**
- * Tables whose writes never change a board: sign-ins, tokens and stream tickets. Commits that
+ * Tables whose writes never change a board: sign-ins, tokens, stream tickets and jobs. Commits that
  * wrote only these keep the versions, so opening a live stream or signing in does not make
  * every board's next read ask the database again.
  */
@@ -97,6 +97,10 @@ const OUTSIDE_BOARDS: ReadonlySet<string> = new Set([
   'tokens',
   'sign_in_grants',
   'sign_in_failures',
+  // The queue's bookkeeping: its workers claim and renew every few seconds. What a job changes
+  // on a board it writes to the board's own tables.
+  'jobs',
+  'job_steps',
 ]);
 
 const mayChangeBoards = (tables: WrittenTables) =>
