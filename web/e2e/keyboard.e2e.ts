@@ -240,9 +240,16 @@ describe('the cohort overlay', () => {
     await hasFocus(day(next));
     await page.keyboard.press(next > inCohort ? 'ArrowLeft' : 'ArrowRight');
     await hasFocus(day(inCohort));
+    // The focused day shows its events card first; the dialog then opens above it, and the card
+    // closes once the day has lost the focus. Escape goes to the topmost layer, so the walk waits
+    // for each layer to be in place rather than racing the card's timers.
+    const eventsCard = page.locator('.lp-popper');
+    await eventsCard.waitFor();
     await page.keyboard.press('Enter');
     const events = page.getByRole('dialog', { name: `Events for ${formatLongDay(inCohort)}` });
     await events.getByText(`Keyboard day ${suffix}`).waitFor();
+    await eventsCard.waitFor({ state: 'detached' });
+    await renderedFrames(page);
     await escapeFrom(events);
     // Closed, not merely renamed while it fades out.
     await page.getByRole('dialog').nth(1).waitFor({ state: 'detached' });
@@ -259,7 +266,8 @@ describe('the cohort overlay', () => {
 
     // A day's events card, opened while the day had the focus, closes a moment after it lost it;
     // while it shows, Escape closes it first, as it would for anyone.
-    await page.locator('.lp-popper').waitFor({ state: 'detached' });
+    await eventsCard.waitFor({ state: 'detached' });
+    await renderedFrames(page);
     await escapeFrom(overlay);
     await overlay.waitFor({ state: 'detached' });
     await hasFocus(opener);
