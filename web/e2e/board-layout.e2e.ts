@@ -284,6 +284,11 @@ async function overlayTimes(
   const times = await marks();
   await escapeFrom(dialog);
   await dialog.waitFor({ state: 'detached' });
+  // The overlay gives the focus back to the card's name a task after it has gone; the next
+  // measurement focuses another card, which that would undo.
+  await expect
+    .poll(() => name.evaluate((element) => element === document.activeElement))
+    .toBe(true);
   const since = (mark: string) => Math.round((times[mark] ?? Number.NaN) - (times.start ?? 0));
   return { open: since('open'), record: since('record'), complete: since('complete') };
 }
