@@ -4,7 +4,7 @@ import { checkAccessibility } from './support/axe.ts';
 import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { type RunningServer, startServer } from './support/start-server.ts';
-import { waitForCount } from './support/wait.ts';
+import { renderedFrames, waitForCount } from './support/wait.ts';
 
 // The teams walk: an instructor builds teams for the active (demo) cohort with Random, saves
 // them, sees them, and deletes them after confirming. On a server of its own: a learner another
@@ -47,9 +47,10 @@ async function keyboardMove(learnerId: string, arrow: 'ArrowLeft' | 'ArrowRight'
   await badge.focus();
   await page.keyboard.press('Space');
   await page.locator(`${badgeOf(learnerId)}[aria-pressed="true"]`).waitFor();
-  // dnd-kit's keyboard sensor starts listening for the arrows in a task it queues on pick-up; a
-  // task queued now runs after it, so the arrow is not pressed before anyone listens.
-  await page.evaluate(() => new Promise((resolve) => setTimeout(resolve)));
+  // dnd-kit's keyboard sensor starts listening for the arrows in a task it queues on pick-up;
+  // once two more frames have rendered that task has run, so the arrow is not pressed before
+  // anyone listens.
+  await renderedFrames(page);
   await page.keyboard.press(arrow);
   await announced(`${name} is over ${to}.`);
   await page.keyboard.press('Space');
