@@ -3,6 +3,7 @@ import * as initialModel from './0001-initial-model.ts';
 import * as signInFailures from './0100-sign-in-failures.ts';
 import * as boardVersions from './0500-board-versions.ts';
 import * as boardVersionNotifications from './0520-board-version-notifications.ts';
+import * as learnerCards from './0530-learner-cards.ts';
 import * as healthVersions from './0540-health-versions.ts';
 import * as auditRedaction from './0610-audit-redaction.ts';
 import * as personalSlackIds from './0630-personal-slack-ids.ts';
@@ -19,6 +20,7 @@ export const migrations: Record<string, Migration> = {
   '0100-sign-in-failures': signInFailures,
   '0500-board-versions': boardVersions,
   '0520-board-version-notifications': boardVersionNotifications,
+  '0530-learner-cards': learnerCards,
   '0540-health-versions': healthVersions,
   '0610-audit-redaction': auditRedaction,
   '0630-personal-slack-ids': personalSlackIds,

@@ -224,7 +224,7 @@ export interface CardState {
 }
 
 /**
- * The learner's card as the board draws it (board.query.ts: current project, its book's
+ * The learner's card as the board draws it (migration 0530: current project, its book's
  * self-assessment) with its version; undefined for no such learner.
  */
 export const cardState = async (db: Db, learnerId: number) =>
