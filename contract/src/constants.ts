@@ -36,3 +36,9 @@ export const STORAGE_KEYS = {
 
 /** A web address as the API accepts it: http:// or https://, then no whitespace (source text). */
 export const WEB_URL_PATTERN = '^https?://\\S+$';
+
+/** Response header of an undoable change: its history entry's id (learners.ts). */
+export const HISTORY_ID_HEADER = 'history-id';
+
+/** The columns a roster CSV names in its first line (roster.ts). */
+export const ROSTER_COLUMNS = ['First name', 'Last name', 'GitHub login', 'Email'] as const;

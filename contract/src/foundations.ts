@@ -72,5 +72,4 @@ export const UploadBody = Type.Object({
 });
 export type UploadBody = Static<typeof UploadBody>;
 
-/** Cohort names that mean "not assigned yet": hidden from the filter, offered the assign control. */
-export const isUnassignedCohort = (name: string) => /unassigned|day 0/i.test(name);
+export { isUnassignedCohort } from './guards.ts';

@@ -1,5 +1,6 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
+import { HISTORY_ID_HEADER } from './constants.ts';
 
 /*
  * One learner's record and the actions that move or remove them.
@@ -40,8 +41,7 @@ import { Nullable, Timestamp } from './common.ts';
  */
 
 export const UNDO_WINDOW_DAYS = 30;
-/** Response header of an undoable change: its history entry's id. */
-export const HISTORY_ID_HEADER = 'history-id';
+export { HISTORY_ID_HEADER } from './constants.ts';
 
 /** An undoable change's answer, documented with the header that names its history entry. */
 export const undoable = <T extends TSchema>(answer: T): T => ({

@@ -112,6 +112,4 @@ export const ProfileChangeBody = Type.Object({
 });
 export type ProfileChangeBody = Static<typeof ProfileChangeBody>;
 
-export function isStaffProfile(profile: Profile): profile is StaffProfile {
-  return 'person' in profile;
-}
+export { isStaffProfile } from './guards.ts';

@@ -31,7 +31,7 @@ import { type Static, Type } from 'typebox';
  */
 
 /** The columns a roster must have, as its header names them (letter case aside). */
-export const ROSTER_COLUMNS = ['First name', 'Last name', 'GitHub login', 'Email'] as const;
+export { ROSTER_COLUMNS } from './constants.ts';
 export const ROSTER_MAX_BYTES = 256 * 1024;
 export const ROSTER_MAX_LINES = 2000;
 

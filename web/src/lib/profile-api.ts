@@ -1,6 +1,7 @@
 // The signed-in user's profile: shared by sign-in, the app shell and every learner screen.
+
+import { isStaffProfile } from '@lp/contract/guards';
 import type { CohortRef, Profile, StudentProfile } from '@lp/contract/profile';
-import { isStaffProfile } from '@lp/contract/profile';
 import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api, type RequestOptions } from './api-client.ts';
 import { useSession } from './use-session.ts';

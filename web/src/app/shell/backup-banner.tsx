@@ -1,4 +1,4 @@
-import { isStaffProfile } from '@lp/contract/profile';
+import { isStaffProfile } from '@lp/contract/guards';
 import { Callout } from '@radix-ui/themes';
 import { useQuery } from '@tanstack/react-query';
 import { formatDateTime } from '@/lib/dates.ts';

@@ -1,9 +1,6 @@
 import { FOUNDATIONS_EXERCISE_TOTAL } from '@lp/contract/constants';
-import {
-  type FoundationsExercise,
-  type FoundationsLearner,
-  isUnassignedCohort,
-} from '@lp/contract/foundations';
+import type { FoundationsExercise, FoundationsLearner } from '@lp/contract/foundations';
+import { isUnassignedCohort } from '@lp/contract/guards';
 import { instantDay } from '@/lib/dates.ts';
 
 export { isUnassignedCohort };

@@ -1,4 +1,4 @@
-import { HISTORY_ID_HEADER } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RequestOptions, requestWithHeaders } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';

@@ -1,4 +1,5 @@
-import { ROSTER_COLUMNS, type RosterImport, type RosterRow } from '@lp/contract/roster';
+import { ROSTER_COLUMNS } from '@lp/contract/constants';
+import type { RosterImport, RosterRow } from '@lp/contract/roster';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type DragEvent, useState } from 'react';
