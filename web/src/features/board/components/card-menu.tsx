@@ -31,10 +31,12 @@ export const LearnerCardMenu = memo(function LearnerCardMenu({ learner, handlers
       setUsed(true);
       setOpen(true);
     };
+    // Radix Themes' IconButton as markup: working out its props was a good share of a card's render.
     return (
-      <IconButton
-        size="1"
-        variant="ghost"
+      <button
+        type="button"
+        data-accent-color=""
+        className="rt-reset rt-BaseButton rt-r-size-1 rt-variant-ghost rt-IconButton"
         aria-label={label}
         aria-haspopup="menu"
         aria-expanded={false}
@@ -51,7 +53,7 @@ export const LearnerCardMenu = memo(function LearnerCardMenu({ learner, handlers
         }}
       >
         <CaretDownIcon />
-      </IconButton>
+      </button>
     );
   }
   return (
