@@ -1,5 +1,12 @@
 import { Card, HoverCard, Text } from '@radix-ui/themes';
-import type { CSSProperties, KeyboardEvent, MouseEvent, PointerEvent } from 'react';
+import {
+  type CSSProperties,
+  type KeyboardEvent,
+  type MouseEvent,
+  type PointerEvent,
+  type ReactNode,
+  useState,
+} from 'react';
 import { formatLongDay, formatWallTime } from '@/lib/dates.ts';
 import type { CalendarDayEvent } from '../model/event-buckets.ts';
 import { type MonthBlock, WEEKDAY_HEADERS, weeksOf } from '../model/month-grid.ts';
@@ -22,6 +29,8 @@ interface CalendarMonthProps extends DayHandlers {
   isSelected(date: string): boolean;
   /** The one day in the Tab order (the calendar's roving focus). */
   tabbable: string;
+  /** A dialog of the calendar is open: no day shows its events card. */
+  cardsHidden: boolean;
 }
 
 export const timeLabel = (event: Pick<CalendarDayEvent, 'time'>) =>
@@ -37,6 +46,7 @@ export function CalendarMonth({
   today,
   isSelected,
   tabbable,
+  cardsHidden,
   ...handlers
 }: CalendarMonthProps) {
   const dayCell = (date: string, dayOfMonth: number) => {
@@ -67,18 +77,9 @@ export function CalendarMonth({
     );
     if (events.length === 0) return cell;
     return (
-      <HoverCard.Root openDelay={HOVER_DELAY_MS} closeDelay={HOVER_DELAY_MS}>
-        <HoverCard.Trigger>{cell}</HoverCard.Trigger>
-        <HoverCard.Content maxWidth="15rem" size="1" className="lp-popper">
-          {events.map((item) => (
-            <Card key={item.id} size="1" mb="1" style={{ borderLeft: `4px solid ${item.color}` }}>
-              <Text size="1">
-                {timeLabel(item)}: <strong>{item.name}</strong>
-              </Text>
-            </Card>
-          ))}
-        </HoverCard.Content>
-      </HoverCard.Root>
+      <DayEventsCard events={events} hidden={cardsHidden}>
+        {cell}
+      </DayEventsCard>
     );
   };
 
@@ -107,5 +108,41 @@ export function CalendarMonth({
         </tbody>
       </table>
     </section>
+  );
+}
+
+/**
+ * A day's events on hover or focus. Closed at once while a dialog of the calendar is open: the
+ * day keeps the focus until the dialog takes it, and a card still closing (or opening) over the
+ * dialog is a layer of its own that a quick Escape could reach instead of the dialog.
+ */
+function DayEventsCard({
+  events,
+  hidden,
+  children,
+}: {
+  events: CalendarDayEvent[];
+  hidden: boolean;
+  children: ReactNode;
+}) {
+  const [open, setOpen] = useState(false);
+  return (
+    <HoverCard.Root
+      open={open && !hidden}
+      onOpenChange={setOpen}
+      openDelay={HOVER_DELAY_MS}
+      closeDelay={HOVER_DELAY_MS}
+    >
+      <HoverCard.Trigger>{children}</HoverCard.Trigger>
+      <HoverCard.Content maxWidth="15rem" size="1" className="lp-popper">
+        {events.map((item) => (
+          <Card key={item.id} size="1" mb="1" style={{ borderLeft: `4px solid ${item.color}` }}>
+            <Text size="1">
+              {timeLabel(item)}: <strong>{item.name}</strong>
+            </Text>
+          </Card>
+        ))}
+      </HoverCard.Content>
+    </HoverCard.Root>
   );
 }

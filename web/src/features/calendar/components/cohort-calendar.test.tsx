@@ -166,4 +166,23 @@ describe('CohortCalendar', () => {
     await waitFor(() => expect(dialog).not.toBeInTheDocument());
     await waitFor(() => expect(day('2025-01-06')).toHaveFocus());
   });
+
+  it("closes the day's events card as the day's dialog opens, so Escape reaches the dialog", async () => {
+    const { user } = renderCalendar(false);
+    await screen.findByRole('grid', { name: 'January 2025' });
+    day('2025-01-06').focus();
+    const card = await waitFor(() => {
+      const shown = document.querySelector('.lp-popper');
+      expect(shown).toHaveTextContent('9:30 am: Kickoff');
+      return shown;
+    });
+    await user.keyboard('{Enter}');
+    const dialog = await screen.findByRole('dialog', { name: 'Events for January 6, 2025' });
+    expect(card).not.toBeInTheDocument();
+    expect(document.querySelector('.lp-popper')).toBeNull();
+    await user.keyboard('{Escape}');
+    await waitFor(() => expect(dialog).not.toBeInTheDocument());
+    // Back on its day, the card shows again.
+    await waitFor(() => expect(document.querySelector('.lp-popper')).toHaveTextContent('Kickoff'));
+  });
 });

@@ -169,6 +169,7 @@ export function CohortCalendar({ cohortId, startDate, endDate, canEdit }: Cohort
             today={today}
             isSelected={isSelected}
             tabbable={tabbable}
+            cardsHidden={openDay !== null || adding !== null}
             {...handlers}
           />
         ))}
