@@ -109,6 +109,49 @@ describe('Cohorts page', () => {
     expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBeNull();
   });
 
+  it('joining again before leaving has settled keeps the cohort active', async () => {
+    let joined = true;
+    network.answer('GET /cohorts', () => ({
+      status: 200,
+      body: [cohort(72, { is_instructor: joined ? 1 : 0 }), cohort(73)],
+    }));
+    network.answer('DELETE /cohorts/72/assign', () => {
+      joined = false;
+      return { status: 204 };
+    });
+    network.answer('POST /cohorts/72/assign', () => {
+      joined = true;
+      return { status: 201, body: { message: 'User assigned to cohort' } };
+    });
+    // The coached cohorts the leave's follow-up asks for (the second profile read after the
+    // leave: the first refreshes the page's own) arrive only after the cohort was joined again.
+    let answerProfile: (answer: { status: number; body: unknown }) => void = () => {};
+    network.answer('GET /profile', () => {
+      const afterLeave = calls.slice(calls.findIndex((call) => call.method === 'DELETE'));
+      const reads = afterLeave.filter((call) => call.path === '/profile').length;
+      if (joined || reads !== 2) return { status: 200, body: staffProfile };
+      return new Promise((resolve) => {
+        answerProfile = resolve;
+      });
+    });
+    const { user } = renderApp('/cohorts', session);
+    window.localStorage.setItem(STORAGE_KEYS.activeCohort, '72');
+    const mine = await screen.findByRole('group', { name: 'Day Cohort 72' });
+    await user.click(within(mine).getByRole('button', { name: 'Leave' }));
+    const join = await within(mine).findByRole('button', { name: 'Join' });
+    await waitFor(() => expect(join).toBeEnabled());
+    await user.click(join);
+    await screen.findByText('You joined Day Cohort 72');
+    expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe('72');
+    await waitFor(() => expect(calls.some((call) => call.path === '/profile')).toBe(true));
+    answerProfile({
+      status: 200,
+      body: { ...staffProfile, cohorts: [{ id: 3, name: 'Night Cohort 3' }] },
+    });
+    expect(await screen.findByText('You left Day Cohort 72')).toBeInTheDocument();
+    expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe('72');
+  });
+
   it('leaving a cohort that is not the active one keeps the active cohort', async () => {
     const { user } = renderApp('/cohorts', session);
     window.localStorage.setItem(STORAGE_KEYS.activeCohort, '73');

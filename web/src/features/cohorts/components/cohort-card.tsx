@@ -34,14 +34,18 @@ function ExternalLink({ href, children }: { href: string | null; children: strin
 /**
  * After leaving `left`: when it was the active cohort, another cohort the person still coaches
  * becomes the active one (none: the active cohort is forgotten). Answers the toast to show.
+ * `stillLeft` says whether the cohort is still left once the coached cohorts have arrived: joined
+ * again meanwhile, it stays the active cohort.
  */
 async function afterLeaving(
   queryClient: QueryClient,
   left: Cohort,
+  stillLeft: () => boolean,
 ): Promise<{ message: string; type: 'info' | 'warning' }> {
   const plain = { message: `You left ${left.name}`, type: 'info' } as const;
   if (getActiveCohort() !== left.id) return plain;
   const coached = await fetchCoachedCohorts(queryClient).catch(() => null);
+  if (!stillLeft()) return plain;
   // Unreadable now: the dashboard looks for another cohort when it next opens.
   if (coached === null) {
     forgetActiveCohort();
@@ -59,6 +63,12 @@ async function afterLeaving(
   return { message: `Left ${left.name}. Now working in ${next.name}.`, type: 'info' };
 }
 
+/**
+ * Joins and leaves asked for, by cohort: a leave's follow-up is moot once the cohort was joined
+ * again (by the card, or a card of it shown after a refetch).
+ */
+const actionsOn = new Map<number, number>();
+
 /** One cohort in the list: Join/Leave, name (opens the overlay), dates, links, count, Slack id. */
 export function CohortCard({ cohort, onOpen }: CohortCardProps) {
   const toast = useToast();
@@ -67,14 +77,16 @@ export function CohortCard({ cohort, onOpen }: CohortCardProps) {
   const leave = useLeaveCohort();
   const update = useUpdateCohort();
   const mine = cohort.is_instructor === 1;
-
   function onJoinOrLeave() {
+    const action = (actionsOn.get(cohort.id) ?? 0) + 1;
+    actionsOn.set(cohort.id, action);
     const onError = (error: Error) =>
       toast.show(error.message, { type: 'error', duration: TOAST_DURATION.normal });
     if (mine) {
       leave.mutate(cohort.id, {
         onSuccess: async () => {
-          const { message, type } = await afterLeaving(queryClient, cohort);
+          const stillLeft = () => actionsOn.get(cohort.id) === action;
+          const { message, type } = await afterLeaving(queryClient, cohort, stillLeft);
           toast.show(message, { type, duration: 'normal' });
         },
         onError,
