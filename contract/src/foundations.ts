@@ -71,5 +71,3 @@ export const UploadBody = Type.Object({
   solutionShown: Type.Optional(Type.Boolean()),
 });
 export type UploadBody = Static<typeof UploadBody>;
-
-export { isUnassignedCohort } from './guards.ts';

@@ -41,7 +41,6 @@ import { HISTORY_ID_HEADER } from './constants.ts';
  */
 
 export const UNDO_WINDOW_DAYS = 30;
-export { HISTORY_ID_HEADER } from './constants.ts';
 
 /** An undoable change's answer, documented with the header that names its history entry. */
 export const undoable = <T extends TSchema>(answer: T): T => ({

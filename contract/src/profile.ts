@@ -111,5 +111,3 @@ export const ProfileChangeBody = Type.Object({
   lastName: Type.String({ maxLength: 150 }),
 });
 export type ProfileChangeBody = Static<typeof ProfileChangeBody>;
-
-export { isStaffProfile } from './guards.ts';

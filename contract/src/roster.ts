@@ -14,8 +14,8 @@ import { type Static, Type } from 'typebox';
  *   400 bad id; 401 anonymous; 403 learners; 404 unknown cohort.
  *
  * POST /cohorts/{id}/roster[?dry_run=true], body text/csv (at most ROSTER_MAX_BYTES): a header
- *   row naming ROSTER_COLUMNS in any order and letter case (other columns are ignored), then one
- *   learner a line. Each line is one of:
+ *   row naming ROSTER_COLUMNS (constants.ts) in any order and letter case (other columns are
+ *   ignored), then one learner a line. Each line is one of:
  *   - create: nobody has the GitHub login: a learner account is made and joins the cohort;
  *   - enrol: a learner with the login is in no cohort: they join it;
  *   - skip: the learner is already in the cohort;
@@ -31,7 +31,6 @@ import { type Static, Type } from 'typebox';
  */
 
 /** The columns a roster must have, as its header names them (letter case aside). */
-export { ROSTER_COLUMNS } from './constants.ts';
 export const ROSTER_MAX_BYTES = 256 * 1024;
 export const ROSTER_MAX_LINES = 2000;
 

@@ -1,3 +1,4 @@
+import type { BoardLearner } from '@lp/contract/board';
 import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -45,16 +46,7 @@ const boardOf = async (cohortId: number) => {
     token: staff.token,
   });
   expect(response.statusCode).toBe(200);
-  return response.json() as Array<{
-    id: number;
-    name: string;
-    project_name: string | null;
-    book_name: string | null;
-    assessment_status_id: number;
-    score: number;
-    tags: Array<{ tag: string }>;
-    proposals: Array<{ status: string | null; course_name: string }>;
-  }>;
+  return response.json() as BoardLearner[];
 };
 
 describe('learner cards', () => {

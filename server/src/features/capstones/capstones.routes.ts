@@ -8,7 +8,8 @@ import {
   Timeline,
 } from '@lp/contract/capstones';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
+import { undoable } from '@lp/contract/learners';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { addTimeline, listCapstones, removeTimeline, submitProposal } from './capstones.service.ts';

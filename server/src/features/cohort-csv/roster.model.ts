@@ -1,4 +1,5 @@
-import { ROSTER_COLUMNS, ROSTER_MAX_LINES, type RosterRow } from '@lp/contract/roster';
+import { ROSTER_COLUMNS } from '@lp/contract/constants';
+import { ROSTER_MAX_LINES, type RosterRow } from '@lp/contract/roster';
 import { badRequest } from '../../lib/http-errors.ts';
 import { type CsvRecord, CsvSyntaxError, parseCsv } from './csv.ts';
 

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
+import { undoable } from '@lp/contract/learners';
 import { CreateNoteBody, Note, NoteList, NotesQuery, NoteTypeList } from '@lp/contract/notes';
 import { notModified } from '../../plugins/conditional-get.ts';
 import { sendKept } from '../../plugins/kept-answer.ts';

@@ -8,7 +8,8 @@ import {
   UpdateAssessmentStatusBody,
 } from '@lp/contract/board';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
+import { undoable } from '@lp/contract/learners';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import { assignProject, changeAssessmentStatus, startAssessment } from './progress.service.ts';

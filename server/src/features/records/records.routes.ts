@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
-import { HISTORY_ID_HEADER, undoable } from '@lp/contract/learners';
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
+import { undoable } from '@lp/contract/learners';
 import {
   CreateRecordBody,
   CreateRecordEntryBody,
