@@ -16,7 +16,7 @@ import { Nullable, Paginated, Timestamp } from './common.ts';
  * - score: the sum of learning_objectives.weight over the learner's learning_records with
  *   achieved = true (0 when none). No core-skill multiplier. The server exports this as the SQL
  *   fragments `learnerScoreSql`, `learnerScore` and `learnerScoreOf`
- * (server/src/lib/learner-score.ts).
+ * (server/src/features/board/learner-score.ts).
  */
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

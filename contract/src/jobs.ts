@@ -49,7 +49,8 @@ export type JobStatus = Static<typeof JobStatus>;
 /**
  * Work done at GitHub and Slack off the request. 'failed' = every step ran and at least one
  * failed (POST /jobs/{id}/retry tries them again). `duration_ms` runs from the first claim to the
- * end (null until it ended).
+ * end (null until it ended). `next_attempt_at`: when a queued job whose step's attempt failed (an
+ * outage, a rate limit: the step's `error` says which) is tried again; null otherwise.
  */
 export const Job = Type.Object({
   id: Type.Integer(),
@@ -60,6 +61,7 @@ export const Job = Type.Object({
   started_at: Nullable(Timestamp),
   finished_at: Nullable(Timestamp),
   duration_ms: Nullable(Type.Integer()),
+  next_attempt_at: Nullable(Timestamp),
   steps: Type.Array(JobStep),
 });
 export type Job = Static<typeof Job>;

@@ -45,8 +45,6 @@ export const BoardChange = Type.Object({
   /** Increasing within a cohort's stream; the SSE id. */
   id: Type.String(),
   cohort: Type.Integer(),
-  /** The cohort's board version after the change (the board's ETag compares to it). */
-  version: Type.String(),
   student_id: Nullable(Type.Integer()),
   kind: BoardChangeKind,
   /** In words, for the card's mark, e.g. 'moved to Mortgage Qualifiers'. */

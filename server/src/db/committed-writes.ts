@@ -1,196 +1,195 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import {
-  AliasNode,
-  type CompiledQuery,
+  CompiledQuery,
   type DatabaseConnection,
   DeleteQueryNode,
   type Dialect,
   type Driver,
   InsertQueryNode,
+  MergeQueryNode,
   type OperationNode,
-  type QueryCompiler,
   type QueryResult,
-  TableNode,
+  SelectQueryNode,
   type TransactionSettings,
   UpdateQueryNode,
 } from 'kysely';
+import { planRelations, type Relations, type RunStatement } from './statement-relations.ts';
 
-/** The tables a committed write changed; null when they are not known (raw SQL, a CTE). */
-export type WrittenTables = ReadonlySet<string> | null;
+/** A write of this process: the announced tables it changed (migration 1030), its transaction. */
+export interface OwnWrite {
+  tables: readonly string[];
+  transaction: string;
+}
 
-/** Called after each commit of a write, with what it wrote. */
-export type CommittedWrite = (tables: WrittenTables) => void;
+/** Told of each write of this process once it has committed; null when anything may have changed. */
+export type CommittedWrite = (write: OwnWrite | null) => void;
+
+/** The tables a capture's statements read so far; null once one of them is not known. */
+interface Capture {
+  tables: Set<string> | null;
+}
+
+const capturing = new AsyncLocalStorage<Capture>();
 
 /**
- * Raw SQL that only reads: a select (or with … select), after any comments, that names no
- * writing command.
+ * Runs `read`, collecting the tables every statement it (and whatever it awaits) sends reads, as
+ * PostgreSQL plans them: null when one cannot be planned or runs inside a transaction.
  */
-const readsOnly = (sql: string) =>
-  /^\s*((--[^\n]*\n|\/\*.*?\*\/)\s*)*(select|with|show|explain)\b/is.test(sql) &&
-  !/\b(insert|update|delete|merge|truncate)\b/i.test(sql);
-
-function isRead(query: CompiledQuery): boolean {
-  const kind = query.query.kind;
-  if (kind === 'SelectQueryNode') return true;
-  return kind === 'RawNode' && readsOnly(query.sql);
+export async function captureReads<T>(
+  read: () => Promise<T>,
+): Promise<{ value: T; tables: ReadonlySet<string> | null }> {
+  const capture: Capture = { tables: new Set() };
+  const value = await capturing.run(capture, read);
+  return { value, tables: capture.tables };
 }
 
-/** A table node's name, through an alias; undefined for anything else (a subquery, say). */
-function tableName(node: OperationNode | undefined): string | undefined {
-  if (!node) return undefined;
-  if (AliasNode.is(node)) return tableName(node.node);
-  return TableNode.is(node) ? node.table.identifier.name : undefined;
+/** Tells a capture under way that its read also depends on these tables (a cached read it used). */
+export function noteReads(tables: ReadonlySet<string> | null) {
+  const capture = capturing.getStore();
+  if (!capture) return;
+  if (tables === null) capture.tables = null;
+  else for (const table of tables) capture.tables?.add(table);
 }
 
 /**
- * The table a raw insert, update or delete writes, when it begins with its command (no WITH, whose
- * clauses may write elsewhere) and names one table of the default schema; undefined otherwise.
+ * Whether a Kysely statement run outside a transaction writes: a select does not (unless a WITH
+ * clause of it may), an insert, update, delete or merge does; undefined for raw SQL and the rest,
+ * which PostgreSQL's plan tells.
  */
-const rawTarget =
-  /^\s*(?:(?:--[^\n]*\n|\/\*.*?\*\/)\s*)*(?:insert\s+into|update|delete\s+from)\s+(?:only\s+)?(?:"([^"]+)"|([a-z_][a-z0-9_$]*))(?=[\s(]|$)/is;
+function writesByKind(node: OperationNode): boolean | undefined {
+  if (SelectQueryNode.is(node)) return node.with ? undefined : false;
+  const writers = [InsertQueryNode, UpdateQueryNode, DeleteQueryNode, MergeQueryNode];
+  return writers.some((kind) => kind.is(node)) || undefined;
+}
 
-function rawTableOf(sql: string): string | undefined {
-  const match = rawTarget.exec(sql);
-  if (!match) return undefined;
-  return match[1] ?? match[2]?.toLowerCase();
+const PLANS_KEPT = 5000;
+
+const [BEGIN, COMMIT, ROLLBACK] = ['begin', 'commit', 'rollback'].map((text) =>
+  CompiledQuery.raw(text),
+) as [CompiledQuery, CompiledQuery, CompiledQuery];
+const CHANGED = CompiledQuery.raw(
+  "select current_setting('lp.changed_tables', true) as changed, pg_current_xact_id_if_assigned()::text as transaction",
+);
+
+/** What the transaction on `run` has changed so far, if it changed an announced table. */
+async function changedTables(run: RunStatement): Promise<OwnWrite | undefined> {
+  const { rows } = await run(CHANGED);
+  const row = rows[0] as { changed: string | null; transaction: string | null } | undefined;
+  const tables = (row?.changed ?? '').split(',').filter(Boolean);
+  return tables.length > 0 && row?.transaction
+    ? { tables, transaction: row.transaction }
+    : undefined;
 }
 
 /**
- * The tables a Kysely insert, update or delete names, or the one table a raw write begins with
- * (so the job queue's claim, polled every few seconds, is known to write only `jobs`); null when
- * the statement could write elsewhere too (a WITH clause may hold writes of its own).
- */
-function tablesOf({ query, sql }: CompiledQuery): string[] | null {
-  if (query.kind === 'RawNode') {
-    const table = rawTableOf(sql);
-    return table === undefined ? null : [table];
-  }
-  let targets: readonly (OperationNode | undefined)[];
-  if (InsertQueryNode.is(query) && !query.with) targets = [query.into];
-  else if (UpdateQueryNode.is(query) && !query.with) targets = [query.table];
-  else if (DeleteQueryNode.is(query) && !query.with) targets = query.from.froms;
-  else return null;
-  const names = targets.map(tableName);
-  return names.length > 0 && names.every((name) => name !== undefined) ? (names as string[]) : null;
-}
-
-/**
- * Wraps a dialect so that `committed` runs after every write of this process has committed:
- * after each commit of a transaction that wrote, and after each writing statement run outside a
- * transaction, with the tables written. What this process changed is then known at once, before
- * its caller continues; other processes' changes arrive as database notifications (see
- * BoardVersions).
+ * Wraps a dialect so that `committed` is told of every write of this process: of each transaction
+ * that changed announced tables, read before its COMMIT, and of each writing statement sent
+ * outside a transaction (a Kysely statement's kind says so, a raw one's plan, asked once per
+ * text), which runs in a transaction of its own for that. It also tells a capture under way
+ * (`captureReads`) the tables each statement reads.
  */
 export function watchCommittedWrites(dialect: Dialect, committed: CommittedWrite): Dialect {
   return {
     createAdapter: () => dialect.createAdapter(),
     createIntrospector: (db) => dialect.createIntrospector(db),
     createQueryCompiler: () => dialect.createQueryCompiler(),
-    createDriver: () => new CommitWatchingDriver(dialect.createDriver(), committed),
+    createDriver: () => watchedDriver(dialect.createDriver(), committed),
   };
 }
 
-class WatchedConnection implements DatabaseConnection {
-  inTransaction = false;
-  /** What the open transaction wrote: a set of tables, null once unknown, or nothing yet. */
-  written: Set<string> | null | undefined;
-  constructor(
-    readonly inner: DatabaseConnection,
-    private readonly committed: CommittedWrite,
-  ) {}
-
-  async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.inner.executeQuery<R>(query);
-    if (isRead(query)) return result;
-    const tables = tablesOf(query);
-    if (!this.inTransaction) this.committed(tables && new Set(tables));
-    else if (tables === null) this.written = null;
-    else if (this.written !== null) {
-      this.written ??= new Set();
-      for (const table of tables) this.written.add(table);
+function watchedDriver(inner: Driver, committed: CommittedWrite): Driver {
+  const wrapped = new WeakMap<DatabaseConnection, WatchedConnection>();
+  /** Each statement text's planned tables. */
+  const plans = new Map<string, Promise<Relations | null>>();
+  const relations = (query: CompiledQuery, run: RunStatement) => {
+    let plan = plans.get(query.sql);
+    if (!plan) {
+      plan = planRelations(run, query.sql, query.parameters.length);
+      if (plans.size >= PLANS_KEPT) plans.clear();
+      plans.set(query.sql, plan);
     }
-    return result;
-  }
+    return plan;
+  };
 
-  streamQuery<R>(query: CompiledQuery, chunkSize?: number): AsyncIterableIterator<QueryResult<R>> {
-    return this.inner.streamQuery<R>(query, chunkSize);
-  }
-}
+  class WatchedConnection implements DatabaseConnection {
+    inTransaction = false;
+    readonly run: RunStatement = (query) => this.inner.executeQuery(query);
+    constructor(readonly inner: DatabaseConnection) {}
 
-type SavepointStep = (
-  connection: DatabaseConnection,
-  name: string,
-  compile: QueryCompiler['compileQuery'],
-) => Promise<void>;
-
-class CommitWatchingDriver implements Driver {
-  private readonly wrapped = new WeakMap<DatabaseConnection, WatchedConnection>();
-  // Offered only when the wrapped driver has them: Kysely refuses savepoints without them.
-  readonly savepoint?: SavepointStep;
-  readonly rollbackToSavepoint?: SavepointStep;
-  readonly releaseSavepoint?: SavepointStep;
-
-  constructor(
-    private readonly inner: Driver,
-    private readonly committed: CommittedWrite,
-  ) {
-    const pass = (step: SavepointStep | undefined): SavepointStep | undefined =>
-      step &&
-      ((connection, name, compile) =>
-        step.call(inner, (connection as WatchedConnection).inner, name, compile));
-    this.savepoint = pass(inner.savepoint);
-    this.rollbackToSavepoint = pass(inner.rollbackToSavepoint);
-    this.releaseSavepoint = pass(inner.releaseSavepoint);
-  }
-
-  init() {
-    return this.inner.init();
-  }
-
-  async acquireConnection(): Promise<DatabaseConnection> {
-    const connection = await this.inner.acquireConnection();
-    let watched = this.wrapped.get(connection);
-    if (!watched) {
-      watched = new WatchedConnection(connection, this.committed);
-      this.wrapped.set(connection, watched);
+    async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
+      if (this.inTransaction) {
+        noteReads(null);
+        return this.inner.executeQuery<R>(query);
+      }
+      const byKind = writesByKind(query.query);
+      const planned =
+        byKind === undefined || capturing.getStore() ? await relations(query, this.run) : undefined;
+      noteReads(planned?.reads ?? null);
+      if (planned === null) {
+        // Not plannable (DDL): it runs as it is, and anything may have changed.
+        const result = await this.inner.executeQuery<R>(query);
+        committed(null);
+        return result;
+      }
+      if (!(byKind ?? (planned?.writes.size ?? 0) > 0)) return this.inner.executeQuery<R>(query);
+      await this.run(BEGIN);
+      try {
+        const result = await this.inner.executeQuery<R>(query);
+        const changed = await changedTables(this.run);
+        await this.run(COMMIT);
+        if (changed) committed(changed);
+        return result;
+      } catch (error) {
+        await this.run(ROLLBACK).catch(() => {});
+        throw error;
+      }
     }
-    return watched;
-  }
 
-  async beginTransaction(connection: DatabaseConnection, settings: TransactionSettings) {
-    const watched = connection as WatchedConnection;
-    await this.inner.beginTransaction(watched.inner, settings);
-    watched.inTransaction = true;
-    watched.written = undefined;
-  }
-
-  async commitTransaction(connection: DatabaseConnection) {
-    const watched = connection as WatchedConnection;
-    const written = watched.written;
-    try {
-      await this.inner.commitTransaction(watched.inner);
-    } finally {
-      watched.inTransaction = false;
-      watched.written = undefined;
-      // A transaction that only read commits nothing anyone needs to hear of.
-      if (written !== undefined) this.committed(written);
+    streamQuery<R>(query: CompiledQuery, chunkSize?: number) {
+      return this.inner.streamQuery<R>(query, chunkSize);
     }
   }
 
-  async rollbackTransaction(connection: DatabaseConnection) {
-    const watched = connection as WatchedConnection;
-    try {
-      await this.inner.rollbackTransaction(watched.inner);
-    } finally {
-      watched.inTransaction = false;
-      watched.written = undefined;
-    }
-  }
-
-  releaseConnection(connection: DatabaseConnection) {
-    return this.inner.releaseConnection((connection as WatchedConnection).inner);
-  }
-
-  destroy() {
-    return this.inner.destroy();
-  }
+  // Begin, commit and rollback go to the connection itself; savepoints, sent inside a
+  // transaction, may pass through the watched one.
+  const own = (connection: DatabaseConnection) => (connection as WatchedConnection).inner;
+  return {
+    init: () => inner.init(),
+    destroy: () => inner.destroy(),
+    savepoint: inner.savepoint?.bind(inner),
+    rollbackToSavepoint: inner.rollbackToSavepoint?.bind(inner),
+    releaseSavepoint: inner.releaseSavepoint?.bind(inner),
+    async acquireConnection() {
+      const connection = await inner.acquireConnection();
+      let watched = wrapped.get(connection);
+      if (!watched) {
+        watched = new WatchedConnection(connection);
+        wrapped.set(connection, watched);
+      }
+      return watched;
+    },
+    releaseConnection: (connection) => inner.releaseConnection(own(connection)),
+    async beginTransaction(connection, settings: TransactionSettings) {
+      await inner.beginTransaction(own(connection), settings);
+      (connection as WatchedConnection).inTransaction = true;
+    },
+    async commitTransaction(connection) {
+      const watched = connection as WatchedConnection;
+      let changed: OwnWrite | undefined;
+      try {
+        changed = await changedTables(watched.run);
+        await inner.commitTransaction(watched.inner);
+      } finally {
+        watched.inTransaction = false;
+      }
+      if (changed) committed(changed);
+    },
+    async rollbackTransaction(connection) {
+      try {
+        await inner.rollbackTransaction(own(connection));
+      } finally {
+        (connection as WatchedConnection).inTransaction = false;
+      }
+    },
+  };
 }

@@ -3,13 +3,8 @@ import { resolve } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import {
-  type CommittedWrite,
-  type WrittenTables,
-  watchCommittedWrites,
-} from './committed-writes.ts';
+import { type CommittedWrite, type OwnWrite, watchCommittedWrites } from './committed-writes.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { preparingPool } from './prepared-pool.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'embedded' | 'postgres';
@@ -25,7 +20,7 @@ export interface ChannelListener {
 export interface DatabaseHandle {
   db: Kysely<Database>;
   kind: DatabaseKind;
-  /** Calls `committed` after each write of this process committed; returns how to stop. */
+  /** Tells `committed` of each write of this process (committed-writes.ts); returns how to stop. */
   onCommittedWrite(committed: CommittedWrite): () => void;
   /** Follows NOTIFYs on `channel` (from any connection or process); resolves to stop following. */
   listen(channel: string, listener: ChannelListener): Promise<() => Promise<void>>;
@@ -40,8 +35,8 @@ pg.types.setTypeParser(20, (value: string) => Number(value));
 function commitSignal() {
   const subscribers = new Set<CommittedWrite>();
   return {
-    fire: (tables: WrittenTables) => {
-      for (const subscriber of subscribers) subscriber(tables);
+    fire: (write: OwnWrite | null) => {
+      for (const subscriber of subscribers) subscriber(write);
     },
     onCommittedWrite(committed: CommittedWrite) {
       subscribers.add(committed);
@@ -50,19 +45,56 @@ function commitSignal() {
   };
 }
 
-export function openPostgres(url: string, max = 10): DatabaseHandle {
-  const pool = new pg.Pool({ connectionString: url, max });
+// How this product's connections are named on the server (pg_stat_activity), unless the URL
+// names them otherwise: a restore lists the clients still connected.
+const applicationName = 'learning-platform';
+
+export interface PostgresOptions {
+  /** Where LISTEN goes when `url` is a pooler in transaction mode: the server itself. */
+  listenUrl?: string;
+  /**
+   * How long the server lets a transaction of ours sit idle before it ends the session (0: the
+   * server's own setting). A process paused mid-transaction (stopped, frozen, swapped out) would
+   * otherwise hold its row locks, and every other process waiting on them, for as long as it
+   * is paused.
+   */
+  idleInTransactionMs?: number;
+}
+
+/**
+ * A PostgreSQL server at `url`, through a pool of `max` connections. A pooled connection keeps no
+ * state from one transaction to the next (no named statements, session settings or session
+ * locks), so `url` may be a pooler in transaction mode (PgBouncer); LISTEN then needs the server
+ * itself, at `listenUrl`.
+ */
+export function openPostgres(
+  url: string,
+  max = 10,
+  { listenUrl = url, idleInTransactionMs = 0 }: PostgresOptions = {},
+): DatabaseHandle {
+  const pool = new pg.Pool({
+    connectionString: url,
+    max,
+    application_name: applicationName,
+    ...(idleInTransactionMs > 0
+      ? { idle_in_transaction_session_timeout: idleInTransactionMs }
+      : {}),
+  });
+  // An idle connection the server ended (a restart, a restore's --disconnect-others) leaves the
+  // pool; the next query opens another. Unhandled, the error would end the process.
+  pool.on('error', () => {});
+  // The same for a connection in use: the server may end it between two statements of a
+  // transaction (idle too long, a restore). The transaction's next statement fails and the pool
+  // drops the connection; unhandled, the error would end the process.
+  pool.on('connect', (client) => client.on('error', () => {}));
   const commits = commitSignal();
-  const dialect = watchCommittedWrites(
-    new PostgresDialect({ pool: preparingPool(pool) }),
-    commits.fire,
-  );
+  const dialect = watchCommittedWrites(new PostgresDialect({ pool }), commits.fire);
   const db = new Kysely<Database>({ dialect });
   return {
     db,
     kind: 'postgres',
     onCommittedWrite: commits.onCommittedWrite,
-    listen: (channel, listener) => listenOnServer(url, channel, listener),
+    listen: (channel, listener) => listenOnServer(listenUrl, channel, listener),
     close: () => db.destroy(),
   };
 }
@@ -79,7 +111,7 @@ async function listenOnServer(url: string, channel: string, listener: ChannelLis
   let retry: NodeJS.Timeout | undefined;
 
   const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
+    const next = new pg.Client({ connectionString: url, application_name: applicationName });
     const lost = () => {
       if (client !== next) return;
       client = null;
@@ -117,12 +149,33 @@ async function listenOnServer(url: string, channel: string, listener: ChannelLis
 /** PGlite's start options that callers may set (tests start from a dump, with small buffers). */
 export type EmbeddedOptions = Pick<PGliteOptions, 'loadDataDir' | 'startParams'>;
 
+/**
+ * PGlite's server settings, sized for a small school's machine (1 GB): the whole database runs in
+ * this process, and PGlite's defaults (128 MB of shared buffers among them) were made for a
+ * server of its own. The product's data is a few hundred MB at most and its hot reads are index
+ * lookups, so a small buffer cache (the operating system caches the files too), small sort memory
+ * and little WAL kept between checkpoints cost no measured speed (`npm run bench` reports the
+ * server's memory beside its speed).
+ */
+export const EMBEDDED_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...[
+    'shared_buffers=16MB',
+    'wal_buffers=1MB',
+    'work_mem=2MB',
+    'maintenance_work_mem=16MB',
+    'temp_buffers=2MB',
+    'min_wal_size=32MB',
+    'max_wal_size=64MB',
+  ].flatMap((setting) => ['-c', setting]),
+];
+
 /** dataDir null = in memory (tests). */
 export async function openEmbedded(
   dataDir: string | null,
   start: EmbeddedOptions = {},
 ): Promise<DatabaseHandle> {
-  const options = { ...start, parsers: embeddedParsers };
+  const options = { startParams: EMBEDDED_START_PARAMS, ...start, parsers: embeddedParsers };
   let client: PGlite;
   if (dataDir) {
     const path = resolve(dataDir);

@@ -1,5 +1,5 @@
 import { type Kysely, type Migration, type MigrationProvider, Migrator, sql } from 'kysely';
-import { migrations } from './migrations/index.ts';
+import { migrations } from './migration-list.ts';
 
 class StaticProvider implements MigrationProvider {
   constructor(private readonly chosen: Record<string, Migration>) {}

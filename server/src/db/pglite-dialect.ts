@@ -10,38 +10,65 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import { isPrepared, literalArguments, preparedName } from './prepared.ts';
 
-// PGlite runs one query at a time, so one shared connection serialised by a mutex is the whole pool.
-class PGliteConnection implements DatabaseConnection {
-  /** The statements prepared in PGlite's one session (PREPARE outlives a rolled-back transaction). */
-  private readonly prepared = new Set<string>();
+/** Statements at least this long are planned once per session (the board's takes 2 ms to plan). */
+const KEEP_PLAN_FROM = 1000;
+/** How many kept plans a session holds; the least recently used goes first. */
+const PLANS_KEPT = 50;
+
+/**
+ * The same statement, run as a prepared one whose plan the session keeps, when every parameter
+ * is an integer (written as a quoted literal, which fits any parameter type): PGlite's unnamed
+ * statements are planned on every run, and a long statement's plan costs more than running it.
+ * Safe here, not on a PostgreSQL server's pool: PGlite is one session that only this process
+ * uses. A prepared statement outlives a rollback, and PostgreSQL plans it again after DDL.
+ */
+class KeptPlans {
+  private readonly names = new Map<string, string>();
+  private count = 0;
 
   constructor(private readonly pg: PGlite) {}
 
+  async statementFor(query: CompiledQuery): Promise<string | null> {
+    const { sql, parameters } = query;
+    if (sql.length < KEEP_PLAN_FROM || parameters.length === 0) return null;
+    if (!parameters.every((value) => Number.isSafeInteger(value))) return null;
+    let name = this.names.get(sql);
+    if (name) this.names.delete(sql);
+    else {
+      name = `lp_kept_${++this.count}`;
+      await this.pg.query(`prepare ${name} as ${sql}`);
+      if (this.names.size >= PLANS_KEPT) await this.forgetOldest();
+    }
+    this.names.set(sql, name);
+    return `execute ${name}(${parameters.map((value) => `'${value}'`).join(', ')})`;
+  }
+
+  private async forgetOldest() {
+    const [sql, name] = this.names.entries().next().value ?? [];
+    if (sql === undefined) return;
+    this.names.delete(sql);
+    await this.pg.query(`deallocate ${name}`);
+  }
+}
+
+// PGlite runs one query at a time, so one shared connection serialised by a mutex is the whole pool.
+class PGliteConnection implements DatabaseConnection {
+  private readonly plans: KeptPlans;
+
+  constructor(private readonly pg: PGlite) {
+    this.plans = new KeptPlans(pg);
+  }
+
   async executeQuery<R>(query: CompiledQuery): Promise<QueryResult<R>> {
-    const result = await this.run<R>(query);
+    const kept = await this.plans.statementFor(query);
+    const result = kept
+      ? await this.pg.query<R>(kept)
+      : await this.pg.query<R>(query.sql, query.parameters as unknown[]);
     return {
       rows: result.rows,
       numAffectedRows: result.affectedRows === undefined ? undefined : BigInt(result.affectedRows),
     };
-  }
-
-  /**
-   * A statement marked prepared (prepared.ts) runs as EXECUTE with its arguments written as
-   * literals, prepared first in this session; one whose arguments cannot be literals runs as is.
-   */
-  private async run<R>(query: CompiledQuery) {
-    const literals = isPrepared(query.sql) ? literalArguments(query.parameters) : null;
-    if (!literals) return this.pg.query<R>(query.sql, query.parameters as unknown[]);
-    const name = preparedName(query.sql);
-    if (!this.prepared.has(name)) {
-      await this.pg.query(`prepare ${name} as ${query.sql}`);
-      this.prepared.add(name);
-    }
-    return this.pg.query<R>(
-      literals.length > 0 ? `execute ${name}(${literals.join(', ')})` : `execute ${name}`,
-    );
   }
 
   // biome-ignore lint/correctness/useYield: streaming is not supported by PGlite

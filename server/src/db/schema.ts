@@ -1,4 +1,4 @@
-import type { ColumnType, Generated, JSONColumnType } from 'kysely';
+import type { ColumnType, Generated, JSONColumnType, Kysely, Transaction } from 'kysely';
 
 // Kysely's view of the tables created by migrations/. Dates are 'YYYY-MM-DD' strings;
 // timestamps arrive as Date objects and may be written as Date or ISO strings.
@@ -8,6 +8,8 @@ type NullableTimestamp = ColumnType<
   Date | string | null | undefined,
   Date | string | null
 >;
+/** A timestamp without a default: each insert gives it. */
+type GivenTimestamp = ColumnType<Date, Date | string, Date | string>;
 type Id = Generated<number>;
 
 export interface PeopleTable {
@@ -32,7 +34,7 @@ export interface TokensTable {
   person_id: number;
   token_hash: string;
   created_at: Timestamp;
-  expires_at: Timestamp;
+  expires_at: GivenTimestamp;
   revoked_at: NullableTimestamp;
 }
 
@@ -266,7 +268,7 @@ export interface CoreSkillRecordEntriesTable {
 export interface EventTypesTable {
   id: number;
   description: string;
-  color: string;
+  color: Generated<string>;
 }
 
 export interface EventsTable {
@@ -329,13 +331,7 @@ export interface FoundationsLearnerProfilesTable {
   cohort_number: Generated<number>;
 }
 
-/** Board ETag counters kept by triggers (migration 0500); cohort_id 0 is the catalogue. */
-export interface BoardVersionsTable {
-  cohort_id: number;
-  version: number;
-}
-
-/** What changed on a board (migration 0700); position and version are set at commit. */
+/** What changed on a board (migration 0700); the position is set at commit. */
 export interface BoardChangesTable {
   id: Generated<number>;
   position: number | null;
@@ -345,7 +341,6 @@ export interface BoardChangesTable {
   summary: string;
   actor_id: number | null;
   actor_name: string | null;
-  version: number | null;
   created_at: Timestamp;
 }
 
@@ -355,7 +350,7 @@ export interface LiveTicketsTable {
   person_id: number;
   token_id: number;
   cohort_id: number;
-  expires_at: Timestamp;
+  expires_at: GivenTimestamp;
 }
 
 export interface CohortDigestsTable {
@@ -384,9 +379,8 @@ export interface JobsTable {
   learner_id: number | null;
   created_by: number | null;
   status: Generated<'queued' | 'running' | 'done' | 'failed'>;
+  /** Set again when the job is retried: its insert or update announces it to the workers. */
   run_at: Generated<Date>;
-  locked_by: string | null;
-  locked_until: NullableTimestamp;
   created_at: Timestamp;
   started_at: NullableTimestamp;
   finished_at: NullableTimestamp;
@@ -409,7 +403,19 @@ export interface JobStepsTable {
   label: string;
   input: StepJson;
   status: Generated<'pending' | 'done' | 'failed'>;
+  /** Tries so far, rate-limit waits included (a repeated try checks before it acts). */
   attempts: Generated<number>;
+  /** Failed tries since the step last recorded progress: its budget (a rate limit is no failure). */
+  failures: Generated<number>;
+  /** Names the step for the `after` of others in its job. */
+  key: string | null;
+  /** Keys of steps of the job that must be done first. */
+  after: Generated<string[]>;
+  /** When the step is due (later after a failure or a rate limit). */
+  run_at: Generated<Date>;
+  /** The claim holding the step and until when; its writes commit only while it holds it. */
+  locked_by: string | null;
+  locked_until: NullableTimestamp;
   /** The claim (server process and its claim number) of the latest attempt. */
   worked_by: string | null;
   result: NullableStepJson;
@@ -474,10 +480,12 @@ export interface Database {
   foundations_exercises: FoundationsExercisesTable;
   foundations_learner_profiles: FoundationsLearnerProfilesTable;
   audit_log: AuditLogTable;
-  board_versions: BoardVersionsTable;
   board_changes: BoardChangesTable;
   live_tickets: LiveTicketsTable;
   cohort_digests: CohortDigestsTable;
   jobs: JobsTable;
   job_steps: JobStepsTable;
 }
+
+/** The database or a transaction on it: what a query that can run in either takes. */
+export type Db = Kysely<Database> | Transaction<Database>;

@@ -1,13 +1,9 @@
-// A learner's current project is their latest assignment (assigned_at, then id): written once.
+// Migration history, not application code: the SQL text migration 0530 was committed with, kept
+// at the path it imports. A committed migration never changes, so neither does this file
+// (db/migration-checksums.test.ts holds it, and the statements 0530 sends, to their checksums).
+// The application's current assignment is features/board/assignments.ts.
 
-/**
- * SQL text of a lateral join `cp` holding the current assignment of the learner whose id is in
- * `learnerId`, with `columns` of student_projects (as `sp`) and of any `joins` to it (each a
- * `join … on …` line along a not-null key, so no assignment is dropped; e.g. the assignment's
- * project, then looked up for the one row kept only).
- * Each line after the first starts with `indent`, to line up with the statement around it (the
- * board's SQL is reviewed as text).
- */
+/** SQL text of a lateral join `cp` holding the current assignment of the learner `learnerId`. */
 export function currentAssignmentJoinText(
   learnerId: string,
   columns: string,

@@ -1,13 +1,11 @@
-// A learner card's version (contract/board.ts BoardLearner.version), one definition for the
-// board's SQL and the board mutations that compare it with If-Match: a short hash of the
-// learner's current project assignment and the self-assessment the card shows (its id, status
-// and when the status changed). Undoing a change puts the same rows back, so the version too.
+// Migration history, not application code: the SQL text migration 0530 was committed with, kept
+// at the path it imports. A committed migration never changes, so neither does this file
+// (db/migration-checksums.test.ts holds it, and the statements 0530 sends, to their checksums).
+// The application's card version is features/board/card-version.ts.
 
 /** Columns (SQL expressions) holding what the version is made of; any may be null. */
-export interface CardVersionColumns {
-  /** The current student_projects row's id. */
+interface CardVersionColumns {
   assignment: string;
-  /** The shown student_assessments row's id, status_id and status_changed_at. */
   assessment: string;
   status: string;
   statusChangedAt: string;
@@ -15,13 +13,3 @@ export interface CardVersionColumns {
 
 export const cardVersionText = (c: CardVersionColumns) =>
   `left(md5(concat_ws(':', coalesce(${c.assignment}, 0), coalesce(${c.assessment}, 0), coalesce(${c.status}, 0), coalesce(extract(epoch from ${c.statusChangedAt}), 0))), 16)`;
-
-/**
- * The version an If-Match header names: an entity tag (quoted, weak or not) or the bare version;
- * null when there is nothing to compare (no header, or `*`).
- */
-export function ifMatchVersion(header: string | undefined): string | null {
-  const value = header?.trim();
-  if (!value || value === '*') return null;
-  return value.replace(/^W\//, '').replace(/^"(.*)"$/, '$1');
-}

@@ -1,0 +1,17 @@
+import type { Migration } from 'kysely';
+import * as oneChangeFeed from './migrations/1000-one-change-feed.ts';
+import * as cardsInTheBoardStatement from './migrations/1010-cards-in-the-board-statement.ts';
+import * as stepQueue from './migrations/1020-step-queue.ts';
+import * as changedTablesInTransaction from './migrations/1030-changed-tables-in-transaction.ts';
+import { migrations as earlierMigrations } from './migrations/index.ts';
+
+// Every migration the migrator runs, in order. `migrations/index.ts` is history like the
+// migrations it lists (frozen with them); a new migration is added here, under its feature's
+// number range so names never collide, with its line in migration-checksums.ts.
+export const migrations: Record<string, Migration> = {
+  ...earlierMigrations,
+  '1000-one-change-feed': oneChangeFeed,
+  '1010-cards-in-the-board-statement': cardsInTheBoardStatement,
+  '1020-step-queue': stepQueue,
+  '1030-changed-tables-in-transaction': changedTablesInTransaction,
+};
