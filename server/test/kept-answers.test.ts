@@ -1,4 +1,5 @@
-import { type Kysely, sql } from 'kysely';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import { type CompiledQuery, type Kysely, sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import type { Database } from '../src/db/schema.ts';
 import { createEvent } from './calendar-factories.ts';
@@ -14,10 +15,11 @@ import {
 import { createTestContext, type TestContext } from './harness.ts';
 import { otherConnection } from './other-connection.ts';
 
-// The frequent reads (cohorts, a learner's record, courses, events, notes) are answered from
-// memory while nothing they show has changed (lib/kept-reads.ts): a change made through the API,
-// or by another connection or process, is seen by the next read, and no caller gets an answer
-// kept for someone who may see more.
+// The frequent reads (cohorts, a learner's record, courses, events, notes, the board, cohort
+// health) are answered from memory while nothing they read has changed (lib/cached-reads.ts,
+// fed by lib/change-feed.ts): a change made through the API, or by another connection or process,
+// is seen by the next read; the tables watched are those the statements really read; and no
+// caller gets an answer kept for someone else.
 let ctx: TestContext;
 let coach: Awaited<ReturnType<typeof createStaff>>;
 let learner: Awaited<ReturnType<typeof createLearner>>;
@@ -28,7 +30,8 @@ let elsewhere: Kysely<Database>;
 let closeElsewhere = async () => {};
 
 beforeAll(async () => {
-  ctx = await createTestContext();
+  // No job worker: what the requests of a test send to the database is all it sends.
+  ctx = await createTestContext({ jobs: { concurrency: 0 } });
   coach = await createStaff(ctx.db);
   learner = await createLearner(ctx.db);
   const cohort = await createCohort(ctx.db);
@@ -210,26 +213,130 @@ describe('a frequent read', () => {
       .toContain(text);
   });
 
-  it('is kept only for tables that announce their changes to every process', async () => {
-    const named = new Set<string>();
-    const kept = vi.spyOn(ctx.app.keptAnswers, 'read');
-    try {
-      for (const name of names) await get(reads[name]!.url(), coach.token);
-      for (const [, tables] of kept.mock.calls) for (const table of tables) named.add(table);
-    } finally {
-      kept.mockRestore();
+  it('watches every table its statements read, and only tables the change feed announces', async () => {
+    // Every cached route: the frequent reads, the board and cohort health.
+    const urls = [
+      ...names.map((name) => reads[name]!.url()),
+      `/api/students?cohort=${cohortId}`,
+      `/api/cohorts/${cohortId}/health`,
+      `/api/cohorts/${cohortId}`,
+    ];
+    const announced = new Set(
+      (
+        await sql<{ table: string }>`
+          select c.relname as table from pg_trigger t
+          join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
+          where p.proname = 'announce_table_change'`.execute(ctx.db)
+      ).rows.map((row) => row.table),
+    );
+    for (const url of urls) {
+      // As after a reconnect of the listener: nothing kept, so the read runs its statements.
+      ctx.app.changes.setListening(true);
+      const executor = ctx.db.getExecutor();
+      const original = executor.executeQuery;
+      const statements = vi.spyOn(executor, 'executeQuery');
+      const keptAnswers = ctx.app.keptAnswers;
+      const read = keptAnswers.read;
+      const kept = vi.spyOn(keptAnswers, 'read');
+      // Only what the read itself sends: the live board reads its changes meanwhile.
+      const reading = new AsyncLocalStorage<true>();
+      kept.mockImplementation((key, load, until) =>
+        read.call(keptAnswers, key, () => reading.run(true, load), until),
+      );
+      const sentByRead: boolean[] = [];
+      statements.mockImplementation((...args) => {
+        sentByRead.push(reading.getStore() === true);
+        return original.apply(executor, args);
+      });
+      let captured: CompiledQuery[];
+      let key: string;
+      try {
+        expect((await get(url, coach.token)).statusCode, url).toBe(200);
+        captured = statements.mock.calls
+          .map(([query]) => query)
+          .filter((query, index) => sentByRead[index] && !/"tokens"/.test(query.sql));
+        key = kept.mock.calls[0]![0];
+      } finally {
+        statements.mockRestore();
+        kept.mockRestore();
+      }
+      const watched = ctx.app.keptAnswers.watched(key);
+      expect(watched, url).toBeDefined();
+      // What each statement really scans, functions' reads included, as PostgreSQL counts it.
+      const scanned = new Set<string>();
+      for (const query of captured)
+        for (const table of await tablesScanned(query)) scanned.add(table);
+      expect(scanned.size, url).toBeGreaterThan(0);
+      expect(
+        [...scanned].filter((table) => !watched!.has(table)),
+        url,
+      ).toEqual([]);
+      expect(
+        [...watched!].filter((table) => !announced.has(table)),
+        url,
+      ).toEqual([]);
     }
-    const { rows } = await sql<{ table: string }>`
-      select c.relname as table from pg_trigger t
-      join pg_class c on c.oid = t.tgrelid join pg_proc p on p.oid = t.tgfoid
-      where p.proname = 'announce_table_change'`.execute(ctx.db);
-    const announced = new Set(rows.map((row) => row.table));
-    expect(named.size).toBeGreaterThan(10);
-    expect([...named].filter((table) => !announced.has(table))).toEqual([]);
   });
 });
 
+/** Scans per table so far in this session (the statistics not yet reported included). */
+async function scans(db: Kysely<Database>): Promise<Map<string, number>> {
+  const { rows } = await sql<{ table: string; scans: number }>`
+    select relname as table, coalesce(seq_scan, 0) + coalesce(idx_scan, 0) as scans
+    from pg_stat_xact_user_tables`.execute(db);
+  return new Map(rows.map((row) => [row.table, Number(row.scans)]));
+}
+
+/** The tables a statement scans when run, from the session's statistics (rolled back). */
+async function tablesScanned(query: CompiledQuery): Promise<string[]> {
+  let tables: string[] = [];
+  await ctx.db
+    .transaction()
+    .execute(async (trx) => {
+      const before = await scans(trx);
+      await trx.executeQuery(query);
+      const after = await scans(trx);
+      tables = [...after]
+        .filter(([table, count]) => count > (before.get(table) ?? 0))
+        .map(([t]) => t);
+      throw new RolledBack();
+    })
+    .catch((error: unknown) => {
+      if (!(error instanceof RolledBack)) throw error;
+    });
+  return tables;
+}
+
+class RolledBack extends Error {}
+
 describe('an answer kept for staff', () => {
+  it("asked by staff, then a learner, then another learner, is never another caller's", async () => {
+    const otherCohort = await createCohort(ctx.db);
+    const otherLearner = await createLearner(ctx.db);
+    await enrol(ctx.db, otherCohort.id, otherLearner.id);
+    const ids = (response: { json(): Array<{ id: number }> }) =>
+      response.json().map((cohort) => cohort.id);
+
+    const staffList = await untilKept('/api/cohorts');
+    expect(ids(staffList)).toEqual(expect.arrayContaining([cohortId, otherCohort.id]));
+    // Each caller in turn, holding the previous caller's ETag.
+    const own = await get('/api/cohorts', learner.token, {
+      'if-none-match': String(staffList.headers.etag),
+    });
+    expect(own.statusCode).toBe(200);
+    expect(ids(own)).toEqual([cohortId]);
+    expect(own.body).not.toContain('invitation_secret');
+    const theirs = await get('/api/cohorts', otherLearner.token, {
+      'if-none-match': String(own.headers.etag),
+    });
+    expect(theirs.statusCode).toBe(200);
+    expect(ids(theirs)).toEqual([otherCohort.id]);
+    // And back: each still gets their own, kept for them.
+    const ownAgain = await untilKept('/api/cohorts', learner.token);
+    expect(ids(ownAgain)).toEqual([cohortId]);
+    expect((await get('/api/cohorts', coach.token)).body).toBe(staffList.body);
+  });
+
   it("is never a learner's: the cohort list shows a learner only their cohort, no secrets", async () => {
     const other = await createCohort(ctx.db);
     const staffList = await untilKept('/api/cohorts');

@@ -1,7 +1,6 @@
 import { type Kysely, sql } from 'kysely';
-import { openPostgres } from '../src/db/connection.ts';
 import type { Database } from '../src/db/schema.ts';
-import { databaseUrl } from './database-template.ts';
+import { openServerDatabase } from './database-template.ts';
 import type { TestContext } from './harness.ts';
 
 /**
@@ -15,6 +14,6 @@ export async function otherConnection(
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (ctx.database.kind !== 'postgres' || !serverUrl) return { db: ctx.db, close: async () => {} };
   const { rows } = await sql<{ name: string }>`select current_database() as name`.execute(ctx.db);
-  const other = openPostgres(databaseUrl(serverUrl, rows[0]!.name), 2);
+  const other = openServerDatabase(serverUrl, rows[0]!.name, 2);
   return { db: other.db, close: other.close };
 }

@@ -1,23 +1,14 @@
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
+import { negotiate } from '@fastify/accept-negotiator';
 
 // A JSON answer kept in memory and sent many times (a board, a cohort's health) is compressed
 // once per encoding, not on every send.
 
-export type Encoding = 'br' | 'gzip';
+type Encoding = 'br' | 'gzip';
 
-/** The best encoding a caller accepts (Accept-Encoding, q=0 refuses), or none. */
-export function chooseEncoding(header: string | undefined): Encoding | undefined {
-  if (!header) return undefined;
-  const accepted = new Set<string>();
-  for (const part of header.split(',')) {
-    const [name = '', ...params] = part.split(';').map((piece) => piece.trim().toLowerCase());
-    const q = params.find((param) => param.startsWith('q='));
-    if (q === undefined || Number(q.slice(2)) > 0) accepted.add(name);
-  }
-  if (accepted.has('br')) return 'br';
-  if (accepted.has('gzip')) return 'gzip';
-  return undefined;
-}
+/** The best encoding a caller accepts (Accept-Encoding with its weights), or none. */
+export const chooseEncoding = (header: string | undefined): Encoding | undefined =>
+  (header && negotiate<Encoding>(header, ['br', 'gzip'])) || undefined;
 
 const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
   br: (body) =>

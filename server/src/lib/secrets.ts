@@ -8,7 +8,7 @@ const scryptAsync = promisify(scrypt) as (
 ) => Promise<Buffer>;
 
 export const randomSecret = (bytes = 24) => randomBytes(bytes).toString('base64url');
-// One-shot: every API request hashes its token (lib/token-cache.ts keeps checks by the hash).
+// One-shot: every API request hashes its token (plugins/principal.ts keeps checks by the hash).
 export const sha256 = (value: string) => hash('sha256', value, 'hex');
 
 export async function hashPassword(password: string): Promise<string> {

@@ -1,67 +1,96 @@
-import type { FastifyReply } from 'fastify';
+import { createHash } from 'node:crypto';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import type { CachedReads } from '../lib/cached-reads.ts';
 import { chooseEncoding, EncodedBody } from '../lib/encoded-body.ts';
-import type { KeptReads } from '../lib/kept-reads.ts';
-import type { TableName } from '../lib/table-changes.ts';
-import { entityTag, matchesIfNoneMatch } from './conditional-get.ts';
-import type { SignedInPerson } from './principal.ts';
+import type { RouteRule } from './route-rules.ts';
 
 /** A read's JSON answer as sent: its bytes (compressed once per encoding) and their ETag. */
-export interface KeptAnswer {
+interface KeptAnswer {
   body: EncodedBody;
   etag: string;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The JSON answers of frequent reads, kept while their tables are unchanged (app.ts). */
-    keptAnswers: KeptReads<KeptAnswer>;
+    /**
+     * The JSON answers of frequent reads (and the parts of some), kept while the tables they
+     * read are unchanged (app.ts).
+     */
+    keptAnswers: CachedReads;
   }
 }
 
-/**
- * Who may be sent the same kept answer: every caller the route lets in (the answer is the same
- * for all of them), every staff member, or only this person (the answer shows what is theirs,
- * or is shaped by who they are).
- */
-export type Audience = 'everyone' | 'staff' | SignedInPerson;
-
-/** A read whose answer may be kept: whom it is for, what it depends on, how it is made. */
+/** A read whose answer may be kept: what shapes it beside its route and caller, how it is made. */
 export interface KeptRead<T> {
-  audience: Audience;
-  /** Its ids and query: everything beside the route and the audience that shapes the answer. */
+  /** Its ids and query: everything beside the route and the caller that shapes the answer. */
   variant: string;
-  /** Every table it reads; a change of any of them makes it read again. */
-  tables: readonly TableName[];
-  /** Makes the answer (a refusal or a 404 throws, and is never kept). */
-  load: () => Promise<T>;
+  /** Makes the answer (a refusal or a 404 throws, and is never kept); JSON bytes are sent as is. */
+  load: () => Promise<T | Buffer>;
+  /**
+   * When the answer goes stale by itself (it counts days up to now), told after `load` with the
+   * time the read began; never by default.
+   */
+  until?: (startedAt: number) => number;
 }
 
 /** Answers smaller than this travel as they are, as @fastify/compress leaves them (app.ts). */
 const COMPRESS_FROM = 1024;
 
-function audienceKey(audience: Audience, caller: SignedInPerson | null): string {
-  if (audience === 'everyone') return 'everyone';
-  // Only a staff caller shares the staff answer, whatever a route declares.
-  if (audience === 'staff' && caller?.isStaff) return 'staff';
-  const person = audience === 'staff' ? caller : audience;
-  return person ? `person ${person.id} ${person.isStaff ? 'staff' : 'learner'}` : 'anonymous';
+/**
+ * Who may be sent the same kept answer, from the route's access rule: every staff caller alike on
+ * a staff route whose rule gives staff and coaches the same answer (it shows nothing of the
+ * caller); on any other route each caller has answers of their own.
+ */
+export function audienceOf(request: FastifyRequest): string {
+  const rule = request.routeOptions.config as Partial<RouteRule>;
+  const caller = request.person;
+  const staffAlike =
+    rule.access === 'staff' && rule.expect !== undefined && rule.expect.staff === rule.expect.coach;
+  if (staffAlike && caller?.isStaff) return 'staff';
+  return caller ? `person ${caller.id}` : 'anonymous';
 }
 
 function answerOf(json: string | Uint8Array | ArrayBuffer): KeptAnswer {
   const bytes = typeof json === 'string' ? Buffer.from(json) : Buffer.from(new Uint8Array(json));
-  return { body: new EncodedBody(bytes), etag: entityTag(bytes) };
+  const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
+  return { body: new EncodedBody(bytes), etag };
 }
 
+/** Whether an If-None-Match header names the tag (weakly: W/ ignored, lists and * allowed). */
+function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
+  if (!header) return false;
+  // A client revalidating sends back the one tag it holds: the usual case, answered first.
+  if (header === tag) return true;
+  return header.split(',').some((candidate) => {
+    const value = candidate.trim().replace(/^W\//, '');
+    return value === '*' || value === tag;
+  });
+}
+
+/** The 304 of a route with a kept answer, for its response schema (and the API document). */
+export const notModified = {
+  304: Type.Unsafe<void>(Type.Null({ description: 'Unchanged since the ETag in If-None-Match' })),
+};
+
 /**
- * Sends a GET's answer, kept in memory while nothing it shows has changed (app.keptAnswers):
+ * Sends a GET's answer, kept in memory while nothing it read has changed (app.keptAnswers):
  * made with the route's response schema, sent with its ETag (If-None-Match answers 304) and
  * compressed once per encoding the callers accept.
  */
 export async function sendKept<T>(reply: FastifyReply, read: KeptRead<T>) {
   const { request } = reply;
-  const key = `${request.routeOptions.url} ${audienceKey(read.audience, request.person)} ${read.variant}`;
-  const answer = await reply.server.keptAnswers.read(key, read.tables, async () =>
-    answerOf(reply.serialize(await read.load())),
+  const key = `${request.routeOptions.url} ${audienceOf(request)} ${read.variant}`;
+  let until = Number.POSITIVE_INFINITY;
+  const answer = await reply.server.keptAnswers.read(
+    key,
+    async () => {
+      const startedAt = Date.now();
+      const value = await read.load();
+      if (read.until) until = read.until(startedAt);
+      return answerOf(Buffer.isBuffer(value) ? value : reply.serialize(value));
+    },
+    () => until,
   );
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
   if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {

@@ -1,16 +1,14 @@
 import type { FastifyInstance } from 'fastify';
+import { CachedReads } from '../lib/cached-reads.ts';
+import { ChangeFeed } from '../lib/change-feed.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/secrets.ts';
-import { TokenCache } from '../lib/token-cache.ts';
-import type { TokenRevocations } from '../lib/token-revocations.ts';
 import {
   type Access,
   declaresEveryCaller,
   type Expectation,
   type RouteRule,
 } from './route-rules.ts';
-
-export type { Access } from './route-rules.ts';
 
 export interface SignedInPerson {
   id: number;
@@ -30,9 +28,8 @@ export interface DeclaredRoute extends RouteRule {
 
 declare module 'fastify' {
   interface FastifyInstance {
-    tokenCache: TokenCache<SignedInPerson>;
-    /** Sign-outs and deletions, announced to every server process (decorated in app.ts). */
-    tokenRevocations: TokenRevocations;
+    /** Token checks, kept while `tokens` and `people` are unchanged (decorated in app.ts). */
+    tokenChecks: CachedReads<SignedInPerson | undefined>;
     /** Every API route and its rule, filled as routes register (decorated in app.ts). */
     declaredRoutes: DeclaredRoute[];
   }
@@ -68,6 +65,8 @@ export function callerOf(request: SignedInRouteRequest): SignedInPerson {
   return request.person;
 }
 
+const TOKEN_CHECK_KEPT_MS = 1000;
+
 async function identify(app: FastifyInstance, header: string | undefined) {
   if (!header) return null;
   const [scheme, key, extra] = header.trim().split(/\s+/);
@@ -75,7 +74,12 @@ async function identify(app: FastifyInstance, header: string | undefined) {
   if (scheme?.toLowerCase() !== 'token') return null;
   if (!key || extra !== undefined) throw unauthorized('Invalid token header.');
   const hash = sha256(key);
-  const person = await app.tokenCache.lookup(hash, () => findSignedIn(app, hash));
+  // Remembered a second at most: a token also stops being good when it expires.
+  const person = await app.tokenChecks.read(
+    hash,
+    () => findSignedIn(app, hash),
+    () => Date.now() + TOKEN_CHECK_KEPT_MS,
+  );
   if (!person) throw new HttpError(401, 'Invalid token.', { 'www-authenticate': 'Token' });
   return person;
 }
@@ -115,9 +119,10 @@ async function findSignedIn(
 /** Installs identification and access checks on the API scope; call it before the features. */
 export function registerAccessControl(
   api: FastifyInstance,
-  tokenCache = new TokenCache<SignedInPerson>(),
+  // Without the app's feed, nothing is kept: every request checks its token.
+  tokenChecks = new CachedReads<SignedInPerson | undefined>(new ChangeFeed()),
 ) {
-  api.decorate('tokenCache', tokenCache);
+  api.decorate('tokenChecks', tokenChecks);
   api.decorateRequest('person', null);
 
   // A route without a declared access rule, or without the answer each kind of caller gets, is a
