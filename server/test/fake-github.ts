@@ -1,6 +1,7 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Chaos, drawChaos, serverError } from './fake-chaos.ts';
+import type { HeldAnswer } from './held-answer.ts';
 
 export interface FakeGithubUser {
   id: number;
@@ -38,6 +39,10 @@ export class FakeGithub {
   readonly issues = new Map<string, { title: string; body: string; labels: string[] }[]>();
   /** Make template generation answer 500, or collaborator calls 403. */
   failRepositories = false;
+  /** How many of the next repository creations fail with a server error. */
+  failGenerates = 0;
+  /** The next request matching it is carried out, its answer held until released. */
+  hold: HeldAnswer | null = null;
   failCollaborators = false;
   /** Answers for the next requests, in order, whatever they ask. */
   readonly nextAnswers: ScriptedAnswer[] = [];
@@ -80,6 +85,11 @@ export class FakeGithub {
     if (draw === 'fail') return [serverError.status, serverError.body];
     if (draw === 'rate-limit') return this.rateLimited();
     const answer = this.answer(method, path, body, request);
+    const hold = this.hold;
+    if (hold?.takes(`${method} ${path}`)) {
+      this.hold = null;
+      await hold.released;
+    }
     return draw === 'lose-answer' ? [serverError.status, serverError.body] : answer;
   }
 
@@ -137,8 +147,13 @@ export class FakeGithub {
     const generate = path.match(/^\/repos\/([^/]+)\/([^/]+)\/generate$/);
     if (method === 'POST' && generate) {
       if (this.failRepositories) return [500, { message: 'Server Error' }];
+      if (this.failGenerates > 0) {
+        this.failGenerates -= 1;
+        return [500, { message: 'Server Error' }];
+      }
       const { owner, name } = body as { owner: string; name: string };
-      const key = `${owner}/${name}`;
+      // As GitHub does: each character it does not allow in a name becomes a '-'.
+      const key = `${owner}/${name.replace(/[^A-Za-z0-9._-]/g, '-')}`;
       if (this.repositories.has(key)) return [422, { message: 'Repository creation failed.' }];
       this.repositories.add(key);
       return [201, { full_name: key, html_url: `https://github.com/${key}` }];

@@ -1,3 +1,4 @@
+import type { Team } from '@lp/contract/teams';
 import type { Kysely } from 'kysely';
 import type { Database } from '../src/db/schema.ts';
 import {
@@ -9,6 +10,7 @@ import {
   enrol,
 } from './factories.ts';
 import type { FakeGithub } from './fake-github.ts';
+import type { FakeSlack } from './fake-slack.ts';
 
 export const TEMPLATE = 'nss/rare-client';
 export const TICKETS = ['Set up the project', 'List the posts', 'Write a post'];
@@ -74,3 +76,35 @@ export function giveTemplateTickets(github: FakeGithub) {
 /** The repositories the fake GitHub made in `org`. */
 export const repositoriesIn = (github: FakeGithub, org: string) =>
   [...github.repositories].filter((path) => path.startsWith(`${org}/`));
+
+/**
+ * Every outside effect of saving `teams` (as GET /teams lists them) into `org`, and the
+ * repositories recorded on them. A request sent twice is no second effect where the other side
+ * refuses or repeats it as one (a name taken, a collaborator added again, a member invited to a
+ * channel they are in): what is counted is what GitHub and Slack hold.
+ */
+export function teamEffects(
+  fakes: { github: FakeGithub; slack: FakeSlack },
+  teams: Team[],
+  org: string,
+) {
+  const { github, slack } = fakes;
+  const channels = new Set(teams.map((team) => team.slack_channel));
+  const repositories = repositoriesIn(github, org);
+  const collaborators = github.requests.filter(
+    (r) => r.method === 'PUT' && r.path.startsWith(`/repos/${org}/`),
+  );
+  return {
+    channels: slack.channels.filter((channel) => channels.has(channel.id)).length,
+    invites: new Set(
+      slack.invites
+        .filter((invite) => channels.has(invite.channel))
+        .map((invite) => `${invite.channel} ${invite.users}`),
+    ).size,
+    messages: slack.messages.filter((message) => channels.has(message.channel)).length,
+    repositories: repositories.length,
+    collaborators: new Set(collaborators.map((r) => r.path)).size,
+    tickets: repositories.flatMap((repository) => github.issues.get(repository) ?? []).length,
+    recorded: teams.flatMap((team) => team.repositories).length,
+  };
+}

@@ -3,20 +3,24 @@ import { ConfigError, loadConfig } from '../config.ts';
 import { backupCommand, Refusal, restoreCommand } from './commands.ts';
 import { BackupFileError } from './format.ts';
 
-// `npm run backup [-- FILE]`, `npm run restore -- FILE [--force]`: the same settings as the
-// server (DATA_DIR or DATABASE_URL, BACKUP_DIR); a FILE is relative to where npm ran.
-const usage = 'Usage: npm run backup [-- FILE]  |  npm run restore -- FILE [--force]';
+// `npm run backup [-- FILE]`, `npm run restore -- FILE [--force] [--disconnect-others]`: the
+// same settings as the server (DATA_DIR or DATABASE_URL, BACKUP_DIR); a FILE is relative to
+// where npm ran.
+const usage =
+  'Usage: npm run backup [-- FILE]  |  npm run restore -- FILE [--force] [--disconnect-others]';
+const flags = ['--force', '--disconnect-others'];
 
 async function main(args: string[]): Promise<string> {
   const [command, ...rest] = args;
   const force = rest.includes('--force');
-  const files = rest.filter((arg) => arg !== '--force');
+  const disconnectOthers = rest.includes('--disconnect-others');
+  const files = rest.filter((arg) => !flags.includes(arg));
   const config = loadConfig();
   const fromStart = (file: string) => resolve(process.env.INIT_CWD ?? '.', file);
-  if (command === 'backup' && files.length <= 1 && !force)
+  if (command === 'backup' && files.length <= 1 && !force && !disconnectOthers)
     return backupCommand(config, files[0] === undefined ? undefined : fromStart(files[0]));
   if (command === 'restore' && files.length === 1 && files[0] !== undefined)
-    return restoreCommand(config, fromStart(files[0]), force);
+    return restoreCommand(config, fromStart(files[0]), force, disconnectOthers);
   throw new Refusal(usage);
 }
 

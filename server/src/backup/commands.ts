@@ -9,11 +9,13 @@ import { backUpThroughServer, serverIsRunning } from './control.ts';
 import { type BackupSummary, writeBackup } from './dump.ts';
 import { backupFileName, fileStamp } from './files.ts';
 import { checkBackup, loadBackup } from './load.ts';
+import { type ConnectedClient, describeClient, disconnect, otherClients } from './other-clients.ts';
 import { contentsOf, describeContents } from './tables.ts';
 
 /*
- * `npm run backup [-- FILE]` and `npm run restore -- FILE [--force]` (cli.ts): each answers
- * what it did in a sentence, or refuses with a Refusal saying why and what to do.
+ * `npm run backup [-- FILE]` and `npm run restore -- FILE [--force] [--disconnect-others]`
+ * (cli.ts): each answers what it did in a sentence, or refuses with a Refusal saying why and what
+ * to do.
  */
 
 /** A command that did nothing, and why. */
@@ -66,17 +68,24 @@ export async function backupCommand(config: Config, file?: string): Promise<stri
   return `Backed up ${how}: ${summary.rows.toLocaleString('en-US')} rows of ${summary.tables} tables in ${target} (${size(bytes)}).`;
 }
 
-/** Restores `file` into the configured database, which must be empty unless `force`. */
+/**
+ * Restores `file` into the configured database, which must be empty unless `force`. On a
+ * PostgreSQL server no other client may be connected to it, unless `disconnectOthers`: their
+ * connections are then ended first.
+ */
 export async function restoreCommand(
   config: Config,
   file: string,
   force: boolean,
+  disconnectOthers = false,
 ): Promise<string> {
   const source = resolve(file);
   const { header, rows } = await checkBackup(source);
   const made = `${basename(source)} (made ${header.createdAt} on the ${header.engine === 'embedded' ? 'embedded' : 'PostgreSQL server'} engine, ${rows.toLocaleString('en-US')} rows)`;
-  return config.databaseUrl
-    ? restoreOnServer(config, config.databaseUrl, source, header, made, force)
+  // On the server itself when DATABASE_URL is a pooler: its other clients are the ones to count.
+  const serverUrl = config.databaseListenUrl ?? config.databaseUrl;
+  return serverUrl
+    ? restoreOnServer(config, serverUrl, source, header, made, force, disconnectOthers)
     : restoreEmbedded(config, source, header, made, force);
 }
 
@@ -89,9 +98,13 @@ async function restoreOnServer(
   header: Header,
   made: string,
   force: boolean,
+  disconnectOthers: boolean,
 ): Promise<string> {
   const database = openPostgres(url, 1);
   try {
+    const others = await otherClients(database.db);
+    if (others.length > 0 && !disconnectOthers) throw connectedRefusal(url, source, others);
+    if (others.length > 0) await disconnect(database.db, others);
     const contents = await contentsOf(database.db);
     let saved = '';
     if (contents) {
@@ -111,6 +124,14 @@ async function restoreOnServer(
   } finally {
     await database.close();
   }
+}
+
+function connectedRefusal(url: string, source: string, others: ConnectedClient[]): Refusal {
+  const count = others.length === 1 ? 'another client is' : `${others.length} other clients are`;
+  const list = others.map((client) => `\n  - ${describeClient(client)}`).join('');
+  return new Refusal(
+    `Not restored: ${count} connected to the database at ${shown(url)}:${list}\nRestoring ${basename(source)} would replace what they are using: stop the servers (and anything else connected), then restore; or run again with --disconnect-others to end these connections first.`,
+  );
 }
 
 async function entriesOf(folder: string): Promise<string[] | null> {

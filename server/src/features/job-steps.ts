@@ -1,10 +1,15 @@
 import { slackMessageStep } from '../jobs/slack-messages.ts';
 import type { StepDefinition } from '../jobs/steps.ts';
-import { organisationInvitationStep } from './auth/auth.steps.ts';
-import { cohortDigestStep } from './health/digest.steps.ts';
-import { selfAssessmentRepositoryStep } from './progress/progress.steps.ts';
-import { teamRepositoryStep, teamTicketsStep } from './teams/teams.github.ts';
-import { archiveChannelStep, teamChannelStep } from './teams/teams.slack.ts';
+import { organisationInvitationStep } from './auth/index.ts';
+import { selfAssessmentRepositoryStep } from './board/index.ts';
+import { cohortDigestStep } from './cohort-health/index.ts';
+import {
+  announceRepositoryStep,
+  archiveChannelStep,
+  teamChannelStep,
+  teamRepositoryStep,
+  teamTicketsStep,
+} from './teams/index.ts';
 
 /** Every kind of job step the features define (server/src/jobs). One line per step. */
 export const jobSteps: StepDefinition<unknown>[] = [
@@ -12,6 +17,7 @@ export const jobSteps: StepDefinition<unknown>[] = [
   archiveChannelStep,
   teamRepositoryStep,
   teamTicketsStep,
+  announceRepositoryStep,
   selfAssessmentRepositoryStep,
   slackMessageStep,
   organisationInvitationStep,

@@ -220,6 +220,31 @@ export class GithubClient {
   }
 }
 
+/** GitHub's longest repository name. */
+const REPOSITORY_NAME_MAX = 100;
+
+/** A name part as GitHub allows it: accents dropped, each run of other characters one '-'. */
+const namePart = (text: string) =>
+  text
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^A-Za-z0-9._-]+/g, '-')
+    .replace(/-{2,}/g, '-')
+    .replace(/^-+|-+$/g, '');
+
+/**
+ * A repository name GitHub takes as it is: ASCII letters, digits, '-', '_' and '.', at most 100
+ * characters. Given another character, GitHub makes the repository under a name of its own
+ * ('Group:-Rare' becomes 'Group--Rare'), which the product would then never find. The parts are
+ * joined with '-'; the first is shortened when the whole would be too long.
+ */
+export function repositoryName(first: string, ...rest: string[]): string {
+  const tail = rest.map(namePart).filter(Boolean);
+  const room = REPOSITORY_NAME_MAX - tail.reduce((length, part) => length + part.length + 1, 0);
+  const head = namePart(first).slice(0, Math.max(room, 0)).replace(/-+$/, '') || 'repository';
+  return [head, ...tail].join('-').slice(0, REPOSITORY_NAME_MAX);
+}
+
 /** The organisation name is the last path segment of https://github.com/<org>. */
 export function organizationFromUrl(url: string | null | undefined): string | null {
   if (!url) return null;

@@ -1,3 +1,5 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
+
 /**
  * How the GitHub and Slack clients call out: a timeout on every request, one retry of a request
  * that is safe to repeat, and respect for the other side's rate limits. Work that must happen
@@ -51,6 +53,12 @@ export async function outsideMessage(response: Response): Promise<string | null>
   return typeof said === 'string' && said ? said : null;
 }
 
+/**
+ * A check run before every outside call made in its scope: a job step's (server/src/jobs) that its
+ * process still holds the step, so one that stalled past its lease calls out no more.
+ */
+export const outsideCallGuard = new AsyncLocalStorage<() => Promise<void>>();
+
 const IDEMPOTENT_METHODS = new Set(['GET', 'HEAD', 'PUT', 'DELETE', 'OPTIONS']);
 const RETRY_DELAY_MS = 250;
 const DEFAULT_MAX_WAIT_MS = 5_000;
@@ -97,8 +105,10 @@ export async function fetchWithRetry(
   const method = (init.method ?? 'GET').toUpperCase();
   const repeatable = options.idempotent ?? IDEMPOTENT_METHODS.has(method);
   const sleep = options.sleep ?? sleepFor;
-  const attempt = () =>
-    fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+  const attempt = async () => {
+    await outsideCallGuard.getStore()?.();
+    return fetch(url, { ...init, signal: AbortSignal.timeout(options.timeoutMs ?? 10_000) });
+  };
 
   let first: Response;
   try {

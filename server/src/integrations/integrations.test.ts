@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { FakeGithub } from '../../test/fake-github.ts';
 import { FakeSlack } from '../../test/fake-slack.ts';
-import { GithubClient, GithubError } from './github.ts';
+import { GithubClient, GithubError, repositoryName } from './github.ts';
 import { type HttpPolicy, rateLimitWait } from './http.ts';
 import { SlackClient } from './slack.ts';
 
@@ -48,6 +48,17 @@ const githubClient = () =>
 const slackClient = () => new SlackClient({ apiUrl: slack.url, token: 'xoxb-test' }, policy);
 const outage = { status: 502, body: { message: 'Bad Gateway' } };
 const ticket = { title: 'Set up CI', body: '', labels: [] };
+
+describe('repository names', () => {
+  it("keep only what GitHub allows: letters, digits, '-', '_' and '.'", () => {
+    expect(repositoryName('Group: Rare', 'client', 'abcdef')).toBe('Group-Rare-client-abcdef');
+    expect(repositoryName('Café & Crêpes / v2.0', 'ada_l')).toBe('Cafe-Crepes-v2.0-ada_l');
+    expect(repositoryName('🚀', 'api', 'xyzxyz')).toBe('repository-api-xyzxyz');
+    const long = repositoryName('A'.repeat(120), 'client', 'abcdef');
+    expect(long).toHaveLength(100);
+    expect(long.endsWith('-client-abcdef')).toBe(true);
+  });
+});
 
 describe('GitHub calls', () => {
   it('repeats a read once after a server error and uses the second answer', async () => {
@@ -149,6 +160,25 @@ describe('Slack calls', () => {
     });
     expect(slack.calls).toEqual(['conversations.create']);
     expect(slack.channels).toEqual([]);
+  });
+
+  it("words Slack's refusals, its code at the end", async () => {
+    slack.nextAnswers.push(
+      { status: 200, body: { ok: false, error: 'channel_not_found' } },
+      { status: 429, headers: { 'retry-after': '120' } },
+      { status: 200, body: { ok: false, error: 'brand_new_code' } },
+    );
+    await expect(slackClient().sendMessage('C404', 'Hello')).rejects.toMatchObject({
+      code: 'channel_not_found',
+      message:
+        'Slack found no such channel or member, or the app may not see it (channel_not_found)',
+    });
+    await expect(slackClient().sendMessage('C1', 'Hello')).rejects.toMatchObject({
+      message: 'Slack asked the app to slow down (rate limit) (ratelimited)',
+    });
+    await expect(slackClient().sendMessage('C1', 'Hello')).rejects.toMatchObject({
+      message: 'Slack refused: brand_new_code',
+    });
   });
 });
 

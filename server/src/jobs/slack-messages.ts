@@ -1,5 +1,7 @@
+import { createHash } from 'node:crypto';
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../db/schema.ts';
+import { OutsideError } from '../integrations/http.ts';
 import { SlackClient } from '../integrations/slack.ts';
 import { enqueue } from './queue.ts';
 import { defineStep, type PlannedStep } from './steps.ts';
@@ -14,19 +16,53 @@ export interface SlackMessage {
   to: string;
 }
 
+/** A member id ('U…', 'W…'): the message goes to the member's direct conversation. */
+const isMember = (channel: string) => /^[UW]/.test(channel);
+
 /**
- * Sends one message, once: a later attempt first looks for it among the channel's latest
- * messages. A direct message (to a member id) cannot be looked up that way, so a crash between
- * Slack taking it and the step recording it may send it twice.
+ * What a job's message carries in its metadata, the same on every attempt: the job, and the
+ * target and text, which tell a job's messages apart.
  */
+export function messageKey(jobId: number, channel: string, text: string): string {
+  const what = createHash('sha256').update(`${channel}\n${text}`).digest('hex').slice(0, 16);
+  return `job-${jobId}-${what}`;
+}
+
+/**
+ * Posts a job's message once. A repeated attempt (the earlier one may have been taken by Slack
+ * before it crashed, or before Slack's answer came too late) first looks for it: among a
+ * channel's latest messages by its text, among the latest of a member's direct conversation by
+ * the key in its metadata. 'found' when an earlier attempt had sent it.
+ */
+export async function sendOnce(
+  slack: SlackClient,
+  message: { jobId: number; channel: string; text: string; repeated: boolean },
+): Promise<'sent' | 'found'> {
+  const { jobId, channel, text, repeated } = message;
+  const key = messageKey(jobId, channel, text);
+  if (repeated && (await alreadySent(slack, channel, text, key))) return 'found';
+  await slack.sendMessage(channel, text, key);
+  return 'sent';
+}
+
+async function alreadySent(slack: SlackClient, channel: string, text: string, key: string) {
+  if (!isMember(channel)) return slack.hasRecentMessage(channel, text);
+  try {
+    return await slack.hasMessageWithKey(await slack.openDirect(channel), key);
+  } catch (error) {
+    // A bot without the scopes to read its direct messages (missing_scope) still sends them,
+    // unchecked, rather than never: only an outage or a rate limit waits for the next attempt.
+    if (error instanceof OutsideError && !error.transient) return false;
+    throw error;
+  }
+}
+
+/** Sends one message, once (`sendOnce`). */
 export const slackMessageStep = defineStep<SlackMessage>({
   kind: 'slack-message',
-  async run({ channel, text }, { app, repeated }) {
+  async run({ channel, text }, { app, jobId, repeated }) {
     const slack = new SlackClient(app.config.slack, { maxWaitMs: 0 });
-    const direct = /^[UW]/.test(channel);
-    if (repeated && !direct && (await slack.hasRecentMessage(channel, text)))
-      return { summary: 'Sent' };
-    await slack.sendMessage(channel, text);
+    await sendOnce(slack, { jobId, channel, text, repeated });
     return { summary: 'Sent' };
   },
 });

@@ -1,5 +1,7 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
 import type { JobSettings } from '../config.ts';
+import type { Database } from '../db/schema.ts';
 import { OutsideError } from '../integrations/http.ts';
 
 /** A step as planned when its job is queued. `phase` groups steps for the progress in words. */
@@ -8,6 +10,10 @@ export interface PlannedStep {
   phase: string;
   label: string;
   input: Record<string, unknown>;
+  /** Names the step for the `after` of other steps of its job. */
+  key?: string;
+  /** Keys of steps of the same job that must be done first (a missing key is no wait). */
+  after?: string[];
 }
 
 /** What a step's handler gets besides its input. */
@@ -16,7 +22,10 @@ export interface StepContext {
   jobId: number;
   /** Who queued the job, for the audit rows of what the step records. */
   actorId: number | null;
-  /** 1 on the first attempt (counted again from 1 after a retry). */
+  /**
+   * This attempt against the step's budget: 1 on the first, and again after a retry or after the
+   * step recorded progress (rate-limit waits are not counted).
+   */
   attempt: number;
   /** Whether an earlier attempt (before a retry too) may have acted: check before acting. */
   repeated: boolean;
@@ -24,6 +33,11 @@ export interface StepContext {
   progress: Record<string, unknown>;
   /** Records part of the step as done, so a later attempt does not do it again. */
   saveProgress(progress: Record<string, unknown>): Promise<void>;
+  /**
+   * Runs the step's own writes in a transaction that commits only while this process still holds
+   * the step: one that stalled past its lease, the step taken over by another, records nothing.
+   */
+  transaction<T>(work: (trx: Transaction<Database>) => Promise<T>): Promise<T>;
 }
 
 /**
@@ -47,18 +61,23 @@ export function defineStep<Input>(definition: StepDefinition<Input>): StepDefini
   return definition as StepDefinition<unknown>;
 }
 
+/** Whether the other side only asked to wait: no failed attempt, nothing was done. */
+export const isRateLimit = (error: unknown) =>
+  error instanceof OutsideError && error.transient && error.waitMs !== null;
+
 /**
- * Milliseconds to wait before the next attempt of a step that threw `error`, or null to give up
- * now. Rate limits wait what the other side named; server errors and no answer back off, doubling
- * with each attempt; other refusals are final. Every wait is capped by `maxWaitMs`.
+ * Milliseconds to wait before the next attempt of a step that threw `error` on its `attempt`th
+ * failed attempt, or null to give up now. Rate limits wait what the other side named, however
+ * often (a wait is not a failure); server errors and no answer back off, doubling with each
+ * attempt, until `maxAttempts`; other refusals are final. Every wait is capped by `maxWaitMs`.
  */
 export function retryDelay(error: unknown, attempt: number, settings: JobSettings): number | null {
-  if (attempt >= settings.maxAttempts) return null;
   if (error instanceof StepFailure) return null;
   if (error instanceof OutsideError) {
     if (!error.transient) return null;
     if (error.waitMs !== null) return Math.min(Math.max(error.waitMs, 1), settings.maxWaitMs);
   }
+  if (attempt >= settings.maxAttempts) return null;
   return Math.min(settings.backoffMs * 2 ** (attempt - 1), settings.maxWaitMs);
 }
 

@@ -2,17 +2,25 @@ import { randomBytes } from 'node:crypto';
 import { hostname } from 'node:os';
 import type { FastifyInstance } from 'fastify';
 import type { DatabaseHandle } from '../db/connection.ts';
+import { outsideCallGuard } from '../integrations/http.ts';
 import * as queue from './queue.ts';
-import { failureMessage, retryDelay, type StepDefinition, StepFailure } from './steps.ts';
+import {
+  failureMessage,
+  isRateLimit,
+  retryDelay,
+  type StepContext,
+  type StepDefinition,
+  StepFailure,
+} from './steps.ts';
 
 export const JOBS_CHANNEL = 'jobs';
 
 /**
- * Works the durable queue in this server process: claims due jobs (up to `concurrency` at once)
- * and runs their pending steps in order. It wakes when a job is queued (the `jobs` notification
- * of any process), when a rescheduled job falls due, and every `pollMs` besides, which also finds
- * the jobs of a process that died (their lease ran out). Timers are unref'd: an idle worker
- * never keeps the process alive; `stop` lets the current steps end and hands their jobs back.
+ * Works the durable queue in this server process: claims due steps (up to `concurrency` at once)
+ * and runs them. It wakes when a job is queued (the `jobs` notification of any process), when a
+ * rescheduled step falls due, and every `pollMs` besides, which also finds the steps of a process
+ * that died (their lease ran out) and those whose `after` steps another process finished. Timers
+ * are unref'd: an idle worker never keeps the process alive; `stop` lets the current steps end.
  */
 export class JobWorker {
   readonly id = `${hostname()}:${process.pid}:${randomBytes(3).toString('hex')}`;
@@ -75,13 +83,13 @@ export class JobWorker {
   private async drain() {
     while (!this.stopped) {
       this.dirty = false;
-      // Each claim holds the job under a name of its own: a runner of this process that stalled
-      // past its lease must not go on beside the one that resumed the job.
+      // Each claim holds its step under a name of its own: a runner of this process that stalled
+      // past its lease must not go on beside the one that took the step over.
       this.claims += 1;
       const holder = `${this.id}#${this.claims}`;
-      const job = await queue.claim(this.app.db, holder, this.settings.leaseMs);
-      if (job) {
-        await this.run(job, holder);
+      const step = await queue.claim(this.app.db, holder, this.settings.leaseMs);
+      if (step) {
+        await this.run(step, holder);
         continue;
       }
       if (!this.dirty) break;
@@ -89,7 +97,7 @@ export class JobWorker {
     await this.scheduleDue();
   }
 
-  /** A wake-up when the earliest rescheduled job falls due. */
+  /** A wake-up when the earliest rescheduled step falls due. */
   private async scheduleDue() {
     if (this.stopped) return;
     const due = await queue.nextDue(this.app.db);
@@ -99,78 +107,61 @@ export class JobWorker {
     if (delay < this.settings.pollMs) this.due = setTimeout(() => this.wake(), delay).unref();
   }
 
-  /** Runs the job's pending steps in order, while it is this worker's to run. */
-  private async run(job: queue.ClaimedJob, holder: string) {
-    const { db } = this.app;
-    let held = true;
+  /** Runs one attempt of the step while its lease is renewed; a lost claim ends it quietly. */
+  private async run(step: queue.ClaimedStep, holder: string) {
     const heartbeat = setInterval(
-      () => {
-        void queue
-          .renew(db, job.id, holder, this.settings.leaseMs)
-          .then((kept) => {
-            held &&= kept;
-          })
-          .catch(() => {});
-      },
+      () => void queue.renew(this.app.db, step.id, holder, this.settings.leaseMs).catch(() => {}),
       Math.max(50, Math.floor(this.settings.leaseMs / 3)),
     ).unref();
     try {
-      // Steps put back by a retry while the job ran are found by the next look.
-      for (let steps = await queue.pendingSteps(db, job.id); steps.length > 0; ) {
-        for (const step of steps) {
-          if (this.stopped || !held) {
-            await queue.release(db, job.id, holder, 0);
-            return;
-          }
-          const attempt = await queue.startAttempt(db, step.id, job.id, holder);
-          if (attempt === null) return;
-          const outcome = await this.attempt(job, step, attempt);
-          if (outcome !== 'done' && outcome !== 'failed') {
-            await queue.release(db, job.id, holder, outcome.retryInMs);
-            return;
-          }
-        }
-        steps = await queue.pendingSteps(db, job.id);
-      }
-      await queue.finishJob(db, job.id, holder);
+      await this.attempt(step, holder);
+    } catch (error) {
+      if (!(error instanceof queue.LostClaim)) throw error;
+      this.app.log.warn({ step: step.id }, 'A job step was taken over by another claim');
     } finally {
       clearInterval(heartbeat);
     }
   }
 
-  private async attempt(
-    job: queue.ClaimedJob,
-    step: Awaited<ReturnType<typeof queue.pendingSteps>>[number],
-    attempt: number,
-  ): Promise<'done' | 'failed' | { retryInMs: number }> {
+  private async attempt(step: queue.ClaimedStep, holder: string) {
     const { db } = this.app;
     const definition = this.steps.get(step.kind);
+    const transaction: StepContext['transaction'] = (work) =>
+      queue.fenced(db, step.id, holder, work);
+    const attempt = step.failures + 1;
     try {
       if (!definition) throw new StepFailure(`No step of kind '${step.kind}'`);
+      const failed = await queue.failedDependencies(db, step);
+      if (failed.length > 0) throw new StepFailure(`Needs ${failed.join(', ')}, which failed`);
       let progress = step.result ?? {};
-      const result = await definition.run(step.input, {
+      const context: StepContext = {
         app: this.app,
-        jobId: job.id,
-        actorId: job.created_by,
+        jobId: step.job_id,
+        actorId: step.created_by,
         attempt,
-        repeated: attempt > 1 || progress.retried === true,
+        repeated: step.attempts > 1 || progress.retried === true,
         progress,
         saveProgress: async (more) => {
           progress = { ...progress, ...more };
-          await queue.saveProgress(db, step.id, progress);
+          await queue.saveProgress(db, step.id, holder, progress);
         },
-      });
-      await queue.finishStep(db, step.id, { status: 'done', result });
-      return 'done';
+        transaction,
+      };
+      // Every outside call of the step first checks that this process still holds it.
+      const result = await outsideCallGuard.run(
+        () => queue.assertHolds(db, step.id, holder),
+        () => definition.run(step.input, context),
+      );
+      await transaction((trx) => queue.finishStep(trx, step, { status: 'done', result }));
     } catch (error) {
+      if (error instanceof queue.LostClaim) throw error;
       const message = failureMessage(error);
-      const delay = retryDelay(error, attempt, this.settings);
-      if (delay === null) {
-        await queue.finishStep(db, step.id, { status: 'failed', error: message });
-        return 'failed';
-      }
-      await queue.noteError(db, step.id, message);
-      return { retryInMs: delay };
+      const delayMs = retryDelay(error, attempt, this.settings);
+      await transaction((trx) =>
+        delayMs === null
+          ? queue.finishStep(trx, step, { status: 'failed', error: message })
+          : queue.release(trx, step.id, { delayMs, error: message, failed: !isRateLimit(error) }),
+      );
     }
   }
 }

@@ -3,7 +3,7 @@ import { mkdtemp, readdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { backupCommand, restoreCommand } from '../../src/backup/commands.ts';
+import { backupCommand, Refusal, restoreCommand } from '../../src/backup/commands.ts';
 import { loadConfig } from '../../src/config.ts';
 import { openPostgres } from '../../src/db/connection.ts';
 import { changeData, demoAccountsSignIn, fingerprint } from '../backup-support.ts';
@@ -12,8 +12,9 @@ import { type ServerProcess, startServerProcess } from '../server-process.ts';
 
 // Issue 16 on a PostgreSQL server: `npm run backup` with DATABASE_URL while the server runs, the
 // database dropped and created empty, `npm run restore` and a start give back every row; a
-// restore over data needs --force and first saves what it replaces. A scratch database of its
-// own, so nothing else on the server is touched.
+// restore over data needs --force and first saves what it replaces; a restore while a server is
+// connected is refused unless told to end its connections. A scratch database of its own, so
+// nothing else on the server is touched.
 
 const PASSWORD = 'backup-demo';
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
@@ -93,5 +94,24 @@ describe('backup and restore on a PostgreSQL server', () => {
     expect(saved).toEqual([
       expect.stringMatching(/^learning-platform-.*-before-restore\.backup\.gz$/),
     ]);
+  });
+
+  it('refuses while a server is connected, naming it; --disconnect-others ends its connections first', async () => {
+    const file = join(folder, 'saved.backup.gz');
+    server = await startServerProcess(env, []);
+    const before = await fingerprintOfDatabase();
+
+    const refused = restoreCommand(config(), file, true);
+    await expect(refused).rejects.toThrow(Refusal);
+    await expect(refused).rejects.toThrow(
+      /^Not restored: (another client is|\d+ other clients are) connected to the database at postgres:\/\/[^\n]*\n {2}- 'learning-platform' \(postgres from 127\.0\.0\.1, connected since \d{4}-.*run again with --disconnect-others/s,
+    );
+    expect(await fingerprintOfDatabase()).toEqual(before);
+
+    const restored = await restoreCommand(config(), file, true, true);
+    expect(restored).toMatch(/^Restored saved\.backup\.gz .*What it held before is in /);
+    expect(await fingerprintOfDatabase()).toEqual(before);
+    await server.stop();
+    server = null;
   });
 });

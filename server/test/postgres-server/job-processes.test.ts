@@ -88,7 +88,7 @@ describe('team jobs on two server processes', () => {
       .select(['attempts', 'worked_by'])
       .where('job_id', 'in', jobIds)
       .execute();
-    expect(steps).toHaveLength(COHORTS * TEAMS * 3);
+    expect(steps).toHaveLength(COHORTS * TEAMS * 4);
     expect(steps.filter((step) => step.attempts !== 1)).toEqual([]);
     const processes = new Set(steps.map((step) => step.worked_by?.split('#')[0]));
     console.log(

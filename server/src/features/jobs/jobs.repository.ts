@@ -1,7 +1,5 @@
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema.ts';
 
 const jobColumns = [
   'id',
@@ -12,6 +10,7 @@ const jobColumns = [
   'created_at',
   'started_at',
   'finished_at',
+  'run_at',
 ] as const;
 
 export const findJob = (db: Db, id: number) =>
@@ -38,7 +37,17 @@ export const stepsOf = (db: Db, jobIds: number[]) =>
     ? Promise.resolve([])
     : db
         .selectFrom('job_steps')
-        .select(['id', 'job_id', 'phase', 'label', 'status', 'attempts', 'error', 'result'])
+        .select([
+          'id',
+          'job_id',
+          'phase',
+          'label',
+          'status',
+          'attempts',
+          'error',
+          'result',
+          'run_at',
+        ])
         .where('job_id', 'in', jobIds)
         .orderBy('job_id')
         .orderBy('position')
@@ -58,6 +67,10 @@ export async function resetFailedSteps(
     .set({
       status: 'pending',
       attempts: 0,
+      failures: 0,
+      run_at: new Date(),
+      locked_by: null,
+      locked_until: null,
       error: null,
       finished_at: null,
       // Its steps check before they act on their next attempt: the failed one may have acted.

@@ -15,6 +15,13 @@ type StepRow = Awaited<ReturnType<typeof repo.stepsOf>>[number];
 
 function jobOf(row: repo.JobRow, steps: StepRow[]): Job {
   const { started_at: started, finished_at: finished } = row;
+  // A step that keeps its error while pending is waiting out an outage or a rate limit; each
+  // step is scheduled on its own, so the job is tried again when the first of them is.
+  const waiting = steps.filter((step) => step.status === 'pending' && step.error);
+  const nextAttempt = waiting.reduce<Date | null>(
+    (first, step) => (first === null || step.run_at < first ? step.run_at : first),
+    null,
+  );
   return {
     id: row.id,
     kind: row.kind as JobKind,
@@ -24,6 +31,7 @@ function jobOf(row: repo.JobRow, steps: StepRow[]): Job {
     started_at: started ? isoTimestamp(started) : null,
     finished_at: finished ? isoTimestamp(finished) : null,
     duration_ms: started && finished ? finished.getTime() - started.getTime() : null,
+    next_attempt_at: nextAttempt ? isoTimestamp(nextAttempt) : null,
     steps: steps.map((step) => ({
       id: step.id,
       phase: step.phase,

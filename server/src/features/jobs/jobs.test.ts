@@ -1,5 +1,7 @@
+import { sql } from 'kysely';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
+import { createStaff } from '../../../test/factories.ts';
 import { seededRandom } from '../../../test/fake-chaos.ts';
 import { FakeGithub } from '../../../test/fake-github.ts';
 import { FakeSlack } from '../../../test/fake-slack.ts';
@@ -13,7 +15,7 @@ import {
 } from '../../../test/team-world.ts';
 import { GithubError } from '../../integrations/github.ts';
 import { enqueue } from '../../jobs/queue.ts';
-import { retryDelay, StepFailure } from '../../jobs/steps.ts';
+import { type PlannedStep, retryDelay, StepFailure } from '../../jobs/steps.ts';
 
 let ctx: TestContext;
 let slack: FakeSlack;
@@ -37,7 +39,16 @@ beforeEach(() => {
   slack.chaos = null;
   github.chaos = null;
   github.failRepositories = false;
+  github.failGenerates = 0;
+  slack.outage = null;
+  slack.failPosts = 0;
 });
+
+/** The messages posted in the channels of the cohort's teams. */
+async function teamMessages(cohortId: number) {
+  const channels = new Set((await savedTeams(cohortId)).map((team) => team.slack_channel));
+  return slack.messages.filter((message) => channels.has(message.channel));
+}
 
 async function saveTeams(org: string, teams: number) {
   const world = await createTeamWorld(ctx.db, { teams, perTeam: 2, org });
@@ -79,7 +90,7 @@ describe('the team job against a slow, rate-limiting, failing GitHub and Slack',
     const { cohort, jobId, get } = await saveTeams('chaos-org', 8);
     const job = await jobEnded(get, jobId);
     expect(job.status).toBe('done');
-    expect(job.steps).toHaveLength(24);
+    expect(job.steps).toHaveLength(32);
     expect(job.steps.some((step) => step.attempts > 1)).toBe(true);
 
     const teams = await savedTeams(cohort.id);
@@ -118,6 +129,7 @@ describe('retries', () => {
       ['Team 1 Slack channel', 2],
       ['Team 1 client-side repository', 2],
       [expect.stringMatching(/^Team 1 tickets into limited-org\//), 1],
+      ['Team 1 client-side repository in Slack', 1],
     ]);
   });
 
@@ -156,6 +168,48 @@ describe('retries', () => {
     expect(again.json().message).toBe('The job has no failed step');
   });
 
+  it('waits out more rate limits in a row than a step has attempts', async () => {
+    for (let i = 0; i < 14; i += 1)
+      slack.nextAnswers.push({ status: 429, headers: { 'retry-after': '30' } });
+    const { cohort, jobId, get } = await saveTeams('patient-org', 1);
+    const job = await jobEnded(get, jobId);
+    expect(job.status).toBe('done');
+    const channel = job.steps.find((step) => step.label === 'Team 1 Slack channel');
+    expect(channel?.attempts).toBe(15);
+    expect((await savedTeams(cohort.id))[0]?.slack_channel).toMatch(/^CT\d+$/);
+    expect(await teamMessages(cohort.id)).toHaveLength(1);
+  });
+
+  it("gives the repository's announcement attempts of its own once the repository is made", async () => {
+    // GitHub fails all but the last attempt the repository has (each asks twice); Slack then fails
+    // the announcement once.
+    github.failGenerates = 22;
+    slack.failPosts = 1;
+    const { cohort, jobId, get } = await saveTeams('budget-org', 1);
+    const job = await jobEnded(get, jobId);
+    expect(job.steps.filter((step) => step.status !== 'done')).toEqual([]);
+    expect(job.status).toBe('done');
+    expect(repositoriesIn(github, 'budget-org')).toHaveLength(1);
+    expect((await savedTeams(cohort.id))[0]?.repositories).toBe(1);
+    expect(await teamMessages(cohort.id)).toHaveLength(1);
+  });
+
+  it('makes the repositories and their tickets while Slack is rate-limiting everything', async () => {
+    slack.outage = { status: 429, headers: { 'retry-after': '30' } };
+    const { cohort, jobId, get } = await saveTeams('steady-org', 2);
+    await eventually(() => {
+      const repositories = repositoriesIn(github, 'steady-org');
+      expect(repositories).toHaveLength(2);
+      for (const repository of repositories)
+        expect(github.issues.get(repository)?.map((issue) => issue.title)).toEqual(TICKETS);
+    });
+    expect((await savedTeams(cohort.id)).map((team) => team.slack_channel)).toEqual(['', '']);
+    slack.outage = null;
+    const job = await jobEnded(get, jobId);
+    expect(job.status).toBe('done');
+    expect(await teamMessages(cohort.id)).toHaveLength(2);
+  });
+
   it('backs off on server errors, waits what a rate limit names, gives up on a refusal', () => {
     const settings = { ...quickJobs, backoffMs: 100, maxWaitMs: 1_000, maxAttempts: 5 };
     const outage = new GithubError('Bad Gateway', 502);
@@ -165,6 +219,8 @@ describe('retries', () => {
     expect(retryDelay(outage, 5, settings)).toBeNull();
     expect(retryDelay(new TypeError('fetch failed'), 4, settings)).toBe(800);
     expect(retryDelay(new GithubError('limit', 429, 700), 1, settings)).toBe(700);
+    // A rate limit is a wait, however many attempts failed before it.
+    expect(retryDelay(new GithubError('limit', 429, 700), 5, settings)).toBe(700);
     expect(retryDelay(new GithubError('limit', 403, 60_000), 1, settings)).toBe(1_000);
     expect(retryDelay(new GithubError('Not Found', 404), 1, settings)).toBeNull();
     expect(retryDelay(new StepFailure('gone'), 1, settings)).toBeNull();
@@ -173,33 +229,80 @@ describe('retries', () => {
 
 describe('queueing', () => {
   it('commits a job together with its steps, even when the caller has no transaction', async () => {
-    const commits: string[][] = [];
-    const stop = ctx.database.onCommittedWrite((tables) => commits.push([...(tables ?? [])]));
-    try {
-      const jobId = await enqueue(ctx.db, {
+    const jobs = async () =>
+      Number(
+        (
+          await ctx.db
+            .selectFrom('jobs')
+            .select((eb) => eb.fn.countAll<number>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
+    const before = await jobs();
+    // A step the database refuses (no label): the job must not be left without its steps.
+    const refused = { kind: 'no-such-step', phase: 'Nothing', label: null, input: {} };
+    await expect(
+      enqueue(ctx.db, {
         kind: 'slack-messages',
         cohortId: null,
         createdBy: null,
-        steps: [{ kind: 'no-such-step', phase: 'Nothing', label: 'nothing', input: {} }],
+        steps: [refused as unknown as PlannedStep],
+      }),
+    ).rejects.toThrow();
+    expect(await jobs()).toBe(before);
+
+    const jobId = await enqueue(ctx.db, {
+      kind: 'slack-messages',
+      cohortId: null,
+      createdBy: null,
+      steps: [{ kind: 'no-such-step', phase: 'Nothing', label: 'nothing', input: {} }],
+    });
+    const step = await eventually(async () => {
+      const row = await ctx.db
+        .selectFrom('job_steps')
+        .select(['status', 'error'])
+        .where('job_id', '=', jobId)
+        .executeTakeFirstOrThrow();
+      expect(row.status).toBe('failed');
+      return row;
+    });
+    expect(step.error).toContain("No step of kind 'no-such-step'");
+  });
+});
+
+describe('a job waiting out an outage', () => {
+  it('says when it is tried again, beside the error of the step that waits', async () => {
+    const staff = await createStaff(ctx.db);
+    // Queued as the worker leaves it after a failed attempt: due in an hour, the error kept.
+    const jobId = await ctx.db.transaction().execute(async (trx) => {
+      const id = await enqueue(trx, {
+        kind: 'slack-messages',
+        cohortId: null,
+        createdBy: null,
+        steps: [{ kind: 'slack-message', phase: 'Sending', label: 'Message to Ada', input: {} }],
       });
-      // A worker that saw the job alone would finish it at once, its steps never run. (The
-      // workers' own claims and steps commit meanwhile, one table at a time.)
-      const together = commits.filter(
-        (tables) => tables.includes('jobs') && tables.includes('job_steps'),
-      );
-      expect(together).toHaveLength(1);
-      const step = await eventually(async () => {
-        const row = await ctx.db
-          .selectFrom('job_steps')
-          .select(['status', 'error'])
-          .where('job_id', '=', jobId)
-          .executeTakeFirstOrThrow();
-        expect(row.status).toBe('failed');
-        return row;
-      });
-      expect(step.error).toContain("No step of kind 'no-such-step'");
-    } finally {
-      stop();
-    }
+      await trx
+        .updateTable('job_steps')
+        .set({
+          attempts: 1,
+          error: 'Slack failed on its side (fatal_error)',
+          run_at: sql<Date>`now() + interval '1 hour'`,
+        })
+        .where('job_id', '=', id)
+        .execute();
+      return id;
+    });
+    const response = await ctx.request({
+      method: 'GET',
+      url: `/api/jobs/${jobId}`,
+      token: staff.token,
+    });
+    const job = response.json();
+    expect(job).toMatchObject({
+      steps: [{ status: 'pending', error: 'Slack failed on its side (fatal_error)' }],
+    });
+    const inAnHour = Date.parse(job.next_attempt_at) - Date.now();
+    expect(inAnHour).toBeGreaterThan(50 * 60_000);
+    expect(inAnHour).toBeLessThanOrEqual(3_600_000);
   });
 });

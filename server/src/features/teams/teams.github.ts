@@ -9,12 +9,12 @@ import {
   GithubError,
   organizationFromUrl,
   repositoryFromUrl,
+  repositoryName,
 } from '../../integrations/github.ts';
-import { OutsideError } from '../../integrations/http.ts';
-import { defineStep, type PlannedStep, StepFailure } from '../../jobs/steps.ts';
+import { defineStep, type PlannedStep, type StepContext, StepFailure } from '../../jobs/steps.ts';
 import { audit } from '../../lib/audit.ts';
 import * as repo from './teams.repository.ts';
-import { announceRepository } from './teams.slack.ts';
+import { announcementStep } from './teams.slack.ts';
 
 export const REPOSITORIES_PHASE = 'Creating repositories';
 export const TICKETS_PHASE = 'Copying tickets';
@@ -52,7 +52,8 @@ const client = (app: FastifyInstance) => new GithubClient(app.config.github, { m
 /**
  * For a group project, when GitHub is configured: per team a client repository (and an API
  * repository when the project has an API template) made from the project's templates in the
- * cohort's organisation, then the project's tickets copied into each client repository.
+ * cohort's organisation, then the project's tickets copied into each client repository and each
+ * repository announced in the team's channel (once that is made too).
  */
 export async function planTeamRepositories(
   app: FastifyInstance,
@@ -77,10 +78,11 @@ export async function planTeamRepositories(
   ];
   const repositories: PlannedStep[] = [];
   const tickets: PlannedStep[] = [];
+  const announcements: PlannedStep[] = [];
   for (const team of teams) {
     const suffix = randomLetters(6);
     for (const { kind, label, template } of kinds) {
-      const name = `${project.name.trim().replace(/\s+/g, '-')}-${kind}-${suffix}`;
+      const name = repositoryName(project.name, kind, suffix);
       const input: RepositoryInput = {
         teamId: team.id,
         projectId: project.id,
@@ -90,36 +92,46 @@ export async function planTeamRepositories(
         name,
         description: `This is your ${label} repository for the ${project.name} sprint(s).`,
       };
+      const key = `repository:${team.id}:${kind}`;
       repositories.push({
         kind: teamRepositoryStep.kind,
         phase: REPOSITORIES_PHASE,
         label: `${team.group_name} ${label} repository`,
+        key,
         input: { ...input },
       });
       if (kind === 'client')
-        tickets.push(ticketStep(team.group_name, clientTemplate, `${owner}/${name}`));
+        tickets.push(ticketStep(team.group_name, clientTemplate, `${owner}/${name}`, [key]));
+      const url = `https://github.com/${owner}/${name}`;
+      announcements.push(...announcementStep(app, team, { kind, label, url }, [key]));
     }
   }
-  return { steps: [...repositories, ...tickets], skipped: null };
+  return { steps: [...repositories, ...tickets, ...announcements], skipped: null };
 }
 
-/** A step copying the tickets of `source` into `target` ('owner/name'). */
-export const ticketStep = (team: string, source: string, target: string): PlannedStep => ({
+/** A step copying the tickets of `source` into `target` ('owner/name'), after `after`. */
+export const ticketStep = (
+  team: string,
+  source: string,
+  target: string,
+  after: string[] = [],
+): PlannedStep => ({
   kind: teamTicketsStep.kind,
   phase: TICKETS_PHASE,
   label: `${team} tickets into ${target}`,
+  after,
   input: { source, target } satisfies TicketsInput,
 });
 
 /**
  * One repository of a team, made once: a repository already recorded on the team is not asked
  * for again, and a later attempt first asks GitHub whether an earlier one made it. Members get
- * write access (a refusal is noted, not retried), the repository is recorded on the team, and
- * the team's channel hears of it once.
+ * write access (a refusal is noted, not retried) and the repository is recorded on the team once
+ * (its unique key), while this process still holds the step.
  */
 export const teamRepositoryStep = defineStep<RepositoryInput>({
   kind: 'team-repository',
-  async run(input, { app, actorId, repeated, progress, saveProgress }) {
+  async run(input, { app, actorId, repeated, transaction }) {
     const github = client(app);
     const path = `${input.owner}/${input.name}`;
     const url = `https://github.com/${path}`;
@@ -147,34 +159,26 @@ export const teamRepositoryStep = defineStep<RepositoryInput>({
         refused += 1;
       }
     }
-    if (!recorded) await recordRepository(app, actorId, team.id, input.projectId, url);
-    if (!progress.announced) {
-      // Slack refusing the message (an archived channel) leaves the repository made.
-      await announceRepository(app, team.slack_channel, input.kind, url, repeated).catch(
-        (error: unknown) => {
-          if (!(error instanceof OutsideError) || error.transient) throw error;
-        },
-      );
-      await saveProgress({ announced: true });
-    }
+    if (!recorded) await recordRepository(transaction, actorId, team.id, input.projectId, url);
     const summary = refused > 0 ? `${path} (${refused} member(s) without access)` : path;
     return { summary, url };
   },
 });
 
 async function recordRepository(
-  app: FastifyInstance,
+  transaction: StepContext['transaction'],
   actorId: number | null,
   teamId: number,
   projectId: number,
   url: string,
 ) {
-  await app.db.transaction().execute(async (trx) => {
+  await transaction(async (trx) => {
     const inserted = await repo.insertRepository(trx, {
       team_id: teamId,
       project_id: projectId,
       repository: url,
     });
+    if (!inserted) return;
     await audit(trx, {
       actorId,
       action: 'create',

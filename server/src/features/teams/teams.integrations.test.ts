@@ -88,10 +88,10 @@ describe('teams with Slack and GitHub configured', () => {
     const ids = teams.map((t) => t.slack_channel);
     expect(ids.every((id: string) => id.startsWith('CT'))).toBe(true);
     const invites = slack.invites.filter((i) => ids.includes(i.channel));
-    expect(invites.map((i) => i.users.split(',').sort())).toEqual([
-      [`U${a}`, `UCOACH${coach.id}`].sort(),
-      [`U${b}`, `UCOACH${coach.id}`].sort(),
-    ]);
+    // The teams' channels are made side by side: either may come first.
+    expect(invites.map((i) => i.users.split(',').sort()).sort()).toEqual(
+      [[`U${a}`, `UCOACH${coach.id}`].sort(), [`U${b}`, `UCOACH${coach.id}`].sort()].sort(),
+    );
     const reset = await ctx.request({
       method: 'DELETE',
       url: `/api/teams/reset?cohort=${cohort.id}`,
@@ -113,7 +113,12 @@ describe('teams with Slack and GitHub configured', () => {
     const job = await jobEnded(injected(ctx.request, coach.token), response.json().job_id);
     expect(job.status).toBe('failed');
     expect(job.steps).toMatchObject([
-      { label: 'Team 1 Slack channel', status: 'failed', error: 'restricted_action', attempts: 1 },
+      {
+        label: 'Team 1 Slack channel',
+        status: 'failed',
+        error: 'The Slack workspace does not let the app do this (restricted_action)',
+        attempts: 1,
+      },
     ]);
     expect(((await list(coach.token, cohort.id)) as { slack_channel: string }[])[0]).toMatchObject({
       slack_channel: '',
@@ -171,6 +176,8 @@ describe('group project teams with GitHub configured', () => {
       ['Creating repositories', 'Team 1 client-side repository', 'done'],
       ['Creating repositories', 'Team 1 API repository', 'done'],
       ['Copying tickets', expect.stringMatching(/^Team 1 tickets into dc-83\//), 'done'],
+      ['Announcing repositories', 'Team 1 client-side repository in Slack', 'done'],
+      ['Announcing repositories', 'Team 1 API repository in Slack', 'done'],
     ]);
     expect(job.steps[3]?.summary).toBe('2 ticket(s) copied');
     const [team] = (await list(coach.token, cohort.id)) as {
@@ -179,11 +186,13 @@ describe('group project teams with GitHub configured', () => {
       repositories: { repository: string }[];
     }[];
     if (!team) throw new Error('no team');
-    expect(team.repositories.map((r: { repository: string }) => r.repository)).toEqual([
-      expect.stringMatching(/^https:\/\/github\.com\/dc-83\/Honey-Rae-client-[a-z]{6}$/),
+    // The two repositories are made side by side: either may be recorded first.
+    const urls = team.repositories.map((r: { repository: string }) => r.repository).sort();
+    expect(urls).toEqual([
       expect.stringMatching(/^https:\/\/github\.com\/dc-83\/Honey-Rae-api-[a-z]{6}$/),
+      expect.stringMatching(/^https:\/\/github\.com\/dc-83\/Honey-Rae-client-[a-z]{6}$/),
     ]);
-    const clientRepo = (team.repositories[0]?.repository ?? '').replace('https://github.com/', '');
+    const clientRepo = (urls[1] ?? '').replace('https://github.com/', '');
     expect(github.issues.get(clientRepo)?.map((i) => i.title)).toEqual([
       'Set up the project',
       'Show the tickets',
@@ -193,9 +202,9 @@ describe('group project teams with GitHub configured', () => {
     );
     expect(collaborators).toHaveLength(3);
     const posted = slack.messages.filter((m) => m.channel === team.slack_channel);
-    expect(posted.map((m) => m.text.split('\n')[0])).toEqual([
-      '🐙 Your client repository has been created. Visit the URL below and clone the project to your machine.',
+    expect(posted.map((m) => m.text.split('\n')[0]).sort()).toEqual([
       '🐙 Your API repository has been created. Visit the URL below and clone the project to your machine.',
+      '🐙 Your client repository has been created. Visit the URL below and clone the project to your machine.',
     ]);
 
     const migrate = await ctx.request({
@@ -214,5 +223,48 @@ describe('group project teams with GitHub configured', () => {
       '2 ticket(s) copied',
     ]);
     expect(github.issues.get(clientRepo)).toHaveLength(2);
+  });
+
+  it("names the repository by GitHub's rules when the project's name has other characters", async () => {
+    const { cohort, coach, learners } = await cast('Day Cohort 84');
+    await ctx.db
+      .insertInto('cohort_info')
+      .values({ cohort_id: cohort.id, student_organization_url: 'https://github.com/dc-84' })
+      .execute();
+    github.issues.set('nss/rare-client', []);
+    const course = await createCourse(ctx.db, { books: 1, projectsPerBook: 1 });
+    const project = course.books[0]?.projects[0];
+    if (!project) throw new Error('no project');
+    await ctx.db
+      .updateTable('projects')
+      .set({
+        name: 'Group: Rare (Café)',
+        is_group_project: true,
+        client_template_url: 'https://github.com/nss/rare-client',
+      })
+      .where('id', '=', project.id)
+      .execute();
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/teams',
+      token: coach.token,
+      payload: {
+        cohort: cohort.id,
+        students: learners.map((l) => l.id),
+        weeklyPrefix: 'sprint',
+        teamIndex: 1,
+        groupProject: project.id,
+      },
+    });
+    expect(response.statusCode).toBe(201);
+    const job = await jobEnded(injected(ctx.request, coach.token), response.json().job_id);
+    expect(job.status).toBe('done');
+    const [team] = (await list(coach.token, cohort.id)) as {
+      repositories: { repository: string }[];
+    }[];
+    const url = team?.repositories[0]?.repository ?? '';
+    expect(url).toMatch(/^https:\/\/github\.com\/dc-84\/Group-Rare-Cafe-client-[a-z]{6}$/);
+    // The repository the team links to is the one GitHub made.
+    expect(github.repositories.has(url.replace('https://github.com/', ''))).toBe(true);
   });
 });

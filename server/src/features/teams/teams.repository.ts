@@ -1,21 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-import { isCurrentMembership } from '../../lib/membership.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema.ts';
 import { fullNameSql } from '../../lib/names.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-export const findCohort = (db: Db, id: number) =>
-  db.selectFrom('cohorts').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-
-/** Locks the cohort row so two saves of the same cohort's teams run one after the other. */
-export const lockCohort = (trx: Transaction<Database>, id: number) =>
-  trx
-    .selectFrom('cohorts')
-    .select(['id', 'name'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+import { isCurrentMembership } from '../cohorts/index.ts';
 
 /** Learners whose current membership is in the cohort. */
 export const currentLearnerIds = async (db: Db, cohortId: number) =>
@@ -157,6 +143,7 @@ export const githubLogins = async (db: Db, personIds: number[]) =>
           .execute()
       ).map((row) => row.github_login as string);
 
+/** Records a team's repository; undefined when the team has it already (its unique key). */
 export const insertRepository = (
   trx: Transaction<Database>,
   values: { team_id: number; project_id: number; repository: string },
@@ -164,5 +151,8 @@ export const insertRepository = (
   trx
     .insertInto('group_project_repositories')
     .values(values)
+    .onConflict((oc) =>
+      oc.columns(['team_id', 'repository']).where('repository', '<>', '').doNothing(),
+    )
     .returning(['id', 'team_id', 'project_id', 'repository'])
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();

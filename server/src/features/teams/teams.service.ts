@@ -14,6 +14,7 @@ import { enqueue } from '../../jobs/queue.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { findCohort, lockCohort } from '../cohorts/index.ts';
 import { planTeamRepositories, ticketStep } from './teams.github.ts';
 import { teamsMessage, ticketsRefusal } from './teams.messages.ts';
 import { mayJoinCohortTeam } from './teams.policy.ts';
@@ -59,7 +60,7 @@ async function teamsOf(db: FastifyInstance['db'] | Transaction<Database>, rows: 
 }
 
 export async function listTeams(app: FastifyInstance, cohortId: number) {
-  if (!(await repo.findCohort(app.db, cohortId))) throw notFound('Cohort');
+  if (!(await findCohort(app.db, cohortId))) throw notFound('Cohort');
   return teamsOf(app.db, await repo.cohortTeams(app.db, cohortId));
 }
 
@@ -81,7 +82,7 @@ async function insertTeams(
 ) {
   const prefix = input.weeklyPrefix.trim().toLowerCase();
   if (!prefix) throw badRequest('body.weeklyPrefix must not be blank');
-  const cohort = await repo.lockCohort(trx, input.cohort);
+  const cohort = await lockCohort(trx, input.cohort);
   if (!cohort) throw notFound('Cohort');
   if (input.groupProject !== null) {
     const project = await repo.findProject(trx, input.groupProject);
@@ -218,7 +219,7 @@ export async function createTeams(
 
 export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
   await app.db.transaction().execute(async (trx) => {
-    const cohort = await repo.lockCohort(trx, cohortId);
+    const cohort = await lockCohort(trx, cohortId);
     if (!cohort) throw notFound('Cohort');
     const before = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
     await repo.deleteCohortTeams(trx, cohort.id);

@@ -29,6 +29,9 @@ interface ChannelInput {
   name: string;
 }
 
+/** The key of a team's channel step, for the steps that need the channel (`after`). */
+export const channelKey = (teamId: number) => `channel:${teamId}`;
+
 /** One channel step per new team when Slack is configured; otherwise a sentence saying so. */
 export function planTeamChannels(
   app: FastifyInstance,
@@ -44,6 +47,7 @@ export function planTeamChannels(
       kind: teamChannelStep.kind,
       phase: CHANNELS_PHASE,
       label: `${team.group_name} Slack channel`,
+      key: channelKey(team.id),
       input: { teamId: team.id, name: channelName(prefix, cohortName) } satisfies ChannelInput,
     })),
   };
@@ -56,7 +60,7 @@ export function planTeamChannels(
  */
 export const teamChannelStep = defineStep<ChannelInput>({
   kind: 'team-channel',
-  async run({ teamId, name }, { app, actorId, repeated }) {
+  async run({ teamId, name }, { app, actorId, repeated, transaction }) {
     const slack = new SlackClient(app.config.slack, { maxWaitMs: 0 });
     const team = await repo.findTeam(app.db, teamId);
     if (!team) throw new StepFailure('The team no longer exists');
@@ -66,7 +70,7 @@ export const teamChannelStep = defineStep<ChannelInput>({
       channel =
         (repeated ? await slack.findChannel(name) : null) ?? (await slack.ensureChannel(name));
       const made = channel;
-      await app.db.transaction().execute(async (trx) => {
+      await transaction(async (trx) => {
         await repo.setSlackChannel(trx, team.id, made);
         await audit(trx, {
           actorId,
@@ -84,23 +88,53 @@ export const teamChannelStep = defineStep<ChannelInput>({
   },
 });
 
+export const ANNOUNCEMENTS_PHASE = 'Announcing repositories';
+
+interface AnnouncementInput {
+  teamId: number;
+  kind: 'client' | 'api';
+  url: string;
+}
+
+/**
+ * When Slack is configured, a step posting the address of a new repository in its team's
+ * channel, after the channel and the repository are made (`after`: their steps' keys).
+ */
+export const announcementStep = (
+  app: FastifyInstance,
+  team: Team,
+  input: Omit<AnnouncementInput, 'teamId'> & { label: string },
+  after: string[],
+): PlannedStep[] =>
+  new SlackClient(app.config.slack).configured
+    ? [
+        {
+          kind: announceRepositoryStep.kind,
+          phase: ANNOUNCEMENTS_PHASE,
+          label: `${team.group_name} ${input.label} repository in Slack`,
+          after: [channelKey(team.id), ...after],
+          input: { teamId: team.id, kind: input.kind, url: input.url } satisfies AnnouncementInput,
+        },
+      ]
+    : [];
+
 /**
  * Posts the address of a new repository in the team's channel, once: a later attempt first
- * looks for the message among the channel's latest.
+ * looks for the message among the channel's latest. A team without a channel hears nothing.
  */
-export async function announceRepository(
-  app: FastifyInstance,
-  channel: string,
-  kind: 'client' | 'api',
-  url: string,
-  checkFirst: boolean,
-) {
-  const slack = new SlackClient(app.config.slack, { maxWaitMs: 0 });
-  if (!channel || !slack.configured) return;
-  const text = `🐙 Your ${kind === 'api' ? 'API' : 'client'} repository has been created. Visit the URL below and clone the project to your machine.\n\n${url}`;
-  if (checkFirst && (await slack.hasRecentMessage(channel, text))) return;
-  await slack.sendMessage(channel, text);
-}
+export const announceRepositoryStep = defineStep<AnnouncementInput>({
+  kind: 'team-repository-announcement',
+  async run({ teamId, kind, url }, { app, repeated }) {
+    const team = await repo.findTeam(app.db, teamId);
+    if (!team) throw new StepFailure('The team no longer exists');
+    if (!team.slack_channel) return { summary: 'The team has no Slack channel' };
+    const slack = new SlackClient(app.config.slack, { maxWaitMs: 0 });
+    const text = `🐙 Your ${kind === 'api' ? 'API' : 'client'} repository has been created. Visit the URL below and clone the project to your machine.\n\n${url}`;
+    if (!(repeated && (await slack.hasRecentMessage(team.slack_channel, text))))
+      await slack.sendMessage(team.slack_channel, text);
+    return { summary: 'Posted' };
+  },
+});
 
 /** One archive step per deleted team with a channel, when Slack is configured. */
 export function planArchives(app: FastifyInstance, teams: Team[]): PlannedStep[] {

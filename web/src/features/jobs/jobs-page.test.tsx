@@ -1,5 +1,6 @@
 import type { Job } from '@lp/contract/jobs';
 import { screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { renderWithProviders } from '@/test/render.tsx';
@@ -14,6 +15,7 @@ const failedSave: Job = {
   started_at: '2026-11-25T16:00:00.000Z',
   finished_at: '2026-11-25T16:00:04.200Z',
   duration_ms: 4200,
+  next_attempt_at: null,
   steps: [
     {
       id: 1,
@@ -21,7 +23,7 @@ const failedSave: Job = {
       label: 'Team 1 Slack channel',
       status: 'failed',
       attempts: 1,
-      error: 'restricted_action',
+      error: 'The Slack workspace does not let the app do this (restricted_action)',
       summary: null,
     },
   ],
@@ -39,7 +41,68 @@ describe('the jobs page', () => {
     const row = within(table).getByRole('row', { name: /Team channels and repositories/ });
     expect(within(row).getByText('failed')).toBeTruthy();
     expect(within(row).getByText('4.2 s')).toBeTruthy();
-    expect(within(row).getByText('Team 1 Slack channel: restricted_action')).toBeTruthy();
+    expect(
+      within(row).getByText(
+        'Team 1 Slack channel: The Slack workspace does not let the app do this (restricted_action)',
+      ),
+    ).toBeTruthy();
+  });
+
+  it('tries a failed step again with Retry, and shows the job queued again', async () => {
+    let jobs = [failedSave];
+    const network = fakeNetwork({
+      'GET /jobs': () => ({ status: 200, body: jobs }),
+      'POST /jobs/3/retry': () => {
+        const queued: Job = {
+          ...failedSave,
+          status: 'queued',
+          finished_at: null,
+          duration_ms: null,
+          steps: failedSave.steps.map((step) => ({ ...step, status: 'pending', error: null })),
+        };
+        jobs = [queued];
+        return { status: 200, body: queued };
+      },
+    });
+    renderWithProviders(<JobsPage />);
+    const table = await screen.findByRole('table');
+    await userEvent.click(
+      within(table).getByRole('button', { name: 'Retry Team 1 Slack channel' }),
+    );
+    expect(await within(table).findByText('queued')).toBeTruthy();
+    expect(network.calls.find((call) => call.method === 'POST')?.body).toEqual({ step: 1 });
+    expect(within(table).queryByRole('button', { name: /Retry/ })).toBeNull();
+  });
+
+  it('says what a job waits out, and when it tries again, instead of no failures', async () => {
+    const waiting: Job = {
+      ...failedSave,
+      kind: 'slack-messages',
+      status: 'queued',
+      finished_at: null,
+      duration_ms: null,
+      next_attempt_at: '2026-11-25T16:05:00.000Z',
+      steps: [
+        {
+          id: 4,
+          phase: 'Sending Slack messages',
+          label: 'Message to Ada Lovelace',
+          status: 'pending',
+          attempts: 3,
+          error: 'Slack failed on its side (fatal_error)',
+          summary: null,
+        },
+      ],
+    };
+    fakeNetwork({ 'GET /jobs': { status: 200, body: [waiting] } });
+    renderWithProviders(<JobsPage />);
+    const row = await screen.findByRole('row', { name: /Slack messages/ });
+    expect(
+      within(row).getByText(
+        'Waiting to try Message to Ada Lovelace again (Nov 25, 2026, 10:05 am): Slack failed on its side (fatal_error)',
+      ),
+    ).toBeTruthy();
+    expect(within(row).queryByText('None')).toBeNull();
   });
 
   it('says when the cohort has no jobs yet', async () => {

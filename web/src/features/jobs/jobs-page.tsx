@@ -6,7 +6,8 @@ import { EmptyState } from '@/ui/empty-state.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useCohortJobs } from './api/jobs-api.ts';
-import { durationText } from './model/progress.ts';
+import { FailedStep } from './components/failed-step.tsx';
+import { durationText, waitingStep } from './model/progress.ts';
 import './components/jobs.css';
 
 const kindWords: Record<Job['kind'], string> = {
@@ -21,8 +22,30 @@ const kindWords: Record<Job['kind'], string> = {
 
 const statusColor = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;
 
-function JobRow({ job }: { job: Job }) {
+/** What went wrong: the failed steps with Retry, or the step a job waits to try again. */
+function Problems({ job }: { job: Job }) {
   const failures = job.steps.filter((step) => step.status === 'failed');
+  const waiting = waitingStep(job);
+  if (failures.length === 0 && !waiting) return <Text color="gray">None</Text>;
+  return (
+    <ul className="job-steps">
+      {waiting && (
+        <li>
+          <Text size="2" color="amber">
+            Waiting to try {waiting.label} again
+            {job.next_attempt_at ? ` (${formatDateTime(job.next_attempt_at)})` : ''}:{' '}
+            {waiting.error}
+          </Text>
+        </li>
+      )}
+      {failures.map((step) => (
+        <FailedStep key={step.id} job={job} step={step} canRetry />
+      ))}
+    </ul>
+  );
+}
+
+function JobRow({ job }: { job: Job }) {
   return (
     <Table.Row>
       <Table.RowHeaderCell>{kindWords[job.kind]}</Table.RowHeaderCell>
@@ -32,17 +55,7 @@ function JobRow({ job }: { job: Job }) {
       </Table.Cell>
       <Table.Cell>{durationText(job.duration_ms)}</Table.Cell>
       <Table.Cell>
-        {failures.length === 0 ? (
-          <Text color="gray">None</Text>
-        ) : (
-          <ul className="job-steps">
-            {failures.map((step) => (
-              <li key={step.id}>
-                {step.label}: {step.error}
-              </li>
-            ))}
-          </ul>
-        )}
+        <Problems job={job} />
       </Table.Cell>
     </Table.Row>
   );
@@ -66,7 +79,7 @@ function CohortJobs({ cohortId }: { cohortId: number }) {
                 <Table.ColumnHeaderCell>Started</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Status</Table.ColumnHeaderCell>
                 <Table.ColumnHeaderCell>Duration</Table.ColumnHeaderCell>
-                <Table.ColumnHeaderCell>Failures</Table.ColumnHeaderCell>
+                <Table.ColumnHeaderCell>Problems</Table.ColumnHeaderCell>
               </Table.Row>
             </Table.Header>
             <Table.Body>
@@ -81,7 +94,10 @@ function CohortJobs({ cohortId }: { cohortId: number }) {
   );
 }
 
-/** Recent jobs of the active cohort (/jobs): what ran at Slack and GitHub, and what failed. */
+/**
+ * Recent jobs of the active cohort (/jobs, in the staff menu): what ran at Slack and GitHub, what
+ * failed (with Retry, as after a save) and what waits out an outage.
+ */
 export default function JobsPage() {
   const cohortId = getActiveCohort();
   return (

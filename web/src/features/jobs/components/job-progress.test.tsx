@@ -25,6 +25,7 @@ const job = (status: Job['status'], steps: JobStep[]): Job => ({
   started_at: '2026-11-25T10:00:00.000Z',
   finished_at: null,
   duration_ms: null,
+  next_attempt_at: null,
   steps,
 });
 

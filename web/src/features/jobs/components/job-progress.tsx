@@ -1,45 +1,11 @@
-import type { Job, JobStep } from '@lp/contract/jobs';
-import { Button, Callout, Card, Flex, Progress, Text } from '@radix-ui/themes';
+import type { Job } from '@lp/contract/jobs';
+import { Callout, Card, Flex, Progress, Text } from '@radix-ui/themes';
 import { useEffect, useRef } from 'react';
-import { errorText } from '@/lib/api-client.ts';
 import { QueryView } from '@/ui/query-view.tsx';
-import { useToast } from '@/ui/toasts/index.ts';
-import { useJob, useRetryJob } from '../api/jobs-api.ts';
+import { useJob } from '../api/jobs-api.ts';
 import { progressOf } from '../model/progress.ts';
+import { FailedStep } from './failed-step.tsx';
 import './jobs.css';
-
-function FailedStep({ job, step, canRetry }: { job: Job; step: JobStep; canRetry: boolean }) {
-  const retry = useRetryJob();
-  const toast = useToast();
-  return (
-    <Flex asChild align="center" gap="2" wrap="wrap">
-      <li>
-        <Text size="2" color="red">
-          {step.label}: {step.error ?? 'failed'}
-        </Text>
-        {canRetry && (
-          <Button
-            size="1"
-            variant="soft"
-            loading={retry.isPending}
-            aria-label={`Retry ${step.label}`}
-            onClick={() =>
-              retry.mutate(
-                { id: job.id, step: step.id },
-                {
-                  onSuccess: () => toast.show(`Trying ${step.label} again`, { type: 'info' }),
-                  onError: (error) => toast.show(errorText(error), { type: 'error' }),
-                },
-              )
-            }
-          >
-            Retry
-          </Button>
-        )}
-      </li>
-    </Flex>
-  );
-}
 
 function Outcome({ job, canRetry }: { job: Job; canRetry: boolean }) {
   const progress = progressOf(job);

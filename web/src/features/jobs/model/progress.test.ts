@@ -21,6 +21,7 @@ const job = (status: Job['status'], steps: JobStep[]): Job => ({
   started_at: null,
   finished_at: null,
   duration_ms: null,
+  next_attempt_at: null,
   steps,
 });
 

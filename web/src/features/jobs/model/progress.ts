@@ -37,6 +37,15 @@ export function progressOf(job: Job): JobProgress {
   return { percent, words, succeeded, failed };
 }
 
+/**
+ * The step a job under way waits on after a failed attempt (an outage, a rate limit: its error
+ * says which), or null when it is not waiting.
+ */
+export const waitingStep = (job: Job): JobStep | null =>
+  hasEnded(job)
+    ? null
+    : (job.steps.find((step) => step.status === 'pending' && step.error) ?? null);
+
 /** '1.2 s', '3 min 5 s'; '' for a job that has not ended. */
 export function durationText(ms: number | null): string {
   if (ms === null) return '';
