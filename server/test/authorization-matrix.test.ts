@@ -1,14 +1,22 @@
 import Fastify, { type LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type DeclaredRoute, registerAccessControl } from '../src/plugins/principal.ts';
-import { CALLERS, type Caller } from '../src/plugins/route-rules.ts';
+import { CALLERS, type Caller, type Expectation } from '../src/plugins/route-rules.ts';
 import type { TestContext } from './harness.ts';
 import { jobsSettled } from './jobs.ts';
 import { createRouteTestContext } from './route-requests/context.ts';
-import { createWorld, type RequestBuilder, routeRequests, send } from './route-requests/index.ts';
+import {
+  bodyVariants,
+  createWorld,
+  type RequestBuilder,
+  routeRequests,
+  send,
+} from './route-requests/index.ts';
 
 // Every registered API route × every kind of caller: each route's valid request, made in a fresh
-// world, must get the answer the route declares (`config.expect`) for that caller.
+// world, must get the answer the route declares (`config.expect`) for that caller. Where a rule
+// reads the body (which status, which learner or cohort it names), each variant of the body
+// (route-requests/body-variants.ts) gets those answers but where the variant says otherwise.
 
 let ctx: TestContext;
 beforeAll(async () => {
@@ -26,9 +34,16 @@ const auditRows = async () =>
       .executeTakeFirstOrThrow()
   ).n;
 
-function compare(route: DeclaredRoute, caller: Caller, response: LightMyRequestResponse) {
-  const expected = route.expect[caller];
-  const where = `${keyOf(route)} as ${caller}`;
+/** What is checked: a route's request (or one of its body variants) and each caller's answer. */
+interface Check {
+  /** 'METHOD /path', with the variant's name. */
+  label: string;
+  expect: Expectation;
+}
+
+function compare(check: Check, caller: Caller, response: LightMyRequestResponse) {
+  const expected = check.expect[caller];
+  const where = `${check.label} as ${caller}`;
   if (response.statusCode !== expected)
     return [
       `${where}: expected ${expected}, got ${response.statusCode} ${response.body.slice(0, 200)}`,
@@ -43,10 +58,14 @@ function compare(route: DeclaredRoute, caller: Caller, response: LightMyRequestR
  * unchanged (no audit row); every caller it serves gets a fresh world, as a success may change
  * it, except on reads, where all callers share one.
  */
-async function checkRoute(route: DeclaredRoute, build: RequestBuilder): Promise<string[]> {
+async function checkRoute(
+  route: DeclaredRoute,
+  build: RequestBuilder,
+  check: Check = { label: keyOf(route), expect: route.expect },
+): Promise<string[]> {
   const problems: string[] = [];
   const read = route.method === 'GET';
-  const sharing = CALLERS.filter((caller) => read || route.expect[caller] >= 400);
+  const sharing = CALLERS.filter((caller) => read || check.expect[caller] >= 400);
   if (sharing.length > 0) {
     const world = await createWorld(ctx);
     const request = await build(world);
@@ -55,15 +74,15 @@ async function checkRoute(route: DeclaredRoute, build: RequestBuilder): Promise<
     const before = await auditRows();
     for (const caller of sharing)
       problems.push(
-        ...compare(route, caller, await send(ctx, route, request, world.token(caller))),
+        ...compare(check, caller, await send(ctx, route, request, world.token(caller))),
       );
     if ((await auditRows()) !== before)
-      problems.push(`${keyOf(route)}: ${read ? 'a read' : 'a refused caller'} wrote an audit row`);
+      problems.push(`${check.label}: ${read ? 'a read' : 'a refused caller'} wrote an audit row`);
   }
   for (const caller of CALLERS.filter((each) => !sharing.includes(each))) {
     const world = await createWorld(ctx);
     const response = await send(ctx, route, await build(world), world.token(caller));
-    problems.push(...compare(route, caller, response));
+    problems.push(...compare(check, caller, response));
   }
   return problems;
 }
@@ -87,6 +106,34 @@ describe('authorization matrix', () => {
     expect(routes.length).toBeGreaterThan(100);
     expect(withoutRequest, 'routes without a request builder').toEqual([]);
     expect(requestsWithoutRoute, 'request builders of routes that do not exist').toEqual([]);
+    expect(mismatches).toEqual([]);
+  }, 300_000);
+});
+
+describe('authorization matrix of body variants', () => {
+  it('answers each body a rule reads (a status, a learner, a cohort) as the rule says', async () => {
+    const routes = new Map(ctx.app.declaredRoutes.map((route) => [keyOf(route), route]));
+    const mismatches: string[] = [];
+    let checked = 0;
+    for (const [key, variants] of Object.entries(bodyVariants)) {
+      const route = routes.get(key);
+      if (!route) {
+        mismatches.push(`${key}: body variants of a route that does not exist`);
+        continue;
+      }
+      for (const variant of variants) {
+        const check = {
+          label: `${key} (${variant.name})`,
+          expect: { ...route.expect, ...variant.expect },
+        };
+        mismatches.push(...(await checkRoute(route, variant.build, check)));
+        checked += 1;
+      }
+    }
+    console.log(
+      `authorization matrix of body variants: ${checked} requests × ${CALLERS.length} callers, mismatches: ${mismatches.length}`,
+    );
+    expect(checked).toBeGreaterThan(0);
     expect(mismatches).toEqual([]);
   }, 300_000);
 });

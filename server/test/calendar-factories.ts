@@ -1,9 +1,4 @@
-// Factories of the cohorts and calendar features (kept apart from factories.ts, which other
-// features extend at the same time).
-import type { Kysely } from 'kysely';
-import type { Database } from '../src/db/schema.ts';
-
-type Db = Kysely<Database>;
+import type { Db } from '../src/db/schema.ts';
 
 export const createEvent = (
   db: Db,

@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { Kysely } from 'kysely';
 import pg from 'pg';
+import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
 import { PGliteDialect } from '../src/db/pglite-dialect.ts';
@@ -88,7 +89,7 @@ async function sourcesHash(): Promise<string> {
 async function createServerTemplate(serverUrl: string): Promise<DatabaseTemplate> {
   const ref = `lp_template_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${ref}`);
-  const handle = openPostgres(databaseUrl(serverUrl, ref), 1);
+  const handle = openPostgres(databaseUrl(directUrl(serverUrl), ref), 1);
   await migrateToLatest(handle.db);
   await handle.close();
   // CREATE DATABASE … TEMPLATE refuses a template that still has a session open.
@@ -106,8 +107,28 @@ export function databaseUrl(serverUrl: string, name: string): string {
   return url.toString();
 }
 
+/**
+ * The server itself, when TEST_DATABASE_URL is a pooler in transaction mode (the PgBouncer run,
+ * test/pgbouncer/run.ts): TEST_DATABASE_LISTEN_URL. What needs a session of its own goes there:
+ * LISTEN, creating, migrating and dropping databases, counting their sessions.
+ */
+export function directUrl(serverUrl: string): string {
+  return process.env.TEST_DATABASE_LISTEN_URL || serverUrl;
+}
+
+/**
+ * A database on the PostgreSQL server for the app: pooled as the server pools it (idle
+ * transactions ended after the default time), with LISTEN on the server itself.
+ */
+export function openServerDatabase(serverUrl: string, name: string, max: number) {
+  return openPostgres(databaseUrl(serverUrl, name), max, {
+    listenUrl: databaseUrl(directUrl(serverUrl), name),
+    idleInTransactionMs: loadConfig({}).dbIdleInTransactionMs,
+  });
+}
+
 export async function adminQuery(serverUrl: string, sql: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: directUrl(serverUrl) });
   await admin.connect();
   try {
     await admin.query(sql);
@@ -121,7 +142,7 @@ export async function adminQuery(serverUrl: string, sql: string): Promise<void> 
  * sockets have closed, and the server notices the close a moment later.
  */
 export async function waitUntilUnused(serverUrl: string, name: string): Promise<void> {
-  const admin = new pg.Client({ connectionString: serverUrl });
+  const admin = new pg.Client({ connectionString: directUrl(serverUrl) });
   await admin.connect();
   try {
     for (;;) {

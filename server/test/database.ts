@@ -2,8 +2,8 @@ import { randomBytes } from 'node:crypto';
 import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
-import { type DatabaseHandle, openEmbedded, openPostgres } from '../src/db/connection.ts';
-import { adminQuery, databaseUrl, waitUntilUnused } from './database-template.ts';
+import { type DatabaseHandle, openEmbedded } from '../src/db/connection.ts';
+import { adminQuery, openServerDatabase, waitUntilUnused } from './database-template.ts';
 
 /**
  * A fresh, migrated database for one test file, copied from the run's template
@@ -19,7 +19,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 
   const name = `lp_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name} template ${template}`);
-  const handle = openPostgres(databaseUrl(serverUrl, name), 5);
+  const handle = openServerDatabase(serverUrl, name, 5);
   return {
     ...handle,
     async close() {

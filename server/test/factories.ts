@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
-import type { Database } from '../src/db/schema.ts';
+import type { Db } from '../src/db/schema.ts';
+import { issueToken } from '../src/features/auth/tokens.ts';
 import { hashPassword, randomSecret } from '../src/lib/secrets.ts';
-import { issueToken } from '../src/lib/tokens.ts';
 
-type Db = Kysely<Database>;
 let sequence = 0;
 const next = () => {
   sequence += 1;

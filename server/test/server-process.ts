@@ -9,12 +9,16 @@ const serverDir = fileURLToPath(new URL('..', import.meta.url));
 /** The server as `npm start` runs it (compiled src/main.ts), in its own process. */
 export interface ServerProcess {
   url: string;
+  pid: number;
   /** Everything the process printed, for failure messages. */
   output(): string;
   /** Kills the process with SIGKILL: no shutdown, no chance to flush anything. */
   kill(): Promise<void>;
   /** Stops it as a deployment would (SIGTERM, drain). */
   stop(): Promise<void>;
+  /** Stalls it (SIGSTOP) as an overloaded or swapped-out machine does, until `resume` (SIGCONT). */
+  pause(): void;
+  resume(): void;
 }
 
 async function ended(child: ChildProcess): Promise<void> {
@@ -60,6 +64,7 @@ export async function startServerProcess(
   child.stderr?.on('data', keep);
   const server: ServerProcess = {
     url,
+    pid: child.pid ?? 0,
     output: () => log,
     async kill() {
       child.kill('SIGKILL');
@@ -69,6 +74,8 @@ export async function startServerProcess(
       child.kill('SIGTERM');
       await ended(child);
     },
+    pause: () => child.kill('SIGSTOP'),
+    resume: () => child.kill('SIGCONT'),
   };
   try {
     await waitForHealth(url, child, server.output);

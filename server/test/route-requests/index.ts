@@ -5,6 +5,7 @@ import { learnerRequests } from './learner-requests.ts';
 import { recordRequests } from './record-requests.ts';
 import type { RequestBuilder } from './world.ts';
 
+export { type BodyVariant, bodyVariants } from './body-variants.ts';
 export {
   createWorld,
   fillPath,

@@ -11,7 +11,7 @@ import type { RequestBuilder, World } from './world.ts';
 const firstProject = (world: World) => world.course.books[0]!.projects[0]!;
 
 /** The learner on the first project, whose book has a self-assessment. */
-async function onFirstProject(world: World) {
+export async function onFirstProject(world: World) {
   await assignProject(world.db, world.learner.id, firstProject(world).id);
   return createAssessment(world.db, world.course.books[0]!.id);
 }

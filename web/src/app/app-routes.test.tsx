@@ -17,9 +17,10 @@ describe('route guard and role switch', () => {
     renderApp('/cohorts', { profile: staffProfile, token: 'tok' });
     expect(await screen.findByRole('heading', { name: 'Cohorts' })).toBeInTheDocument();
     const nav = screen.getByRole('navigation', { name: 'Main' });
-    for (const label of ['Students', 'Teams', 'Cohorts', 'Courses', 'Foundations']) {
+    for (const label of ['Students', 'Teams', 'Jobs', 'Cohorts', 'Courses', 'Foundations']) {
       expect(nav).toContainElement(screen.getByRole('link', { name: label }));
     }
+    expect(screen.getByRole('link', { name: 'Jobs' })).toHaveAttribute('href', '/jobs');
     expect(screen.getByRole('button', { name: 'Settings' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Log out' })).toBeInTheDocument();
   });

@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import type { GithubUser } from '../../integrations/github.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const findByUsername = (db: Db, username: string) =>
   db

@@ -4,14 +4,12 @@ import type { Database } from '../../db/schema.ts';
 import { GithubClient, type GithubUser } from '../../integrations/github.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
-import { acceptInvitation } from '../../lib/enrolment.ts';
 import { badRequest, HttpError } from '../../lib/http-errors.ts';
-import { currentMemberships } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { githubCallbackUrl } from '../../lib/public-urls.ts';
 import { randomSecret, sha256, verifyPassword } from '../../lib/secrets.ts';
-import { issueToken } from '../../lib/tokens.ts';
+import { recordBoardChange } from '../board/index.ts';
+import { acceptInvitation, currentMemberships } from '../cohorts/index.ts';
 import * as repo from './auth.repository.ts';
 import { invitationStep } from './auth.steps.ts';
 import {
@@ -20,6 +18,7 @@ import {
   refuseWhenLimited,
   type SignInAttempt,
 } from './sign-in-failures.ts';
+import { issueToken } from './tokens.ts';
 
 const STATE_LIFETIME_MS = 10 * 60_000;
 const CODE_LIFETIME_MS = 2 * 60_000;
@@ -201,6 +200,6 @@ export async function exchangeOneTimeCode(app: FastifyInstance, code: string) {
 }
 
 export async function signOut(app: FastifyInstance, tokenId: number) {
+  // Answered once the change feed heard the revocation, so no process accepts the token after.
   await repo.revokeToken(app.db, tokenId);
-  await app.tokenRevocations.announce(tokenId);
 }

@@ -1,39 +1,19 @@
-import { CompiledQuery, type Kysely, sql } from 'kysely';
-import { markPrepared } from '../../db/prepared.ts';
-import type { Database } from '../../db/schema.ts';
-import { isCurrentMembership } from '../../lib/membership.ts';
+import { CompiledQuery, sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { fullNameSql } from '../../lib/names.ts';
 import { containsPattern } from '../../lib/search.ts';
-import { BOARD_SQL, BOARD_VERSION_SQL } from './board.query.ts';
+import { isCurrentMembership } from '../cohorts/index.ts';
+import { boardSql } from './board.query.ts';
 
-type Db = Kysely<Database>;
-
-export interface BoardVersionRow {
+export interface BoardRow {
   id: number;
   today: string;
-  cohort_version: string;
-  catalogue_version: string;
-}
-
-export interface BoardRow extends BoardVersionRow {
   /** The learners as JSON text, ready to send. */
   body: string;
 }
 
-// Both run for nearly every board request: planned once per session (db/prepared.ts).
-const boardVersionSql = markPrepared(BOARD_VERSION_SQL);
-const boardSql = markPrepared(BOARD_SQL);
-
-/** The version parts, with the cohort's time zone (to tell `today` later without asking). */
-export async function boardVersion(db: Db, cohortId: number) {
-  const result = await db.executeQuery<BoardVersionRow & { time_zone: string }>(
-    CompiledQuery.raw(boardVersionSql, [cohortId]),
-  );
-  return result.rows[0];
-}
-
 export async function board(db: Db, cohortId: number) {
-  const result = await db.executeQuery<BoardRow>(CompiledQuery.raw(boardSql, [cohortId]));
+  const result = await db.executeQuery<BoardRow>(CompiledQuery.raw(boardSql(), [cohortId]));
   return result.rows[0];
 }
 

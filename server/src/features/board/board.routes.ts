@@ -9,9 +9,10 @@ import {
 import { ErrorResponse } from '@lp/contract/common';
 import { Type } from 'typebox';
 import { badRequest } from '../../lib/http-errors.ts';
+import { sendKept } from '../../plugins/kept-answer.ts';
 import { signedIn, staffOnly } from '../../plugins/route-rules.ts';
 import * as repo from './board.repository.ts';
-import { BoardCache, readBoard } from './board.service.ts';
+import { boardRead } from './board.service.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 
@@ -23,8 +24,6 @@ const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 404
  * - The lookups (GET /statuses, GET /proposalstatuses): anyone signed in.
  */
 export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  const boards = new BoardCache();
-
   app.get(
     '/students',
     {
@@ -47,21 +46,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const { cohort, lastname_like, q } = request.query;
       if (lastname_like !== undefined) return repo.learnersWithoutCohort(app.db, lastname_like);
-      if (cohort !== undefined) {
-        const { headers } = request;
-        const answer = await readBoard(
-          app,
-          boards,
-          cohort,
-          headers['if-none-match'],
-          headers['accept-encoding'],
-        );
-        reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
-        if (answer.status === 304) return reply.code(304).send();
-        reply.header('vary', 'accept-encoding');
-        if (answer.encoding) reply.header('content-encoding', answer.encoding);
-        return reply.type('application/json').send(answer.body);
-      }
+      if (cohort !== undefined) return sendKept(reply, boardRead(app, cohort));
       if (q !== undefined) return repo.searchLearners(app.db, q);
       throw badRequest(
         'querystring.cohort, querystring.lastname_like or querystring.q is required',

@@ -1,12 +1,10 @@
 import type { Capstone } from '@lp/contract/capstones';
-import type { Kysely, Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/schema.ts';
 import { isoTimestampSql } from '../../lib/dates.ts';
-import { isCurrentMembership } from '../../lib/membership.ts';
 import { fullNameSql } from '../../lib/names.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { isCurrentMembership } from '../cohorts/index.ts';
 
 /** Capstones with their timelines (oldest first), in one query. */
 function capstones(db: Db) {

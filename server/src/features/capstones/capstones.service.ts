@@ -10,13 +10,12 @@ import {
 import type { FastifyInstance } from 'fastify';
 import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, conflict, forbidden, notFound } from '../../lib/http-errors.ts';
-import { recordLearnerChange } from '../../lib/learner-history.ts';
-import { lockLearner } from '../../lib/learners.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { recordBoardChange, recordLearnerChange } from '../board/index.ts';
+import { lockLearner } from '../learners/index.ts';
 import {
   mayReadCohortCapstones,
   mayReadLearnerCapstones,

@@ -1,22 +1,8 @@
 import type { Insertable } from 'kysely';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database, PeopleTable } from '../../db/schema.ts';
-import { learnerScore } from '../../lib/learner-score.ts';
-import { isCurrentMembership } from '../../lib/membership.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
-
-export const findCohort = (db: Db, id: number) =>
-  db.selectFrom('cohorts').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-
-/** The cohort's row, locked: imports into one cohort take turns. */
-export const lockCohort = (trx: Transaction<Database>, id: number) =>
-  trx
-    .selectFrom('cohorts')
-    .select(['id', 'name'])
-    .where('id', '=', id)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
+import { sql, type Transaction } from 'kysely';
+import type { Database, Db, PeopleTable } from '../../db/schema.ts';
+import { learnerScore } from '../board/index.ts';
+import { isCurrentMembership } from '../cohorts/index.ts';
 
 /** Assessments of the cohort's courses, in course, book and assessment order. */
 export const cohortAssessments = (db: Db, cohortId: number) =>

@@ -1,26 +1,27 @@
-// CSV as spreadsheets read and write it (RFC 4180): comma-separated, CRLF line ends, a field
-// quoted when it holds a comma, a quote, CR or LF, quotes inside doubled.
+import { CsvError, parse } from 'csv-parse/sync';
+import { stringify } from 'csv-stringify/sync';
+
+// CSV as spreadsheets read and write it (RFC 4180), through csv-stringify and csv-parse.
 
 export type Cell = string | number | null;
 
 /** A leading UTF-8 byte order mark: without it Excel reads a CSV file as the system code page. */
 export const BOM = '\uFEFF';
 
-// A spreadsheet runs a cell starting with one of these as a formula (CSV injection); a leading
-// apostrophe makes it text, and the spreadsheet does not show the apostrophe.
-const FORMULA_START = /^[=+\-@\t\r]/;
-
-/** One cell as CSV text. Numbers are written as they are; text is made safe to open. */
-export function csvCell(value: Cell): string {
-  if (value === null) return '';
-  if (typeof value === 'number') return String(value);
-  const text = FORMULA_START.test(value) ? `'${value}` : value;
-  return /[",\r\n]/.test(text) ? `"${text.replaceAll('"', '""')}"` : text;
-}
-
-/** A whole file: the rows as CSV lines, each ended by CRLF, after a byte order mark. */
+/**
+ * A whole file: a byte order mark, then the rows as CSV lines, each ended by CRLF. A field is
+ * quoted when it holds a comma, a quote, CR or LF (a lone CR or LF too: a spreadsheet would start
+ * a new row at it), quotes inside doubled. Text a spreadsheet would run as a formula (starting
+ * with =, +, -, @, tab or CR) gets a leading apostrophe, which makes it text and is not shown;
+ * numbers are written as they are.
+ */
 export function writeCsv(rows: readonly (readonly Cell[])[]): string {
-  return BOM + rows.map((row) => `${row.map(csvCell).join(',')}\r\n`).join('');
+  return stringify(rows as Cell[][], {
+    bom: true,
+    record_delimiter: 'windows',
+    quoted_match: /[\r\n]/,
+    escape_formulas: true,
+  });
 }
 
 export interface CsvRecord {
@@ -31,77 +32,39 @@ export interface CsvRecord {
 
 export class CsvSyntaxError extends Error {}
 
+const lineBreaks = (fields: string[]) =>
+  fields.reduce((count, field) => count + (field.match(/\n/g)?.length ?? 0), 0);
+
 /**
  * Reads CSV text into records, each with the line it starts on. Accepts CRLF, LF or CR line ends
- * and a leading byte order mark (Excel's 'CSV UTF-8' writes one). A quoted field may hold commas,
- * line breaks and doubled quotes; a quote inside an unquoted field is kept as it is. Throws
- * CsvSyntaxError for a quote left open or text after a closing quote.
+ * and a leading byte order mark (Excel's 'CSV UTF-8' writes one); a blank line is a record of one
+ * empty field. A quoted field may hold commas, line breaks (read as LF) and doubled quotes; a quote
+ * elsewhere is kept as it is. Throws CsvSyntaxError, naming the line, for a quote left open.
  */
 export function parseCsv(input: string): CsvRecord[] {
-  const text = input.startsWith(BOM) ? input.slice(1) : input;
+  // One line end throughout, so that csv-parse counts lines as an editor shows them.
+  const text = input.replace(/\r\n?/g, '\n');
   const records: CsvRecord[] = [];
-  let fields: string[] = [];
-  let field = '';
-  let line = 1;
-  let recordLine = 1;
-  let i = 0;
-  const endRecord = () => {
-    fields.push(field);
-    records.push({ line: recordLine, fields });
-    fields = [];
-    field = '';
-  };
-  const newline = () => {
-    if (text[i] === '\r' && text[i + 1] === '\n') i += 1;
-    i += 1;
-    line += 1;
-  };
-
-  while (i < text.length) {
-    const char = text[i];
-    if (char === '"' && field === '') {
-      const opened = line;
-      i += 1;
-      for (;;) {
-        if (i >= text.length)
-          throw new CsvSyntaxError(`line ${opened}: a quoted field is never closed`);
-        const inner = text[i];
-        if (inner === '"') {
-          if (text[i + 1] === '"') {
-            field += '"';
-            i += 2;
-            continue;
-          }
-          i += 1;
-          break;
-        }
-        if (inner === '\r' || inner === '\n') {
-          field += inner === '\r' && text[i + 1] === '\n' ? '\r\n' : inner;
-          newline();
-          continue;
-        }
-        field += inner;
-        i += 1;
-      }
-      const after = text[i];
-      if (after !== undefined && after !== ',' && after !== '\r' && after !== '\n')
-        throw new CsvSyntaxError(`line ${line}: text after a closing quote`);
-      continue;
-    }
-    if (char === ',') {
-      fields.push(field);
-      field = '';
-      i += 1;
-    } else if (char === '\r' || char === '\n') {
-      endRecord();
-      newline();
-      recordLine = line;
-    } else {
-      field += char;
-      i += 1;
-    }
+  try {
+    parse(text, {
+      bom: true,
+      record_delimiter: '\n',
+      relax_quotes: true,
+      relax_column_count: true,
+      // `lines` is the line a record ends on; its fields hold the line breaks it spans.
+      on_record: (fields, { lines }) => {
+        records.push({ line: lines - lineBreaks(fields), fields });
+        return null;
+      },
+    });
+  } catch (error) {
+    if (!(error instanceof CsvError)) throw error;
+    const line = (records.at(-1)?.line ?? 0) + 1 + lineBreaks(records.at(-1)?.fields ?? []);
+    throw new CsvSyntaxError(
+      error.code === 'CSV_QUOTE_NOT_CLOSED'
+        ? `line ${line}: a quoted field is never closed`
+        : `line ${line}: ${error.message}`,
+    );
   }
-  // A last line without a line end is still a record; a final line end adds none.
-  if (field !== '' || fields.length > 0) endRecord();
   return records;
 }

@@ -2,7 +2,8 @@ import { PROGRESS_CSV_COLUMNS } from '@lp/contract/roster';
 import type { FastifyInstance } from 'fastify';
 import { DISPLAY_TIME_ZONE, todayIn } from '../../lib/dates.ts';
 import { notFound } from '../../lib/http-errors.ts';
-import { cohortHealth } from '../health/cohort-health.service.ts';
+import { cohortHealth } from '../cohort-health/index.ts';
+import { findCohort } from '../cohorts/index.ts';
 import * as repo from './cohort-csv.repository.ts';
 import { type Cell, writeCsv } from './csv.ts';
 
@@ -25,10 +26,10 @@ const fileSafe = (name: string) =>
  * read's order (by name). Notes are never read here, so they can never be exported.
  */
 export async function progressCsv(app: FastifyInstance, cohortId: number): Promise<ProgressCsv> {
-  const cohort = await repo.findCohort(app.db, cohortId);
+  const cohort = await findCohort(app.db, cohortId);
   if (!cohort) throw notFound('Cohort');
   const [health, assessments, details, statuses] = await Promise.all([
-    cohortHealth(app.db, cohortId, app.config.health),
+    cohortHealth(app, cohortId),
     repo.cohortAssessments(app.db, cohortId),
     repo.learnerDetails(app.db, cohortId),
     repo.assessmentStatuses(app.db, cohortId),

@@ -1,3 +1,4 @@
+import { parse } from 'csv-parse/sync';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCohortCourse,
@@ -13,7 +14,7 @@ import {
   startAssessment,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
-import { BOM, parseCsv } from './csv.ts';
+import { BOM } from './csv.ts';
 
 let ctx: TestContext;
 let staff: Awaited<ReturnType<typeof createStaff>>;
@@ -39,7 +40,7 @@ const exportOf = (cohortId: number | string, token: string | null = staff.token)
 
 /** The file read back as a spreadsheet would: header and rows as objects by header. */
 function readBack(body: string) {
-  const [header, ...rows] = parseCsv(body).map((record) => record.fields);
+  const [header, ...rows] = parse(body, { bom: true });
   return {
     header: header ?? [],
     rows: rows.map((row) => Object.fromEntries((header ?? []).map((name, i) => [name, row[i]]))),

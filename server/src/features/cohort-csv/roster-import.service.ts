@@ -1,16 +1,14 @@
 import type { RosterCounts, RosterImport, RosterRow } from '@lp/contract/roster';
 import type { FastifyInstance } from 'fastify';
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
-import { enrolLearner } from '../../lib/enrolment.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { fullName } from '../../lib/names.ts';
+import { enrolLearner, findCohort, lockCohort } from '../cohorts/index.ts';
 import * as repo from './cohort-csv.repository.ts';
 import { type RosterEntry, readRoster } from './roster.model.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** A line's decision; a create line carries its entry, an enrol line the learner. */
 type Decision = RosterRow & { entry?: RosterEntry; personId?: number };
@@ -133,12 +131,12 @@ export async function importRoster(
 ): Promise<RosterImport> {
   const { entries, errors } = readRoster(text);
   if (dryRun) {
-    const cohort = await repo.findCohort(app.db, cohortId);
+    const cohort = await findCohort(app.db, cohortId);
     if (!cohort) throw notFound('Cohort');
     return answer([...errors, ...(await decide(app.db, cohort, entries))]);
   }
   return app.db.transaction().execute(async (trx) => {
-    const cohort = await repo.lockCohort(trx, cohortId);
+    const cohort = await lockCohort(trx, cohortId);
     if (!cohort) throw notFound('Cohort');
     // The logins first, in one order for every import, so what is decided stays true to commit.
     const logins = [...new Set(entries.map((entry) => entry.login.toLowerCase()))].sort();

@@ -355,3 +355,64 @@ describe('OpenAPI document', () => {
     );
   });
 });
+
+/** Every row an import may write or change, in id order. */
+async function rowsAnImportTouches() {
+  const rows = (
+    table: 'people' | 'cohort_memberships' | 'audit_log' | 'board_changes' | 'student_projects',
+  ) => ctx.db.selectFrom(table).selectAll().orderBy('id').execute();
+  return {
+    people: await rows('people'),
+    memberships: await rows('cohort_memberships'),
+    audit: await rows('audit_log'),
+    boardChanges: await rows('board_changes'),
+    projects: await rows('student_projects'),
+  };
+}
+
+describe('POST /cohorts/{id}/roster refused for whom a login belongs to', () => {
+  it.each([
+    ['a staff account', 'coach', /^GitHub login '.+' belongs to staff member /],
+    ["another cohort's learner", 'elsewhere', /: move them with a transfer\.$/],
+    ['a deactivated account', 'deactivated', /, who is deactivated\.$/],
+  ] as const)('422 for %s, and nothing is written for any line', async (_label, whose, why) => {
+    const w = await world();
+    const deactivatedLogin = login('deactivated');
+    const deactivated = await createLearner(ctx.db, { githubLogin: deactivatedLogin });
+    await ctx.db
+      .updateTable('people')
+      .set({ is_active: false })
+      .where('id', '=', deactivated.id)
+      .execute();
+    const refused = whose === 'deactivated' ? deactivatedLogin : w[whose].login;
+    const fresh = login();
+    const csv = [
+      HEADER,
+      `Grace,Hopper,${fresh},grace@example.com`,
+      `Free,Learner,${w.free.login},free@example.com`,
+      `Mem,Ber,${w.member.login},member@example.com`,
+      `Re,Fused,${refused},refused@example.com`,
+    ].join('\n');
+    const before = await rowsAnImportTouches();
+
+    const response = await importRoster(w.cohort.id, csv);
+
+    expect(response.statusCode).toBe(422);
+    expect(response.json()).toEqual({
+      message: 'Nothing was imported: 1 line has an error.',
+      rows: [
+        expect.objectContaining({ line: 2, action: 'create' }),
+        expect.objectContaining({ line: 3, action: 'enrol' }),
+        expect.objectContaining({ line: 4, action: 'skip' }),
+        { line: 5, action: 'error', message: expect.stringMatching(why) },
+      ],
+    });
+    expect(await rowsAnImportTouches()).toEqual(before);
+    const board = await ctx.request({
+      method: 'GET',
+      url: `/api/students?cohort=${w.cohort.id}`,
+      token: staff.token,
+    });
+    expect(board.json().map((card: { id: number }) => card.id)).toEqual([w.member.id]);
+  });
+});

@@ -1,8 +1,9 @@
 import type { RosterUndo } from '@lp/contract/roster';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
+import { recordBoardChange } from '../board/index.ts';
+import { lockCohort } from '../cohorts/index.ts';
 import * as repo from './cohort-csv.repository.ts';
 import type { ImportRecord } from './roster-import.service.ts';
 
@@ -25,7 +26,7 @@ export async function undoRosterImport(
 ): Promise<RosterUndo> {
   return app.db.transaction().execute(async (trx) => {
     // Undos of one cohort's imports take turns, so an import is undone once.
-    const cohort = await repo.lockCohort(trx, cohortId);
+    const cohort = await lockCohort(trx, cohortId);
     if (!cohort) throw notFound('Cohort');
     const found = await repo.findImport(trx, cohortId, importId);
     if (!found) throw notFound('Import');

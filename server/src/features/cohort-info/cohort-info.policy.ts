@@ -4,4 +4,4 @@
  *   owns);
  * - create and edit: staff, by the routes' staff access, so no rule here.
  */
-export { mayReadCohort as mayReadCohortInfo } from '../../lib/cohort-access.ts';
+export { mayReadCohort as mayReadCohortInfo } from '../cohorts/index.ts';

@@ -1,8 +1,6 @@
-import type { Kysely, Transaction, Updateable } from 'kysely';
-import type { CohortInfoTable, Database } from '../../db/schema.ts';
-import { currentLearnerCount } from '../../lib/membership.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Updateable } from 'kysely';
+import type { CohortInfoTable, Db } from '../../db/schema.ts';
+import { currentLearnerCount } from '../cohorts/index.ts';
 
 export const findInfo = (db: Db, id: number) =>
   db
@@ -27,17 +25,6 @@ export type InfoRow = NonNullable<Awaited<ReturnType<typeof findInfo>>>;
 
 export const lockInfo = (db: Db, id: number) =>
   db.selectFrom('cohort_info').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
-
-/** Whether the cohort exists, locking it so two creations of its info run one after the other. */
-export const lockCohort = async (trx: Transaction<Database>, cohortId: number) =>
-  Boolean(
-    await trx
-      .selectFrom('cohorts')
-      .select('id')
-      .where('id', '=', cohortId)
-      .forNoKeyUpdate()
-      .executeTakeFirst(),
-  );
 
 export const infoOfCohort = (db: Db, cohortId: number) =>
   db.selectFrom('cohort_info').select('id').where('cohort_id', '=', cohortId).executeTakeFirst();

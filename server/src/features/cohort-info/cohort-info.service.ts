@@ -9,6 +9,7 @@ import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { lockCohort } from '../cohorts/index.ts';
 import { mayReadCohortInfo } from './cohort-info.policy.ts';
 import * as repo from './cohort-info.repository.ts';
 
@@ -51,7 +52,7 @@ export async function createInfo(
   body: CreateCohortInfoBody,
 ) {
   const id = await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockCohort(trx, body.cohort))) throw notFound('Cohort');
+    if (!(await lockCohort(trx, body.cohort))) throw notFound('Cohort');
     if (await repo.infoOfCohort(trx, body.cohort))
       throw conflict('This cohort already has its info: change it with PUT /cohortinfo/{id}.');
     const row = await repo.insertInfo(trx, { cohort_id: body.cohort, ...sentUrls(body) });

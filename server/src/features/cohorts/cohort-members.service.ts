@@ -1,11 +1,11 @@
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
-import { enrolLearner, firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { fullName } from '../../lib/names.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { recordBoardChange } from '../board/index.ts';
 import * as repo from './cohorts.repository.ts';
+import { enrolLearner, firstProjectOfCohort } from './enrolment.ts';
 
 const ASSIGNED = { message: 'User assigned to cohort' };
 

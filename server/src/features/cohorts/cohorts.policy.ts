@@ -10,6 +10,6 @@ import type { SignedInPerson } from '../../plugins/principal.ts';
  *   routes' staff access, so no rule here.
  */
 
-export { mayReadCohort } from '../../lib/cohort-access.ts';
+export { mayReadCohort } from './cohort-access.ts';
 
 export const maySeeCohortSecrets = (caller: SignedInPerson) => caller.isStaff;

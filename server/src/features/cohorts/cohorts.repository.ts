@@ -1,17 +1,10 @@
 import type { CohortCourse } from '@lp/contract/cohorts';
-import { type Kysely, sql, type Transaction, type Updateable } from 'kysely';
-import { PREPARED_MARK } from '../../db/prepared.ts';
-import type { CohortsTable, Database } from '../../db/schema.ts';
+import { sql, type Updateable } from 'kysely';
+import type { CohortsTable, Db } from '../../db/schema.ts';
 import { calendarDaySql } from '../../lib/dates.ts';
-import {
-  currentLearnerCount,
-  currentLearnerCounts,
-  isCurrentMembership,
-} from '../../lib/membership.ts';
 import { fullNameSql } from '../../lib/names.ts';
 import { containsPattern } from '../../lib/search.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { currentLearnerCount, currentLearnerCounts, isCurrentMembership } from './membership.ts';
 
 export interface CohortFilter {
   id?: number;
@@ -30,8 +23,6 @@ export function findCohorts(db: Db, callerId: number, filter: CohortFilter) {
   const one = filter.id !== undefined || filter.onlyId !== undefined;
   let query = db
     .selectFrom('cohorts')
-    // The list and a cohort are read on most screens, and long to plan: planned once per session.
-    .modifyFront(sql.raw(PREPARED_MARK))
     .leftJoin('cohort_info', 'cohort_info.cohort_id', 'cohorts.id')
     .$if(!one, (list) =>
       list.leftJoin(currentLearnerCounts(db).as('counts'), 'counts.cohort_id', 'cohorts.id'),
@@ -94,10 +85,10 @@ export function searchCohorts(db: Db, text: string, filter: CohortFilter) {
     .execute();
 }
 
+/** A cohort by id, or undefined: the one lookup every feature uses. */
 export const findCohort = (db: Db, id: number) =>
   db.selectFrom('cohorts').selectAll().where('id', '=', id).executeTakeFirst();
 
-/** Locks the cohort row for the rest of the transaction. */
 /**
  * The cohort, locked for a change until the transaction ends. FOR NO KEY UPDATE (the lock an
  * UPDATE takes) still lets others insert rows that refer to the cohort, such as a learner's

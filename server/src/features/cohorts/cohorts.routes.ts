@@ -13,8 +13,7 @@ import {
 } from '@lp/contract/cohorts';
 import { ErrorResponse, IdParams, MessageResponse, NoContent } from '@lp/contract/common';
 import { Type } from 'typebox';
-import { conditionalGet, notModified } from '../../plugins/conditional-get.ts';
-import { sendKept } from '../../plugins/kept-answer.ts';
+import { notModified, sendKept } from '../../plugins/kept-answer.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, signedIn, staffOnly } from '../../plugins/route-rules.ts';
 import * as members from './cohort-members.service.ts';
@@ -55,10 +54,10 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/cohorts/:id',
     {
       config: ownerOrStaff(200),
-      onSend: conditionalGet,
       schema: { tags, params: IdParams, response: { 200: Cohort, ...notModified, ...errors } },
     },
-    async (request) => cohorts.getCohort(app, callerOf(request), request.params.id),
+    async (request, reply) =>
+      sendKept(reply, cohorts.cohortRead(app, callerOf(request), request.params.id)),
   );
 
   app.post(

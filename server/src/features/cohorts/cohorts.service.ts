@@ -8,16 +8,15 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
-import { currentCohortOf } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import { calendarFeedUrl, invitationUrl } from '../../lib/public-urls.ts';
 import { randomSecret } from '../../lib/secrets.ts';
-import type { TableName } from '../../lib/table-changes.ts';
 import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { mayReadCohort, maySeeCohortSecrets } from './cohorts.policy.ts';
 import * as repo from './cohorts.repository.ts';
+import { currentCohortOf } from './membership.ts';
 
 function toCohort(app: FastifyInstance, caller: SignedInPerson, row: repo.CohortRow): Cohort {
   const { invitation_secret, calendar_secret, is_capstone, is_instructor, ...rest } = row;
@@ -47,33 +46,27 @@ export async function listCohorts(
   return rows.map((row) => toCohort(app, caller, row));
 }
 
-/** Every table the list reads (repo.findCohorts, the caller's membership). */
-const COHORT_LIST_TABLES: readonly TableName[] = [
-  'cohorts',
-  'cohort_info',
-  'cohort_memberships',
-  'people',
-  'cohort_coaches',
-  'cohort_courses',
-  'courses',
-];
-
 /**
- * The list as a kept read. Each caller's own: it says which cohorts they coach, shows staff the
- * secrets and a learner only their cohort.
+ * The list as a kept read, each caller's own (the route admits learners): it says which cohorts
+ * they coach, shows staff the secrets and a learner only their cohort.
  */
 export const cohortListRead = (
   app: FastifyInstance,
   caller: SignedInPerson,
   query: CohortListQuery,
 ): KeptRead<Cohort[] | CohortSummary[]> => ({
-  audience: caller,
   variant: JSON.stringify([query.active, query.limit, query.q]),
-  tables: COHORT_LIST_TABLES,
   load: () => listCohorts(app, caller, query),
 });
 
-export async function getCohort(app: FastifyInstance, caller: SignedInPerson, id: number) {
+/** One cohort as a kept read. */
+export const cohortRead = (
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  id: number,
+): KeptRead<Cohort> => ({ variant: String(id), load: () => getCohort(app, caller, id) });
+
+async function getCohort(app: FastifyInstance, caller: SignedInPerson, id: number) {
   const [row] = await repo.findCohorts(app.db, caller.id, { id });
   if (!row) throw notFound('Cohort');
   assertAllowed(await mayReadCohort(app.db, caller, id));

@@ -7,8 +7,8 @@ import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { findLearner, lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { findLearner, lockLearner } from '../learners/index.ts';
 import * as repo from './core-skills.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<typeof repo.recordById>>>;

@@ -9,7 +9,7 @@ import type { SignedInPerson } from '../../plugins/principal.ts';
  *   rule here. The feed itself is open to whoever holds the secret URL.
  */
 
-export { mayReadCohort as mayReadCohortEvents } from '../../lib/cohort-access.ts';
+export { mayReadCohort as mayReadCohortEvents } from '../cohorts/index.ts';
 
 export const mayManageCohortEvents = (caller: SignedInPerson, isCoachOfCohort: boolean) =>
   caller.isStaff && isCoachOfCohort;

@@ -1,7 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import type { Transaction } from 'kysely';
+import type { Database, Db } from '../../db/schema.ts';
 
 export const eventTypes = (db: Db) =>
   db.selectFrom('event_types').select(['id', 'description', 'color']).orderBy('id').execute();
@@ -56,13 +54,6 @@ export const lockEvent = (trx: Transaction<Database>, id: number) =>
     .select(eventColumns)
     .where('events.id', '=', id)
     .forUpdate('events')
-    .executeTakeFirst();
-
-export const findCohort = (db: Db, id: number) =>
-  db
-    .selectFrom('cohorts')
-    .select(['id', 'name', 'time_zone', 'calendar_secret'])
-    .where('id', '=', id)
     .executeTakeFirst();
 
 export const isCoach = async (db: Db, cohortId: number, personId: number) =>

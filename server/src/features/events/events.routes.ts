@@ -11,8 +11,7 @@ import {
   EventType,
 } from '@lp/contract/events';
 import { Type } from 'typebox';
-import { notModified } from '../../plugins/conditional-get.ts';
-import { sendKept } from '../../plugins/kept-answer.ts';
+import { notModified, sendKept } from '../../plugins/kept-answer.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import {
   anyone,

@@ -6,9 +6,9 @@ import { badRequest, notFound } from '../../lib/http-errors.ts';
 import { assertAllowed } from '../../lib/policy.ts';
 import { calendarFeedUrl } from '../../lib/public-urls.ts';
 import { randomSecret, safeEqual } from '../../lib/secrets.ts';
-import type { TableName } from '../../lib/table-changes.ts';
 import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { findCohort } from '../cohorts/index.ts';
 import { mayManageCohortEvents, mayReadCohortEvents } from './events.policy.ts';
 import * as repo from './events.repository.ts';
 import { buildCalendar } from './ical.ts';
@@ -53,7 +53,7 @@ function parseDatetime(datetime: string) {
 }
 
 async function loadReadableCohort(app: FastifyInstance, caller: SignedInPerson, id: number) {
-  const cohort = await repo.findCohort(app.db, id);
+  const cohort = await findCohort(app.db, id);
   if (!cohort) throw notFound('Cohort');
   assertAllowed(await mayReadCohortEvents(app.db, caller, id));
   return cohort;
@@ -64,26 +64,16 @@ export async function listEvents(app: FastifyInstance, caller: SignedInPerson, c
   return (await repo.cohortEvents(app.db, cohortId)).map(toEvent);
 }
 
-/** Every table the list reads: the events, the cohort, and a learner's membership of it. */
-const EVENT_LIST_TABLES: readonly TableName[] = [
-  'events',
-  'event_types',
-  'cohorts',
-  'cohort_memberships',
-];
-
 /**
- * The list as a kept read: one answer for all staff; a learner's own, as whether they may read
- * it depends on their cohort.
+ * The list as a kept read, each caller's own (whether a learner may read it depends on their
+ * cohort).
  */
 export const eventListRead = (
   app: FastifyInstance,
   caller: SignedInPerson,
   cohortId: number,
 ): KeptRead<CohortEvent[]> => ({
-  audience: caller.isStaff ? 'staff' : caller,
   variant: String(cohortId),
-  tables: EVENT_LIST_TABLES,
   load: () => listEvents(app, caller, cohortId),
 });
 
@@ -99,7 +89,7 @@ export async function createEvent(
   if (!name) throw badRequest('body.name must not be blank');
   const { date, time } = wallClockOf(body);
   const id = await app.db.transaction().execute(async (trx) => {
-    const cohort = await repo.findCohort(trx, body.cohort);
+    const cohort = await findCohort(trx, body.cohort);
     if (!cohort) throw notFound('Cohort');
     assertAllowed(
       mayManageCohortEvents(caller, await repo.isCoach(trx, cohort.id, caller.id)),
@@ -153,7 +143,7 @@ export async function deleteEvent(app: FastifyInstance, caller: SignedInPerson, 
 
 /** The iCalendar feed; a wrong, old or missing secret looks like no calendar at all. */
 export async function calendarFeed(app: FastifyInstance, cohortId: number, secret: string) {
-  const cohort = await repo.findCohort(app.db, cohortId);
+  const cohort = await findCohort(app.db, cohortId);
   if (!cohort || !safeEqual(cohort.calendar_secret, secret)) throw notFound('Calendar');
   const rows = await repo.cohortEvents(app.db, cohortId);
   return buildCalendar({

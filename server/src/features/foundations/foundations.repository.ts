@@ -1,10 +1,8 @@
 import type { FoundationsExercise } from '@lp/contract/foundations';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
 import { DISPLAY_TIME_ZONE, isoTimestampSql } from '../../lib/dates.ts';
 import { containsPattern } from '../../lib/search.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export interface LearnerProgressRow {
   learner_github_id: string;

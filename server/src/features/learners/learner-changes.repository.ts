@@ -2,9 +2,9 @@ import type { ClearedCounts } from '@lp/contract/learners';
 import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import type { Database } from '../../db/schema.ts';
-import { currentMemberships } from '../../lib/membership.ts';
 import { fullNameOrNullSql } from '../../lib/names.ts';
-import { boardChangeActions } from './board-changes.undo.ts';
+import { boardChangeActions } from '../board/index.ts';
+import { currentMemberships } from '../cohorts/index.ts';
 
 type Trx = Transaction<Database>;
 type Row = Record<string, unknown>;
@@ -171,8 +171,6 @@ export const assignProject = (trx: Trx, studentId: number, projectId: number, ac
 export const deleteAssignment = (trx: Trx, id: number) =>
   trx.deleteFrom('student_projects').where('id', '=', id).execute();
 
-const undoableActions = ['clear', 'transfer', ...boardChangeActions];
-
 /** The learner's undoable changes, newest first, with who did them and any undo. */
 export const historyOf = (db: Kysely<Database> | Trx, studentId: number) =>
   db
@@ -196,7 +194,7 @@ export const historyOf = (db: Kysely<Database> | Trx, studentId: number) =>
     ])
     .where('a.entity', '=', 'learner')
     .where('a.entity_id', '=', String(studentId))
-    .where('a.action', 'in', undoableActions)
+    .where('a.action', 'in', ['clear', 'transfer', ...boardChangeActions])
     .orderBy('a.created_at', 'desc')
     .orderBy('a.id', 'desc')
     .limit(200);

@@ -12,15 +12,20 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit, redactPersonHistory } from '../../lib/audit.ts';
-import { forgetLearnerChanges, recordBoardChange } from '../../lib/board-changes.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
-import { firstProjectOfCohort } from '../../lib/enrolment.ts';
 import { conflict, HttpError, notFound } from '../../lib/http-errors.ts';
-import { findLearner, type LearnerRow, lockLearner } from '../../lib/learners.ts';
 import { fullName } from '../../lib/names.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { isBoardChange, summarizeBoardChange, undoBoardChange } from './board-changes.undo.ts';
+import {
+  forgetLearnerChanges,
+  isBoardChange,
+  recordBoardChange,
+  summarizeBoardChange,
+  undoBoardChange,
+} from '../board/index.ts';
+import { firstProjectOfCohort } from '../cohorts/index.ts';
 import * as repo from './learner-changes.repository.ts';
+import { findLearner, type LearnerRow, lockLearner } from './learner-lock.ts';
 import { studentNotFound } from './learners.service.ts';
 
 type Trx = Transaction<Database>;
@@ -124,8 +129,8 @@ export async function deleteLearner(
       removed,
     };
   });
-  // Their tokens went with them; do not let a remembered check outlive that, in any process.
-  await app.tokenRevocations.announce('all');
+  // Their tokens went with them: answered once the change feed heard it (tokens), so no
+  // process's remembered check outlives them.
   return result;
 }
 

@@ -1,15 +1,11 @@
 import type { StudentDetail } from '@lp/contract/learners';
-import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
 import { jsonArrayFrom, jsonObjectFrom } from 'kysely/helpers/postgres';
-import { PREPARED_MARK } from '../../db/prepared.ts';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { isoTimestampSql as iso } from '../../lib/dates.ts';
-import { learnerScore } from '../../lib/learner-score.ts';
-import { isCurrentMembership } from '../../lib/membership.ts';
 import { fullNameOrNullSql as fullName } from '../../lib/names.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { currentAssignmentOf, learnerScore } from '../board/index.ts';
+import { isCurrentMembership } from '../cohorts/index.ts';
 
 /**
  * A learner's whole record in one statement (one round trip, one pool connection): the person
@@ -18,8 +14,6 @@ type Db = Kysely<Database> | Transaction<Database>;
 export const learnerDetail = (db: Db, id: number) =>
   db
     .selectFrom('people as p')
-    // Read on every card a coach opens, and long to plan: planned once per session.
-    .modifyFront(sql.raw(PREPARED_MARK))
     .leftJoin('cohort_memberships as m', (join) =>
       join.onRef('m.person_id', '=', 'p.id').on(isCurrentMembership('m')),
     )
@@ -37,14 +31,7 @@ export const learnerDetail = (db: Db, id: number) =>
       // One definition of the score, the same as the board's card.
       learnerScore('p.id').as('score'),
       jsonObjectFrom(
-        eb
-          .selectFrom('student_projects as sp')
-          .innerJoin('projects as pr', 'pr.id', 'sp.project_id')
-          .select(['pr.id', 'pr.name'])
-          .whereRef('sp.student_id', '=', 'p.id')
-          .orderBy('sp.assigned_at', 'desc')
-          .orderBy('sp.id', 'desc')
-          .limit(1),
+        currentAssignmentOf(db, sql.ref<number>('p.id')).select(['project.id', 'project.name']),
       ).as('project'),
       jsonArrayFrom(
         eb

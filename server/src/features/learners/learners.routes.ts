@@ -14,8 +14,7 @@ import {
   UpdateStudentBody,
 } from '@lp/contract/learners';
 import { FeedbackBody, FeedbackCreated } from '@lp/contract/notes';
-import { notModified } from '../../plugins/conditional-get.ts';
-import { sendKept } from '../../plugins/kept-answer.ts';
+import { notModified, sendKept } from '../../plugins/kept-answer.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
 import * as changes from './learner-changes.service.ts';

@@ -13,13 +13,12 @@ import { SlackClient } from '../../integrations/slack.ts';
 import { queueSlackMessages } from '../../jobs/slack-messages.ts';
 import { audit } from '../../lib/audit.ts';
 import { conflict, HttpError } from '../../lib/http-errors.ts';
-import { currentMemberships } from '../../lib/membership.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { fullName } from '../../lib/names.ts';
 import { assertAllowed } from '../../lib/policy.ts';
-import type { TableName } from '../../lib/table-changes.ts';
 import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { currentMemberships } from '../cohorts/index.ts';
 import { mayUpdateLearnerProfile, mayViewLearner } from './learners.policy.ts';
 import * as repo from './learners.repository.ts';
 
@@ -57,25 +56,9 @@ export async function studentDetail(
   };
 }
 
-/** Every table the record reads (repo.learnerDetail, the score). */
-const LEARNER_RECORD_TABLES: readonly TableName[] = [
-  'people',
-  'cohort_memberships',
-  'cohorts',
-  'student_projects',
-  'projects',
-  'core_skill_records',
-  'core_skills',
-  'learning_records',
-  'learning_objectives',
-  'learning_record_entries',
-  'feedback',
-  'capstones',
-];
-
 /**
- * The record as a kept read: the same for staff and the learner, refused (before anything is
- * read) to anyone else.
+ * The record as a kept read (each caller's own: the route admits learners), refused before
+ * anything is read to anyone but staff and the learner.
  */
 export function studentDetailRead(
   app: FastifyInstance,
@@ -84,9 +67,7 @@ export function studentDetailRead(
 ): KeptRead<StudentDetail> {
   assertAllowed(mayViewLearner(caller, id), NOT_YOUR_PROFILE_MESSAGE);
   return {
-    audience: 'everyone',
     variant: String(id),
-    tables: LEARNER_RECORD_TABLES,
     load: () => studentDetail(app, caller, id),
   };
 }

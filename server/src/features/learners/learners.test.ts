@@ -312,7 +312,7 @@ describe('POST /students/{id}/status (1:1 feedback)', () => {
     expect(detail.feedback[0]).toMatchObject({ notes: 'Great demo today', author: 'Cam Coach' });
     // Sent by a job once the feedback committed.
     await eventually(() => expect(slack.messages).toHaveLength(1));
-    expect(slack.messages).toEqual([
+    expect(slack.messages).toMatchObject([
       {
         channel: 'U0CLASSMATE',
         text: `You just received feedback from one of your coaches.\n\nVisit ${ctx.config.clientUrl} to view your messages.`,

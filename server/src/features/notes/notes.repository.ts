@@ -1,8 +1,5 @@
-import type { Kysely, Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { fullNameOrNullSql } from '../../lib/names.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 export const listNoteTypes = (db: Db) =>
   db.selectFrom('note_types').select(['id', 'label']).orderBy('id').execute();

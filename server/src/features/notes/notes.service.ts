@@ -1,14 +1,12 @@
 import type { CreateNoteBody, Note, NoteTypeList } from '@lp/contract/notes';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
-import { recordLearnerChange } from '../../lib/learner-history.ts';
-import { findLearner } from '../../lib/learners.ts';
-import type { TableName } from '../../lib/table-changes.ts';
 import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { recordBoardChange, recordLearnerChange } from '../board/index.ts';
+import { findLearner } from '../learners/index.ts';
 import * as repo from './notes.repository.ts';
 
 type NoteRow = Awaited<ReturnType<typeof repo.notesOfLearner>>[number];
@@ -31,14 +29,9 @@ export async function listNotes(app: FastifyInstance, studentId: number): Promis
   return (await repo.notesOfLearner(app.db, studentId)).map(toNote);
 }
 
-/** Every table the list reads: the learner, the notes, their types and authors. */
-const NOTE_LIST_TABLES: readonly TableName[] = ['people', 'notes', 'note_types'];
-
-/** The list as a kept read, for staff only (the route's access). */
+/** The list as a kept read, shared by all staff (the route's access). */
 export const noteListRead = (app: FastifyInstance, studentId: number): KeptRead<Note[]> => ({
-  audience: 'staff',
   variant: String(studentId),
-  tables: NOTE_LIST_TABLES,
   load: () => listNotes(app, studentId),
 });
 

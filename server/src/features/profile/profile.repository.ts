@@ -1,9 +1,7 @@
-import type { Kysely } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { isoTimestampSql } from '../../lib/dates.ts';
-
-type Db = Kysely<Database>;
+import { currentAssignmentOf } from '../board/index.ts';
 
 export const findPerson = (db: Db, id: number) =>
   db
@@ -61,15 +59,8 @@ export const cohortCourses = (db: Db, cohortId: number) =>
     .execute();
 
 export const currentProject = (db: Db, studentId: number) =>
-  db
-    .selectFrom('student_projects')
-    .innerJoin('projects', 'projects.id', 'student_projects.project_id')
-    .innerJoin('books', 'books.id', 'projects.book_id')
-    .select(['projects.id', 'projects.name', 'books.id as book_id', 'books.name as book_name'])
-    .where('student_projects.student_id', '=', studentId)
-    .orderBy('student_projects.assigned_at', 'desc')
-    .orderBy('student_projects.id', 'desc')
-    .limit(1)
+  currentAssignmentOf(db, studentId)
+    .select(['project.id', 'project.name', 'book.id as book_id', 'book.name as book_name'])
     .executeTakeFirst();
 
 export const assessmentOverview = (db: Db, studentId: number) =>

@@ -2,12 +2,10 @@ import type { CurrentCohort, Profile, StaffProfile, StudentProfile } from '@lp/c
 import type { FastifyInstance } from 'fastify';
 import { GithubClient, organizationFromUrl } from '../../integrations/github.ts';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
-import { acceptInvitation } from '../../lib/enrolment.ts';
-import { currentMembershipOf } from '../../lib/membership.ts';
 import { fullName } from '../../lib/names.ts';
-import { missingRepositoryReason } from '../../lib/self-assessment-repository.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { missingRepositoryReason, recordBoardChange } from '../board/index.ts';
+import { acceptInvitation, currentMembershipOf } from '../cohorts/index.ts';
 import * as repo from './profile.repository.ts';
 
 export interface ProfileOptions {

@@ -1,11 +1,8 @@
 import type { LearningRecord } from '@lp/contract/records';
-import type { Kysely, Transaction } from 'kysely';
 import { sql } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Db } from '../../db/schema.ts';
 import { isoTimestampSql } from '../../lib/dates.ts';
 import { fullNameOrNullSql } from '../../lib/names.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 /** Records with objective and entries (newest first) in one query. */
 const recordsQuery = (db: Db) =>
@@ -48,11 +45,6 @@ export const recordById = async (db: Db, id: number) => {
   const row = await recordsQuery(db).where('r.id', '=', id).executeTakeFirst();
   return row && withEntries(row);
 };
-
-export const objectiveExists = async (db: Db, id: number) =>
-  Boolean(
-    await db.selectFrom('learning_objectives').select('id').where('id', '=', id).executeTakeFirst(),
-  );
 
 /** The objective's label, or undefined when there is no such objective. */
 export const objectiveLabel = async (db: Db, id: number) =>

@@ -8,11 +8,10 @@ import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange } from '../../lib/board-changes.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
-import { recordLearnerChange } from '../../lib/learner-history.ts';
-import { findLearner, lockLearner } from '../../lib/learners.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { recordBoardChange, recordLearnerChange } from '../board/index.ts';
+import { findLearner, lockLearner } from '../learners/index.ts';
 import * as repo from './records.repository.ts';
 
 /** A learner's score falls when an achieved objective is taken back: the live board hears it. */

@@ -2,12 +2,11 @@ import type { PaginatedList } from '@lp/contract/common';
 import type { StudentTag, Tag } from '@lp/contract/tags';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { recordBoardChange, recordBoardChanges } from '../../lib/board-changes.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
-import { recordLearnerChange } from '../../lib/learner-history.ts';
-import { lockLearner } from '../../lib/learners.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { recordBoardChange, recordBoardChanges, recordLearnerChange } from '../board/index.ts';
+import { lockLearner } from '../learners/index.ts';
 import * as repo from './tags.repository.ts';
 
 const page = <T>(results: T[]): PaginatedList<T> => ({

@@ -1,11 +1,11 @@
 import type { CreatedUser, CreateUserBody } from '@lp/contract/auth';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
-import { enrolLearner } from '../../lib/enrolment.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import { fullName } from '../../lib/names.ts';
 import { hashPassword } from '../../lib/secrets.ts';
+import { enrolLearner } from '../cohorts/index.ts';
 import * as repo from './users.repository.ts';
 
 /** Staff create accounts; a learner account may be enrolled in a cohort at once. */

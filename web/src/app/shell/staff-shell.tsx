@@ -7,6 +7,8 @@ import { ScreenOutlet } from './shell-layout.tsx';
 const staffNav = (instructor: boolean): NavItem[] => [
   { to: '/', label: 'Students' },
   { to: '/teams', label: 'Teams' },
+  // What ran at Slack and GitHub for the active cohort, with Retry on what failed.
+  { to: '/jobs', label: 'Jobs' },
   { to: '/cohorts', label: 'Cohorts' },
   { to: '/courses', label: 'Courses' },
   // The spec names both links to /foundations: 'Foundations' in an instructor's navbar and

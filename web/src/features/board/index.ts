@@ -1,11 +1,11 @@
 // The board feature's public surface.
 
 export { activeCourseQuery, useActiveCourse } from './api/get-active-course.ts';
-export { boardQuery, boardQueryKey, useBoard } from './api/get-board.ts';
+export { boardQuery, useBoard } from './api/get-board.ts';
 export { statusesQuery, useStatuses } from './api/get-statuses.ts';
 export type { LearnerDialogActions } from './components/board-context.ts';
-export { LearnerBoard, type LearnerBoardProps } from './components/learner-board.tsx';
+export { LearnerBoard } from './components/learner-board.tsx';
 export { LivePresence } from './live/live-presence.tsx';
-export { type LiveBoard, useLiveBoard } from './live/use-live-board.ts';
+export { useLiveBoard } from './live/use-live-board.ts';
 export { learnerFilter } from './model/search.ts';
-export type { BoardCourse, BoardLearner } from './model/types.ts';
+export type { BoardLearner } from './model/types.ts';

@@ -1,11 +1,5 @@
 // The health feature's public surface: the cohort's health read, the board's attention markers
 // and filter. The health page (/cohorts/:cohortId/health) is in screens.ts.
-export {
-  cohortHealthKey,
-  cohortHealthQuery,
-  cohortProgressQuery,
-  useCohortHealth,
-} from './api/cohort-health-api.ts';
 export { AttentionMarker } from './components/attention-marker.tsx';
 export { NeedsAttentionFilter } from './components/needs-attention-filter.tsx';
 export {

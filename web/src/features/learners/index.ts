@@ -11,9 +11,8 @@
 export { invalidateLearner, invalidateLearnersOnScreen } from './api/keys.ts';
 export { studentQuery } from './api/student.ts';
 export { sendUndoable, showWithUndo, type Undoable } from './api/undo.ts';
-export { CohortsDialog, type CohortsDialogProps } from './components/cohorts-dialog.tsx';
-export { LearnerOverlay, type LearnerOverlayProps } from './components/learner-overlay.tsx';
+export { LearnerOverlay } from './components/learner-overlay.tsx';
 export type { LearnerPreview } from './components/learner-preview.tsx';
-export { NotesDialog, type NotesDialogProps } from './components/notes-dialog.tsx';
-export { type TagChip, TagChips, type TagChipsProps } from './components/tag-chips.tsx';
-export { TagDialog, type TagDialogProps } from './components/tag-dialog.tsx';
+export { NotesDialog } from './components/notes-dialog.tsx';
+export { TagChips } from './components/tag-chips.tsx';
+export { TagDialog } from './components/tag-dialog.tsx';

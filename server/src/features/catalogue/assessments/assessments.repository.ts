@@ -1,9 +1,7 @@
 import type { BookAssessment, ObjectiveRef, StudentAssessment } from '@lp/contract/assessments';
 import type { CatalogueRef } from '@lp/contract/catalogue';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { sql } from 'kysely';
+import type { Db } from '../../../db/schema.ts';
 
 const objectivesOf = (assessmentId: ReturnType<typeof sql.ref>) =>
   sql<ObjectiveRef[]>`coalesce((

@@ -10,9 +10,9 @@ import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { audit } from '../../../lib/audit.ts';
 import { badRequest, conflict, HttpError, notFound } from '../../../lib/http-errors.ts';
-import { lockLearner } from '../../../lib/learners.ts';
 import { assertAllowed } from '../../../lib/policy.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
+import { lockLearner } from '../../learners/index.ts';
 import { mayReadLearnerAssessments } from '../catalogue.policy.ts';
 import * as repo from './assessments.repository.ts';
 

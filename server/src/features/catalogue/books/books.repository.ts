@@ -1,10 +1,8 @@
 import type { Book } from '@lp/contract/books';
 import type { CatalogueRef } from '@lp/contract/catalogue';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/schema.ts';
 import { calendarDaySql } from '../../../lib/dates.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
 
 const orderColumns = {
   course: 'books.course_id',

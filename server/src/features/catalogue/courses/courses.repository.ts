@@ -1,10 +1,8 @@
 import type { Course, CourseBook, CourseStatsRow } from '@lp/contract/courses';
-import { type Kysely, sql, type Transaction } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import { sql } from 'kysely';
+import type { Db } from '../../../db/schema.ts';
 import { calendarDaySql } from '../../../lib/dates.ts';
-import { membershipHeldAt } from '../../../lib/membership.ts';
-
-type Db = Kysely<Database> | Transaction<Database>;
+import { membershipHeldAt } from '../../cohorts/index.ts';
 
 /** The course's creation day as the product's home zone sees it. */
 const dateCreated = calendarDaySql('courses.created_at');

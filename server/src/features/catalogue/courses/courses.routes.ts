@@ -8,8 +8,7 @@ import {
   CreateCourseBody,
   UpdateCourseBody,
 } from '@lp/contract/courses';
-import { notModified } from '../../../plugins/conditional-get.ts';
-import { sendKept } from '../../../plugins/kept-answer.ts';
+import { notModified, sendKept } from '../../../plugins/kept-answer.ts';
 import { callerOf } from '../../../plugins/principal.ts';
 import { signedIn, staffOnly } from '../../../plugins/route-rules.ts';
 import * as service from './courses.service.ts';

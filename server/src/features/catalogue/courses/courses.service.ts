@@ -8,7 +8,6 @@ import type {
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../../lib/audit.ts';
 import { badRequest, notFound } from '../../../lib/http-errors.ts';
-import type { TableName } from '../../../lib/table-changes.ts';
 import type { KeptRead } from '../../../plugins/kept-answer.ts';
 import * as repo from './courses.repository.ts';
 
@@ -24,24 +23,12 @@ export async function listCourses(app: FastifyInstance, query: CourseListQuery) 
   return repo.listCourses(app.db, query);
 }
 
-/** Every table the list reads (repo.listCourses, the cohort's existence). */
-const COURSE_LIST_TABLES: readonly TableName[] = [
-  'courses',
-  'books',
-  'projects',
-  'assessments',
-  'cohort_courses',
-  'cohorts',
-];
-
-/** The list as a kept read: the same for everyone signed in. */
+/** The list as a kept read, each caller's own (the route admits learners). */
 export const courseListRead = (
   app: FastifyInstance,
   query: CourseListQuery,
 ): KeptRead<Course[]> => ({
-  audience: 'everyone',
   variant: JSON.stringify([query.cohortId, query.active, query.all]),
-  tables: COURSE_LIST_TABLES,
   load: () => listCourses(app, query),
 });
 

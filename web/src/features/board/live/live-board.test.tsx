@@ -19,7 +19,6 @@ const me = { id: staffProfile.id, name: 'Ada Coach' };
 const change = (overrides: Partial<BoardChange> = {}): BoardChange => ({
   id: '7',
   cohort: COHORT,
-  version: '12',
   student_id: ada.id,
   kind: 'project',
   summary: 'moved to Functionland',

@@ -72,6 +72,7 @@ const digestJob = (status: Job['status'], step: Partial<JobStep> = {}): Job => (
   started_at: '2026-11-25T18:05:00.000Z',
   finished_at: status === 'done' || status === 'failed' ? '2026-11-25T18:05:01.000Z' : null,
   duration_ms: status === 'done' || status === 'failed' ? 1000 : null,
+  next_attempt_at: null,
   steps: [
     {
       id: 9,

@@ -19,12 +19,6 @@ export const useRemainingObjectives = (studentId: number, enabled = true) =>
 // GET /records?studentId=
 export const getRecords = (studentId: number, signal?: AbortSignal) =>
   api.get<LearningRecord[]>('/records', { query: { studentId }, signal });
-export const useRecords = (studentId: number, enabled = true) =>
-  useQuery({
-    queryKey: learnerKeys.records(studentId),
-    queryFn: ({ signal }) => getRecords(studentId, signal),
-    enabled,
-  });
 
 /**
  * Marks an objective achieved: PUT the learner's record for it when there is one, else POST a new

@@ -49,8 +49,6 @@ export const useCreateAndTag = (studentId: number) =>
 
 export const useDeleteTag = () => useTagMutation(deleteTag);
 
-export const useUntagStudent = () => useTagMutation(untagStudent);
-
 // GET /studenttags?studentId= — the learner's tag links.
 export const getStudentTags = (studentId: number, signal?: AbortSignal) =>
   api.get<{ results: StudentTag[] }>('/studenttags', { query: { studentId }, signal });

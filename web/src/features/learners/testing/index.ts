@@ -1,2 +1,2 @@
 // Fixtures of the learners feature, for other features' tests.
-export { learner, notes, noteTypes } from './fixtures.ts';
+export { learner } from './fixtures.ts';

@@ -112,7 +112,7 @@ function Requirements({ side }: { side: Side }) {
   );
 }
 
-export function ClientRequirementsPage() {
+function ClientRequirementsPage() {
   return <Requirements side="client" />;
 }
 

@@ -1,0 +1,3 @@
+// What the rest of the server may use of this feature; its other files are private (biome.json).
+export { authRoutes } from './auth.routes.ts';
+export { organisationInvitationStep } from './auth.steps.ts';

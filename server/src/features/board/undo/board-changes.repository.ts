@@ -1,0 +1,95 @@
+import type { Kysely, Transaction } from 'kysely';
+import type { Database } from '../../../db/schema.ts';
+import { currentAssignmentOf } from '../assignments.ts';
+import type { RemoveNoteRecord, UntagRecord } from './learner-history.ts';
+
+// What undoing a board change reads and writes. Every function runs inside the undo's
+// transaction, after the learner's row is locked.
+type Trx = Transaction<Database>;
+
+/** The learner's current assignment (their latest), with its project's name. */
+export const currentAssignment = (trx: Trx, studentId: number) =>
+  currentAssignmentOf(trx, studentId)
+    .select(['sp.id', 'project.name as project'])
+    .executeTakeFirst();
+
+export const deleteAssignment = (trx: Trx, id: number) =>
+  trx.deleteFrom('student_projects').where('id', '=', id).execute();
+
+export const lockStudentAssessment = (trx: Trx, id: number) =>
+  trx
+    .selectFrom('student_assessments as sa')
+    .innerJoin('assessment_statuses as st', 'st.id', 'sa.status_id')
+    .select(['sa.id', 'sa.status_id', 'st.status'])
+    .where('sa.id', '=', id)
+    .forNoKeyUpdate('sa')
+    .executeTakeFirst();
+
+export const deleteStudentAssessment = (trx: Trx, id: number) =>
+  trx.deleteFrom('student_assessments').where('id', '=', id).execute();
+
+export const restoreAssessmentStatus = (
+  trx: Trx,
+  id: number,
+  values: { status_id: number; instructor_id: number | null; status_changed_at: string },
+) => trx.updateTable('student_assessments').set(values).where('id', '=', id).execute();
+
+export const lockRecord = (trx: Trx, id: number) =>
+  trx
+    .selectFrom('learning_records')
+    .select(['id', 'achieved'])
+    .where('id', '=', id)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+
+export const deleteRecord = (trx: Trx, id: number) =>
+  trx.deleteFrom('learning_records').where('id', '=', id).execute();
+
+export const setAchieved = (trx: Trx, id: number, achieved: boolean) =>
+  trx.updateTable('learning_records').set({ achieved }).where('id', '=', id).execute();
+
+export const deleteEntry = (trx: Trx, id: number) =>
+  trx.deleteFrom('learning_record_entries').where('id', '=', id).execute();
+
+/** The capstone's latest timeline entry, the capstone's row locked. */
+export async function latestTimeline(trx: Trx, capstoneId: number) {
+  const capstone = await trx
+    .selectFrom('capstones')
+    .select('id')
+    .where('id', '=', capstoneId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!capstone) return undefined;
+  return trx
+    .selectFrom('capstone_timelines as t')
+    .innerJoin('proposal_statuses as s', 's.id', 't.status_id')
+    .select(['t.id', 's.status'])
+    .where('t.capstone_id', '=', capstoneId)
+    .orderBy('t.created_at', 'desc')
+    .orderBy('t.id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+}
+
+export const deleteTimeline = (trx: Trx, id: number) =>
+  trx.deleteFrom('capstone_timelines').where('id', '=', id).execute();
+
+export const tagExists = async (trx: Trx, id: number) =>
+  Boolean(await trx.selectFrom('tags').select('id').where('id', '=', id).executeTakeFirst());
+
+export const hasTag = async (trx: Trx, studentId: number, tagId: number) =>
+  Boolean(
+    await trx
+      .selectFrom('student_tags')
+      .select('id')
+      .where('student_id', '=', studentId)
+      .where('tag_id', '=', tagId)
+      .executeTakeFirst(),
+  );
+
+/** Puts a removed row back with its original id and values. */
+export const reinsertLink = (trx: Trx, link: UntagRecord['link']) =>
+  trx.insertInto('student_tags').values(link).execute();
+
+export const reinsertNote = (trx: Trx | Kysely<Database>, note: RemoveNoteRecord['note']) =>
+  trx.insertInto('notes').values(note).execute();

@@ -1,0 +1,92 @@
+import { fullNameText } from '../../lib/names.ts';
+import { currentAssignmentJoinText } from '../board/index.ts';
+import { isCurrentMembershipText } from '../cohorts/index.ts';
+
+// The health read's SQL, reviewed as SQL: queries/*.sql is this text (checked by a test) and
+// queries/health.explain.txt its plan on the benchmark dataset (`npm run bench -- --explain`).
+// Instants come as milliseconds since the epoch: days are counted when a report is made, so a
+// kept answer of these statements stays right as time passes.
+
+const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::float8`;
+
+/**
+ * How long past learners took on each project and each book: every move of every learner,
+ * once, in order. Depends only on student_projects and projects.book_id, so it is computed once
+ * and kept until one of them changes (health-cache.ts).
+ */
+export const PACE_HISTORY_SQL = `-- Pace history of every project and book (GET /cohorts/{id}/health): from every learner's moves.
+with moves as (
+  select sp.student_id, sp.project_id, pr.book_id, sp.assigned_at,
+    lead(sp.assigned_at) over w as next_at,
+    lag(pr.book_id) over w as previous_book_id
+  from student_projects sp
+  join projects pr on pr.id = sp.project_id
+  window w as (partition by sp.student_id order by sp.assigned_at, sp.id)
+),
+-- A stay in a book begins with a move from another book and ends with the next such move.
+book_stays as (
+  select student_id, book_id, assigned_at,
+    lead(assigned_at) over (partition by student_id order by assigned_at) as left_at
+  from moves
+  where previous_book_id is distinct from book_id
+)
+select 'project' as kind, project_id as id, count(distinct student_id)::int as past,
+  percentile_cont(0.5) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as median,
+  percentile_cont(0.8) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as p80
+from moves
+where next_at is not null
+group by project_id
+union all
+select 'book' as kind, book_id as id, count(distinct student_id)::int as past,
+  percentile_cont(0.5) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as median,
+  percentile_cont(0.8) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as p80
+from book_stays
+where left_at is not null
+group by book_id
+`;
+
+/**
+ * Every current learner of cohort $1 with their current project and book and since when, their
+ * last activity, achieved objectives and core skills at or below level $2.
+ */
+export const COHORT_LEARNERS_SQL = `-- A cohort's learners for its health (GET /cohorts/{id}/health): instants, not days.
+with members as (
+  select p.id, ${fullNameText('p')} as name, m.joined_at
+  from cohort_memberships m
+  join people p on p.id = m.person_id
+  where m.cohort_id = $1 and ${isCurrentMembershipText('m')} and not p.is_staff and p.is_active
+),
+current as (
+  select mb.id, mb.name, mb.joined_at, cp.project_id, cp.assigned_at, pr.name as project_name,
+    b.id as book_id, b.name as book_name,
+    (select min(bp.assigned_at) from student_projects bp
+       join projects bpr on bpr.id = bp.project_id
+       where bp.student_id = mb.id and bpr.book_id = b.id) as book_started_at
+  from members mb
+  ${currentAssignmentJoinText('mb.id', 'sp.project_id, sp.assigned_at', '  ')}
+  left join projects pr on pr.id = cp.project_id
+  left join books b on b.id = pr.book_id
+)
+select c.id, c.name, c.project_id, c.project_name, c.book_id, c.book_name,
+  ${epochMs('c.assigned_at')} as project_since,
+  ${epochMs('c.book_started_at')} as book_since,
+  -- greatest() skips nulls: the later of the last move and the last assessment change.
+  ${epochMs(`coalesce(greatest(c.assigned_at,
+    (select max(sa.status_changed_at) from student_assessments sa where sa.student_id = c.id)),
+    c.joined_at)`)} as active_at,
+  (select count(distinct lr.objective_id)::int from learning_records lr
+     where lr.student_id = c.id and lr.achieved) as objectives_achieved,
+  (select coalesce(json_agg(json_build_object('label', s.label, 'level', r.level)
+             order by r.level, s.label), '[]'::json)
+     from core_skill_records r
+     join core_skills s on s.id = r.skill_id
+     where r.student_id = c.id and r.level <= $2) as low_skills
+from current c
+order by c.name, c.id
+`;
+
+/** The statements kept in queries/, by file name. */
+export const HEALTH_QUERIES = {
+  'pace-history.sql': PACE_HISTORY_SQL,
+  'cohort-learners.sql': COHORT_LEARNERS_SQL,
+} as const;

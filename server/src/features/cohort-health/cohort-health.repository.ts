@@ -1,0 +1,84 @@
+import { ASSESSMENT_STATUS } from '@lp/contract/constants';
+import { CompiledQuery, sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+import { isoTimestampSql } from '../../lib/dates.ts';
+import { fullNameSql } from '../../lib/names.ts';
+import { isCurrentMembership } from '../cohorts/index.ts';
+import { COHORT_LEARNERS_SQL, PACE_HISTORY_SQL } from './cohort-health.query.ts';
+
+// A cohort's health in a few statements, whatever its size: its learners, its review queue and
+// its books, beside the pace history of every project and book. Instants are milliseconds since
+// the epoch; the service turns them into whole elapsed days when it makes a report.
+
+export interface LearnerRow {
+  id: number;
+  name: string;
+  project_id: number | null;
+  project_name: string | null;
+  project_since: number | null;
+  book_id: number | null;
+  book_name: string | null;
+  book_since: number | null;
+  active_at: number;
+  objectives_achieved: number;
+  /** json arrives parsed from node-postgres and as text from some drivers. */
+  low_skills: Array<{ label: string; level: number }> | string;
+}
+
+/** The current learners of the cohort (COHORT_LEARNERS_SQL), by name. */
+export async function learners(db: Db, cohortId: number, skillLevel: number) {
+  const result = await db.executeQuery<LearnerRow>(
+    CompiledQuery.raw(COHORT_LEARNERS_SQL, [cohortId, skillLevel]),
+  );
+  return result.rows;
+}
+
+export interface PaceHistoryRow {
+  kind: 'project' | 'book';
+  id: number;
+  past: number;
+  median: number | string | null;
+  p80: number | string | null;
+}
+
+/** How long past learners took on every project and book (PACE_HISTORY_SQL). */
+export async function paceHistory(db: Db) {
+  const result = await db.executeQuery<PaceHistoryRow>(CompiledQuery.raw(PACE_HISTORY_SQL, []));
+  return result.rows;
+}
+
+/** The cohort's current learners' self-assessments waiting for review, oldest first. */
+export const reviewQueue = (db: Db, cohortId: number) =>
+  db
+    .selectFrom('student_assessments as sa')
+    .innerJoin('cohort_memberships as m', 'm.person_id', 'sa.student_id')
+    .innerJoin('people as p', 'p.id', 'sa.student_id')
+    .innerJoin('assessments as a', 'a.id', 'sa.assessment_id')
+    .where('m.cohort_id', '=', cohortId)
+    .where(isCurrentMembership('m'))
+    .where('p.is_staff', '=', false)
+    .where('p.is_active', '=', true)
+    .where('sa.status_id', '=', ASSESSMENT_STATUS.readyForReview)
+    .select([
+      'sa.student_id',
+      fullNameSql('p').as('name'),
+      'a.name as assessment',
+      'a.id as assessment_id',
+      isoTimestampSql('sa.status_changed_at').as('since'),
+      sql<number>`(extract(epoch from sa.status_changed_at) * 1000)::float8`.as('since_ms'),
+    ])
+    .orderBy('sa.status_changed_at')
+    .orderBy('sa.id')
+    .execute();
+
+/** The books of the cohort's courses, in course then book order. */
+export const cohortBooks = (db: Db, cohortId: number) =>
+  db
+    .selectFrom('cohort_courses as cc')
+    .innerJoin('books as b', 'b.course_id', 'cc.course_id')
+    .where('cc.cohort_id', '=', cohortId)
+    .select(['b.id', 'b.name', 'b.course_id', 'b.index'])
+    .orderBy('cc.index')
+    .orderBy('b.index')
+    .orderBy('b.id')
+    .execute();

@@ -1,0 +1,87 @@
+import type { CohortHealth } from '@lp/contract/health';
+import type { FastifyInstance } from 'fastify';
+import type { Kysely } from 'kysely';
+import type { Database } from '../../db/schema.ts';
+import { notFound } from '../../lib/http-errors.ts';
+import type { KeptRead } from '../../plugins/kept-answer.ts';
+import { findCohort } from '../cohorts/index.ts';
+import {
+  type CohortFacts,
+  figuresHoldUntil,
+  type PaceHistories,
+  paceHistoriesOf,
+  reportOf,
+} from './cohort-health.report.ts';
+import * as repo from './cohort-health.repository.ts';
+
+// json arrives parsed from node-postgres and as text from some drivers.
+const parsedJson = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+async function readFacts(
+  db: Kysely<Database>,
+  cohortId: number,
+  skillLevel: number,
+): Promise<CohortFacts | undefined> {
+  const cohort = await findCohort(db, cohortId);
+  if (!cohort) return undefined;
+  const [rows, queue, books] = await Promise.all([
+    repo.learners(db, cohortId, skillLevel),
+    repo.reviewQueue(db, cohortId),
+    repo.cohortBooks(db, cohortId),
+  ]);
+  const learners = rows.map((row) => ({ ...row, low_skills: parsedJson(row.low_skills) }));
+  return { cohort, learners, queue, books };
+}
+
+const readHistory = async (db: Kysely<Database>): Promise<PaceHistories> =>
+  paceHistoriesOf(await repo.paceHistory(db));
+
+/**
+ * What the cohort's report is made of, each part a kept read (kept while the tables its
+ * statements read are unchanged, lib/cached-reads.ts): the cohort's facts, and the pace history
+ * of every project and book (all learners' moves, the costly statement), shared by every cohort.
+ * 404 for an unknown cohort.
+ */
+async function figuresOf(
+  { db, keptAnswers }: FastifyInstance,
+  cohortId: number,
+  skillLevel: number,
+) {
+  const facts = await keptAnswers.read(`health facts ${cohortId} ${skillLevel}`, () =>
+    readFacts(db, cohortId, skillLevel),
+  );
+  if (!facts) throw notFound('Cohort');
+  const history = await keptAnswers.read('health pace history', () => readHistory(db));
+  return { facts, history };
+}
+
+/** Who in the cohort needs attention and why, counted now; 404 for an unknown cohort. */
+export async function cohortHealth(
+  app: FastifyInstance,
+  cohortId: number,
+  settings = app.config.health,
+): Promise<CohortHealth> {
+  const { facts, history } = await figuresOf(app, cohortId, settings.coreSkillLevel);
+  return reportOf(facts, history, settings, new Date());
+}
+
+/**
+ * The cohort's report as a kept read: the same answer, its `generated_at` included, is sent
+ * again while nothing it shows has changed and none of its day counts has moved on, so an
+ * unchanged report costs neither a query nor a compression.
+ */
+export function cohortHealthRead(app: FastifyInstance, cohortId: number): KeptRead<CohortHealth> {
+  const settings = app.config.health;
+  let holdsUntil = Number.POSITIVE_INFINITY;
+  return {
+    variant: String(cohortId),
+    load: async () => {
+      const { facts, history } = await figuresOf(app, cohortId, settings.coreSkillLevel);
+      const at = new Date();
+      holdsUntil = figuresHoldUntil(facts, at.getTime());
+      return reportOf(facts, history, settings, at);
+    },
+    until: () => holdsUntil,
+  };
+}

@@ -1,3 +1,0 @@
-// The student feature's public surface. Other features use nothing of it yet; its screens are in
-// screens.ts.
-export {};
