@@ -16,25 +16,16 @@ import { BackupHealth } from './backup/schedule.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
-import {
-  type BoardVersions,
-  type ChangeSources,
-  followBoardVersions,
-} from './features/board/board-versions.ts';
-import { DigestSchedule } from './features/health/digest.schedule.ts';
-import { followHealthChanges } from './features/health/health-cache.ts';
+import { DigestSchedule } from './features/cohort-health/index.ts';
 import { features } from './features/index.ts';
 import { jobSteps } from './features/job-steps.ts';
 import { JobWorker } from './jobs/worker.ts';
+import { CachedReads } from './lib/cached-reads.ts';
+import { type ChangeFeed, followChanges } from './lib/change-feed.ts';
 import { scheduleFormats } from './lib/dates.ts';
-import { KeptReads } from './lib/kept-reads.ts';
-import { followTableChanges } from './lib/table-changes.ts';
-import { TokenCache } from './lib/token-cache.ts';
-import { TokenRevocations } from './lib/token-revocations.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
-import type { KeptAnswer } from './plugins/kept-answer.ts';
 import { lazySchemaCompilers } from './plugins/lazy-schema-compilers.ts';
 import {
   type DeclaredRoute,
@@ -48,8 +39,8 @@ declare module 'fastify' {
     db: Kysely<Database>;
     dbKind: DatabaseHandle['kind'];
     config: Config;
-    /** Board version counters known without asking the database (features/board). */
-    boardVersions: BoardVersions;
+    /** What changed in the database, as this process hears it (lib/change-feed.ts). */
+    changes: ChangeFeed;
     /** The database's notification channels (every process hears every commit), when it has them. */
     notifications: { listen: DatabaseHandle['listen'] | undefined };
     /** The automatic backups' last failure, shown to staff (features/profile). */
@@ -76,7 +67,9 @@ const defaultWebDist = resolve(dirname(fileURLToPath(import.meta.url)), '../../w
 
 export async function buildApp(
   config: Config,
-  database: { db: Kysely<Database>; kind: DatabaseHandle['kind'] } & ChangeSources,
+  database: { db: Kysely<Database>; kind: DatabaseHandle['kind'] } & Partial<
+    Pick<DatabaseHandle, 'listen' | 'onCommittedWrite'>
+  >,
   options: BuildOptions = {},
 ): Promise<FastifyInstance> {
   const app = Fastify({
@@ -114,19 +107,13 @@ export async function buildApp(
   app.decorate('config', config);
   app.decorate('notifications', { listen: database.listen });
   app.decorate('backupHealth', options.backupHealth ?? new BackupHealth());
-  const boardVersions = await followBoardVersions(database);
-  app.decorate('boardVersions', boardVersions.versions);
-  app.addHook('onClose', () => boardVersions.stop());
-  const healthChanges = await followHealthChanges(database, boardVersions.versions);
-  app.addHook('onClose', () => healthChanges.stop());
-  const tableChanges = await followTableChanges(database);
-  app.decorate('keptAnswers', new KeptReads<KeptAnswer>(tableChanges.changes));
-  app.addHook('onClose', () => tableChanges.stop());
-  const tokenCache = new TokenCache<SignedInPerson>();
-  const tokenRevocations = new TokenRevocations(database.db, tokenCache);
-  app.decorate('tokenRevocations', tokenRevocations);
-  const stopRevocations = await tokenRevocations.follow(database.listen);
-  app.addHook('onClose', () => stopRevocations());
+  // One listener on the change feed: every cache below follows it.
+  const changes = await followChanges(database);
+  app.decorate('changes', changes.feed);
+  app.addHook('onClose', () => changes.stop());
+  app.decorate('keptAnswers', new CachedReads(changes.feed));
+  // Token checks are cached reads too: a sign-out or a deletion (any process's) changes `tokens`.
+  const tokenChecks = new CachedReads<SignedInPerson | undefined>(changes.feed, 10_000);
   // Jobs start once the app is ready and stop before the database closes (main.ts, harness).
   const jobs = new JobWorker(app, jobSteps);
   app.decorate('jobs', jobs);
@@ -182,7 +169,7 @@ export async function buildApp(
   app.decorate('declaredRoutes', [] as DeclaredRoute[]);
   await app.register(
     async (api) => {
-      registerAccessControl(api, tokenCache);
+      registerAccessControl(api, tokenChecks);
       for (const feature of features) await api.register(feature);
     },
     { prefix: config.apiPrefix },

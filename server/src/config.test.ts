@@ -55,6 +55,14 @@ describe('configuration', () => {
     expect(() => loadConfig({ DB_POOL_SIZE: 'many' })).toThrow(/DB_POOL_SIZE/);
   });
 
+  it('has the PostgreSQL server end a transaction idle for 30 s unless told otherwise', () => {
+    expect(loadConfig({}).dbIdleInTransactionMs).toBe(30_000);
+    expect(loadConfig({ DB_IDLE_IN_TRANSACTION_MS: '0' }).dbIdleInTransactionMs).toBe(0);
+    expect(() => loadConfig({ DB_IDLE_IN_TRANSACTION_MS: '-1' })).toThrow(
+      /DB_IDLE_IN_TRANSACTION_MS/,
+    );
+  });
+
   it('trusts no proxy unless told which', () => {
     expect(loadConfig({}).trustProxy).toBe(false);
     expect(loadConfig({ TRUST_PROXY: '10.0.0.1, 10.1.0.0/16, ::1, loopback' }).trustProxy).toEqual([
@@ -77,6 +85,18 @@ describe('configuration', () => {
 
   it('mounts the API at the root with an empty prefix', () => {
     expect(loadConfig({ API_PREFIX: '' }).apiPrefix).toBe('');
+  });
+
+  it('listens for notifications on DATABASE_LISTEN_URL when set, else on DATABASE_URL', () => {
+    const pooled = 'postgres://pgbouncer:6432/app';
+    expect(loadConfig({ DATABASE_URL: pooled }).databaseListenUrl).toBeNull();
+    expect(
+      loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: 'postgres://db:5432/app' })
+        .databaseListenUrl,
+    ).toBe('postgres://db:5432/app');
+    expect(() => loadConfig({ DATABASE_URL: pooled, DATABASE_LISTEN_URL: 'db:5432' })).toThrow(
+      /DATABASE_LISTEN_URL must be a postgres:\/\/ URL/,
+    );
   });
 
   it.each([

@@ -9,8 +9,15 @@ export interface Config {
   host: string;
   dataDir: string;
   databaseUrl: string | null;
+  /**
+   * Where LISTEN runs (DATABASE_LISTEN_URL): the server itself when DATABASE_URL is a pooler in
+   * transaction mode, which does not deliver notifications. Null: on DATABASE_URL.
+   */
+  databaseListenUrl: string | null;
   /** Connections the server keeps to a PostgreSQL server (DATABASE_URL). */
   dbPoolSize: number;
+  /** How long a transaction may sit idle before the PostgreSQL server ends it (0: its own rule). */
+  dbIdleInTransactionMs: number;
   apiPrefix: string;
   passwordSignIn: boolean;
   publicUrl: string;
@@ -30,12 +37,17 @@ export interface Config {
     apiUrl: string;
     token: string | null;
   };
-  slack: { apiUrl: string; token: string | null };
+  slack: {
+    apiUrl: string;
+    token: string | null;
+    /** How long one call waits for Slack's answer before it counts as unanswered. */
+    timeoutMs: number;
+  };
   /** Shared secret of the Foundations exercise site's progress uploads; null = uploads refused. */
   foundationsUploadSecret: string | null;
   logLevel: string;
   webDist: string | null;
-  /** The live board's streams (features/live). */
+  /** The live board's streams (features/board/live). */
   live: {
     /** How often a `heartbeat` event keeps proxies from closing an idle stream. */
     heartbeatMs: number;
@@ -46,7 +58,7 @@ export interface Config {
   };
   /** The durable queue of GitHub and Slack work (server/src/jobs). */
   jobs: JobSettings;
-  /** The thresholds of a cohort's health flags (features/health, contract/src/health.ts). */
+  /** The thresholds of a cohort's health flags (features/cohort-health, contract/src/health.ts). */
   health: HealthSettings;
   /** Where backups go, and the running server's automatic ones (embedded database only). */
   backup: {
@@ -56,7 +68,7 @@ export interface Config {
     /** Automatic backups kept; older ones are deleted. */
     keep: number;
   };
-  /** When the weekly cohort digest goes to the coaches (features/health/digest.*), in the display zone. */
+  /** When the weekly cohort digest goes to the coaches (features/cohort-health/digest.*), in the display zone. */
   digest: { day: DigestDay; hour: number };
 }
 
@@ -143,11 +155,11 @@ function readPrefix(env: Env): string {
   return raw;
 }
 
-function readDatabaseUrl(env: Env): string | null {
-  const raw = env.DATABASE_URL;
+function readDatabaseUrl(env: Env, name: 'DATABASE_URL' | 'DATABASE_LISTEN_URL'): string | null {
+  const raw = env[name];
   if (raw === undefined || raw === '') return null;
   if (!/^postgres(ql)?:\/\//.test(raw)) {
-    throw new ConfigError(`DATABASE_URL must be a postgres:// URL`);
+    throw new ConfigError(`${name} must be a postgres:// URL`);
   }
   return raw;
 }
@@ -183,7 +195,7 @@ function readTrustProxy(env: Env): false | string[] {
 
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 8000, 0, 65535);
-  const databaseUrl = readDatabaseUrl(env);
+  const databaseUrl = readDatabaseUrl(env, 'DATABASE_URL');
   // The embedded demo has documented passwords: only this machine reaches it unless HOST says so.
   const host = env.HOST || (databaseUrl === null ? '127.0.0.1' : '0.0.0.0');
   const publicUrl = readUrl(env, 'PUBLIC_URL', `http://localhost:${port}`) as string;
@@ -198,7 +210,9 @@ export function loadConfig(env: Env = process.env): Config {
     host,
     dataDir: env.DATA_DIR || fromStart('data'),
     databaseUrl,
+    databaseListenUrl: databaseUrl === null ? null : readDatabaseUrl(env, 'DATABASE_LISTEN_URL'),
     dbPoolSize: readInt(env, 'DB_POOL_SIZE', 10, 1, 1000),
+    dbIdleInTransactionMs: readInt(env, 'DB_IDLE_IN_TRANSACTION_MS', 30_000, 0, 86_400_000),
     apiPrefix: readPrefix(env),
     // Password sign-in is for the embedded demo by default; a server deployment opts in.
     passwordSignIn: readBool(env, 'PASSWORD_SIGNIN', databaseUrl === null),
@@ -220,6 +234,7 @@ export function loadConfig(env: Env = process.env): Config {
     slack: {
       apiUrl: readUrl(env, 'SLACK_API_URL', 'https://slack.com/api') as string,
       token: env.SLACK_BOT_TOKEN || null,
+      timeoutMs: readInt(env, 'SLACK_TIMEOUT_MS', 10_000, 100, 600_000),
     },
     foundationsUploadSecret: readSecret(env, 'FOUNDATIONS_UPLOAD_SECRET'),
     logLevel: env.LOG_LEVEL || 'info',

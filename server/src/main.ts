@@ -21,7 +21,12 @@ async function main() {
   }
 
   const opening: Promise<DatabaseHandle> = config.databaseUrl
-    ? Promise.resolve(openPostgres(config.databaseUrl, config.dbPoolSize))
+    ? Promise.resolve(
+        openPostgres(config.databaseUrl, config.dbPoolSize, {
+          listenUrl: config.databaseListenUrl ?? undefined,
+          idleInTransactionMs: config.dbIdleInTransactionMs,
+        }),
+      )
     : openEmbedded(config.dataDir);
   // The app's modules (the web framework, every feature) load while the database opens: an
   // embedded one spends much of its start reading its files and compiling its WebAssembly, off

@@ -140,7 +140,9 @@ describe('cohorts, as an instructor', () => {
     await card().getByRole('button', { name: 'Join' }).waitFor();
     await card().getByRole('button', { name: 'Join' }).click();
     await card().getByRole('button', { name: 'Leave' }).waitFor();
-    expect(await page.evaluate(() => window.localStorage.getItem('activeCohort'))).toBe(
+    // The joined cohort becomes the active one once the join has been answered.
+    await page.waitForFunction(
+      (id) => window.localStorage.getItem('activeCohort') === id,
       String(cohortId),
     );
   });
