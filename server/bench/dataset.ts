@@ -4,8 +4,20 @@ export type RunStatement = (sql: string, params: unknown[]) => Promise<unknown>;
 // The dataset of design §7: 60 cohorts over 5 years, 1,800 learners with project, assessment,
 // record and note history. Deterministic (seeded); rows are built in memory, column-wise, and
 // written with one `insert ... select from unnest(...)` per table and 20,000 rows.
+// At scale N (`npm run bench -- --scale N`) N cohorts start each month: N× the cohorts, learners
+// and rows over the same 5 years; the board's cohort still has 40 learners.
 
 export const DATASET = { cohorts: 60, learners: 1800, boardCohortSize: 40, staff: 40 } as const;
+
+/** The dataset's size at a scale. */
+export const datasetAt = (scale: number) => ({
+  ...DATASET,
+  cohorts: DATASET.cohorts * scale,
+  learners: DATASET.learners * scale,
+});
+
+/** The cohort whose board is measured: started 5 months ago, active, with 40 learners. */
+export const boardCohortAt = (scale: number) => datasetAt(scale).cohorts - 5 * scale;
 const DAY = 86_400_000;
 const PROGRAM_DAYS = 300;
 
@@ -50,7 +62,8 @@ const iso = (ms: number) => new Date(ms).toISOString();
 const isoDate = (ms: number) => iso(ms).slice(0, 10);
 
 /** Builds every row in memory, then writes table by table. */
-export function build(now: number) {
+export function build(now: number, scale = 1) {
+  const size = datasetAt(scale);
   const rnd = random(20_260_101);
   const pick = <T>(items: readonly T[]) => items[Math.floor(rnd() * items.length)] as T;
   const t = {
@@ -162,7 +175,7 @@ export function build(now: number) {
 
   let personId = 0;
   const staffIds: number[] = [];
-  for (let s = 0; s < DATASET.staff; s += 1) {
+  for (let s = 0; s < size.staff; s += 1) {
     personId += 1;
     staffIds.push(personId);
     t.people.add(
@@ -179,14 +192,12 @@ export function build(now: number) {
   }
 
   // Cohort sizes: the board cohort has 40 learners, the others share the rest.
-  const boardCohort = DATASET.cohorts - 5;
-  const others = DATASET.learners - DATASET.boardCohortSize;
-  const sizes = Array.from({ length: DATASET.cohorts }, (_, i) => {
-    if (i === boardCohort - 1) return DATASET.boardCohortSize;
+  const boardCohort = boardCohortAt(scale);
+  const others = size.learners - size.boardCohortSize;
+  const sizes = Array.from({ length: size.cohorts }, (_, i) => {
+    if (i === boardCohort - 1) return size.boardCohortSize;
     const index = i < boardCohort - 1 ? i : i - 1;
-    return (
-      Math.floor(others / (DATASET.cohorts - 1)) + (index < others % (DATASET.cohorts - 1) ? 1 : 0)
-    );
+    return Math.floor(others / (size.cohorts - 1)) + (index < others % (size.cohorts - 1) ? 1 : 0);
   });
 
   let recordId = 0;
@@ -231,9 +242,9 @@ export function build(now: number) {
     'Okafor',
     'Patel',
   ];
-  for (let c = 0; c < DATASET.cohorts; c += 1) {
+  for (let c = 0; c < size.cohorts; c += 1) {
     const cohortId = c + 1;
-    const start = now - (DATASET.cohorts - 1 - c) * 30 * DAY - 10 * DAY;
+    const start = now - Math.floor((size.cohorts - 1 - c) / scale) * 30 * DAY - 10 * DAY;
     const server = courses[1 + (c % 2)] as (typeof courses)[number];
     const path = [...(courses[0] as (typeof courses)[number]).books, ...server.books];
     const allProjects = path.flatMap((book) => book.projects.map((project) => ({ book, project })));

@@ -1,8 +1,8 @@
 import { writeFileSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
-import { BOARD_SQL, BOARD_VERSION_SQL } from '../src/features/board/board.query.ts';
-import { HEALTH_QUERIES } from '../src/features/health/cohort-health.query.ts';
+import { boardSql } from '../src/features/board/board.query.ts';
+import { HEALTH_QUERIES } from '../src/features/cohort-health/cohort-health.query.ts';
 
 interface Reviewed {
   /** The feature's queries/ folder. */
@@ -49,17 +49,14 @@ export async function explainBoard(url: string, cohortId: number, log: (line: st
         folder: new URL('../src/features/board/queries/', import.meta.url),
         title: 'the board queries',
         explainFile: 'board.explain.txt',
-        statements: [
-          ['board.sql', BOARD_SQL, [cohortId]],
-          ['board-version.sql', BOARD_VERSION_SQL, [cohortId]],
-        ],
+        statements: [['board.sql', boardSql(), [cohortId]]],
       },
       log,
     );
     await explainInto(
       client,
       {
-        folder: new URL('../src/features/health/queries/', import.meta.url),
+        folder: new URL('../src/features/cohort-health/queries/', import.meta.url),
         title: 'the cohort health queries',
         explainFile: 'health.explain.txt',
         statements: [

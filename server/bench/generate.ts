@@ -4,14 +4,23 @@ import { CompiledQuery } from 'kysely';
 import pg from 'pg';
 import { type DatabaseHandle, openEmbedded, openPostgres } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { build, DATASET } from './dataset.ts';
+import { boardCohortAt, build, DATASET, datasetAt } from './dataset.ts';
 
 // Opens the bench database of an engine, migrated and holding the dataset: written once in one
 // transaction, reused by later runs. PostgreSQL: the database lp_bench on the local server
-// (BENCH_DATABASE_URL); PGlite: a data directory under bench/.data/.
+// (BENCH_DATABASE_URL); PGlite: a data directory under bench/.data/. A larger scale
+// (`--scale N`, N > 1) has a database and a data directory of its own (lp_bench_x10, pglite-x10),
+// so the default dataset is never touched.
 
 export { DATASET };
 export type Engine = 'pg' | 'pglite';
+
+const scaleAt = process.argv.indexOf('--scale');
+/** N× the cohorts and learners of the dataset (`--scale N`, a whole number, 1 by default). */
+export const benchScale = scaleAt < 0 ? 1 : Number(process.argv[scaleAt + 1]);
+if (!Number.isInteger(benchScale) || benchScale < 1)
+  throw new Error('--scale takes a whole number');
+const suffix = benchScale === 1 ? '' : `_x${benchScale}`;
 
 const sequences = [
   'people',
@@ -27,13 +36,21 @@ const sequences = [
 ];
 
 export function benchDatabaseUrl() {
-  return process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lp_bench';
+  const url = new URL(
+    process.env.BENCH_DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/lp_bench',
+  );
+  url.pathname += suffix;
+  return url.toString();
 }
 
-export const benchDataDir = fileURLToPath(new URL('./.data/pglite', import.meta.url));
+/** The embedded dataset's folder (BENCH_DATA_DIR: where run.ts tells the compiled server). */
+export const benchDataDir =
+  process.env.BENCH_DATA_DIR ??
+  fileURLToPath(new URL(`./.data/pglite${suffix.replace('_', '-')}`, import.meta.url));
 
 /** The cohort whose board is measured: one of the last, active, with 40 learners. */
-export const boardCohortId = DATASET.cohorts - 5;
+export const boardCohortId = boardCohortAt(benchScale);
+const size = datasetAt(benchScale);
 
 async function createServerDatabase(url: URL) {
   const name = url.pathname.slice(1);
@@ -80,15 +97,15 @@ async function ensureDataset(handle: DatabaseHandle, where: string, log: (line: 
     .select((eb) => eb.fn.countAll<number>().as('n'))
     .where('is_staff', '=', false)
     .executeTakeFirstOrThrow();
-  if (Number(count.n) === DATASET.learners) {
-    log(`dataset: reusing ${where} (${DATASET.learners} learners, ${DATASET.cohorts} cohorts)`);
+  if (Number(count.n) === size.learners) {
+    log(`dataset: reusing ${where} (${size.learners} learners, ${size.cohorts} cohorts)`);
     return;
   }
   if (Number(count.n) !== 0) {
     throw new Error(`${where} holds other data; remove it (or set BENCH_DATABASE_URL)`);
   }
   const started = Date.now();
-  const { tables } = build(Date.now());
+  const { tables } = build(Date.now(), benchScale);
   await db.transaction().execute(async (trx) => {
     const run = (text: string, params: unknown[]) =>
       trx.executeQuery(CompiledQuery.raw(text, params));
