@@ -30,6 +30,8 @@ export class ChangeFeed {
   private readonly followers = new Set<Follower>();
   /** This process's committed writes whose announcements are still to come: how many each. */
   private readonly ownToCome = new Map<string, number>();
+  /** Callers of `settled` waiting for those announcements. */
+  private readonly settling = new Set<() => void>();
 
   /** The current position, or undefined while changes may go unheard. */
   now(): number | undefined {
@@ -56,8 +58,10 @@ export class ChangeFeed {
     // This process's own write moved its tables on when it committed (wroteHere).
     const toCome = this.ownToCome.get(transaction) ?? 0;
     if (toCome > 1) this.ownToCome.set(transaction, toCome - 1);
-    else if (toCome === 1) this.ownToCome.delete(transaction);
-    else this.changedAt.set(table, ++this.position);
+    else if (toCome === 1) {
+      this.ownToCome.delete(transaction);
+      if (this.ownToCome.size === 0) this.endSettling();
+    } else this.changedAt.set(table, ++this.position);
     for (const follower of this.followers) if (follower.tables.has(table)) follower.heard();
   }
 
@@ -70,7 +74,30 @@ export class ChangeFeed {
   setListening(listening: boolean) {
     this.listening = listening;
     this.ownToCome.clear();
+    this.endSettling();
     this.missed();
+  }
+
+  /**
+   * Resolves once every announcement of this process's committed writes has been heard back, or
+   * after `maxMs`: the other processes, notified by the same commits, have heard them too. A
+   * sign-out waits for it, so that no process accepts the token after the answer.
+   */
+  settled(maxMs = 1000): Promise<void> {
+    if (!this.listening || this.ownToCome.size === 0) return Promise.resolve();
+    return new Promise((resolve) => {
+      const done = () => {
+        clearTimeout(timer);
+        this.settling.delete(done);
+        resolve();
+      };
+      const timer = setTimeout(done, maxMs);
+      this.settling.add(done);
+    });
+  }
+
+  private endSettling() {
+    for (const done of [...this.settling]) done();
   }
 
   /**

@@ -200,6 +200,7 @@ export async function exchangeOneTimeCode(app: FastifyInstance, code: string) {
 }
 
 export async function signOut(app: FastifyInstance, tokenId: number) {
-  // Answered once the change feed heard the revocation, so no process accepts the token after.
   await repo.revokeToken(app.db, tokenId);
+  // Answered once the change feed heard the revocation, so no process accepts the token after.
+  await app.changes.settled();
 }

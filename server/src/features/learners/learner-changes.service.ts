@@ -131,6 +131,7 @@ export async function deleteLearner(
   });
   // Their tokens went with them: answered once the change feed heard it (tokens), so no
   // process's remembered check outlives them.
+  await app.changes.settled();
   return result;
 }
 
