@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { CatalogueId, CatalogueRef, RequiredUrl } from './catalogue.ts';
+import { Timestamp } from './common.ts';
 
 export const ObjectiveRef = Type.Object({ id: Type.Integer(), label: Type.String() });
 export type ObjectiveRef = Static<typeof ObjectiveRef>;
@@ -26,6 +27,8 @@ export const StudentAssessment = Type.Object({
   }),
   status: Type.String(),
   url: Type.String(),
+  /** ISO instant the learner started it. */
+  started_at: Timestamp,
 });
 export type StudentAssessment = Static<typeof StudentAssessment>;
 

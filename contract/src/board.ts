@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Paginated, Timestamp } from './common.ts';
+import { CardActivity } from './github.ts';
 
 /*
  * The instructor board: GET /students and its variants, the board mutations
@@ -64,6 +65,8 @@ export const BoardLearner = Type.Object({
   score: Type.Integer(),
   tags: Type.Array(BoardTag),
   proposals: Type.Array(BoardProposal),
+  /** The learner's work on GitHub for their current project; null when no repository is linked. */
+  activity: Nullable(CardActivity),
   /**
    * The card's version: changes whenever the learner's current project or the status of the
    * self-assessment the card shows changes (not with tags, notes or the score). Send it as

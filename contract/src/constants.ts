@@ -42,3 +42,30 @@ export const HISTORY_ID_HEADER = 'history-id';
 
 /** The columns a roster CSV names in its first line (roster.ts). */
 export const ROSTER_COLUMNS = ['First name', 'Last name', 'GitHub login', 'Email'] as const;
+
+/** GitHub check states taken as failing, and as still running; any other finished state passes (github.ts). */
+export const FAILING_CHECK_STATES = [
+  'failure',
+  'timed_out',
+  'cancelled',
+  'action_required',
+  'startup_failure',
+  'stale',
+] as const;
+export const RUNNING_CHECK_STATES = [
+  'queued',
+  'in_progress',
+  'requested',
+  'waiting',
+  'pending',
+] as const;
+/** The board's "No push in N days" filter, at first (HEALTH_NO_PUSH_DAYS is the server's). */
+export const DEFAULT_NO_PUSH_DAYS = 5;
+/** How each kind of linked repository is named (github.ts RepositorySource). */
+export const REPOSITORY_SOURCE_LABELS = {
+  assessment: 'Self-assessment',
+  team: 'Team',
+  template: 'From the project template',
+  learner: 'Linked by the learner',
+  staff: 'Linked by staff',
+} as const;

@@ -12,6 +12,12 @@ export const JobKind = Type.Union([
   Type.Literal('organisation-invitation'),
   Type.Literal('slack-messages'),
   Type.Literal('cohort-digest'),
+  /** Webhook deliveries from GitHub recorded as the learners' activity (github.ts). */
+  Type.Literal('github-deliveries'),
+  /** A learner's repository made from their new project's template. */
+  Type.Literal('template-repository'),
+  /** A linked repository's recent history read from GitHub. */
+  Type.Literal('github-backfill'),
 ]);
 export type JobKind = Static<typeof JobKind>;
 

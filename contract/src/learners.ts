@@ -219,6 +219,9 @@ export const HistoryAction = Type.Union([
   Type.Literal('capstone_step'),
   Type.Literal('untag'),
   Type.Literal('remove_note'),
+  /** A GitHub repository linked to the learner, or unlinked. */
+  Type.Literal('link_repository'),
+  Type.Literal('unlink_repository'),
 ]);
 export type HistoryAction = Static<typeof HistoryAction>;
 

@@ -35,6 +35,10 @@ export const BoardChangeKind = Type.Union([
   Type.Literal('deleted'),
   Type.Literal('detail'),
   Type.Literal('undo'),
+  /** Work on GitHub: a push, a pull request, a review or checks (features/github). */
+  Type.Literal('activity'),
+  /** A repository linked to or unlinked from the learner. */
+  Type.Literal('repository'),
 ]);
 export type BoardChangeKind = Static<typeof BoardChangeKind>;
 

@@ -3,6 +3,7 @@ import * as oneChangeFeed from './migrations/1000-one-change-feed.ts';
 import * as cardsInTheBoardStatement from './migrations/1010-cards-in-the-board-statement.ts';
 import * as stepQueue from './migrations/1020-step-queue.ts';
 import * as changedTablesInTransaction from './migrations/1030-changed-tables-in-transaction.ts';
+import * as githubActivity from './migrations/1040-github-activity.ts';
 import { migrations as earlierMigrations } from './migrations/index.ts';
 
 // Every migration the migrator runs, in order. `migrations/index.ts` is history like the
@@ -14,4 +15,5 @@ export const migrations: Record<string, Migration> = {
   '1010-cards-in-the-board-statement': cardsInTheBoardStatement,
   '1020-step-queue': stepQueue,
   '1030-changed-tables-in-transaction': changedTablesInTransaction,
+  '1040-github-activity': githubActivity,
 };

@@ -393,6 +393,64 @@ export type NullableStepJson = JSONColumnType<
   string | null
 >;
 
+/** A webhook delivery from GitHub, stored once under its X-GitHub-Delivery id. */
+export interface GithubDeliveriesTable {
+  id: string;
+  event: string;
+  action: string | null;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  received_at: Timestamp;
+  processed_at: NullableTimestamp;
+  /** What processing did, in words ('2 commits pushed to acme/flowers', 'not a linked repository'). */
+  outcome: string | null;
+}
+
+/** A GitHub repository some learner's work is in. */
+export interface RepositoriesTable {
+  id: Id;
+  github_id: number | null;
+  /** 'owner/name' as GitHub spells it (unique whatever the case). */
+  full_name: string;
+  html_url: string;
+  default_branch: string | null;
+  deleted_at: NullableTimestamp;
+  created_at: Timestamp;
+}
+
+export type RepositorySource = 'assessment' | 'team' | 'template' | 'learner' | 'staff';
+
+/** Whose work a repository holds, and for which project where known. */
+export interface RepositoryLinksTable {
+  id: Id;
+  repository_id: number;
+  learner_id: number;
+  project_id: number | null;
+  source: RepositorySource;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
+export type RepositoryEventKind = 'push' | 'pull_request' | 'review' | 'check';
+
+/** Something that happened in a repository, at GitHub's time for it. */
+export interface RepositoryEventsTable {
+  id: Generated<number>;
+  repository_id: number;
+  kind: RepositoryEventKind;
+  /** What the event is about: the branch pushed, a pull request's number, a check's id. */
+  subject: string;
+  /** The event itself, unique in its repository and kind: seen twice, it is stored once. */
+  key: string;
+  occurred_at: GivenTimestamp;
+  actor: string | null;
+  title: string;
+  url: string | null;
+  head_sha: string | null;
+  commit_count: number | null;
+  /** pull_request: open/closed/merged; review: its state; check: queued/in_progress/success/failure/… */
+  state: string;
+}
+
 /** One outside effect of a job, planned when the job is queued. */
 export interface JobStepsTable {
   id: Id;
@@ -485,6 +543,10 @@ export interface Database {
   cohort_digests: CohortDigestsTable;
   jobs: JobsTable;
   job_steps: JobStepsTable;
+  github_deliveries: GithubDeliveriesTable;
+  repositories: RepositoriesTable;
+  repository_links: RepositoryLinksTable;
+  repository_events: RepositoryEventsTable;
 }
 
 /** The database or a transaction on it: what a query that can run in either takes. */
