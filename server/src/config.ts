@@ -36,6 +36,8 @@ export interface Config {
     oauthUrl: string;
     apiUrl: string;
     token: string | null;
+    /** The secret GitHub signs webhook deliveries with; null = deliveries answered 503. */
+    webhookSecret: string | null;
   };
   slack: {
     apiUrl: string;
@@ -98,6 +100,10 @@ export interface HealthSettings {
   objectivesBehind: number;
   /** A core skill rated at or below this level flags a learner. */
   coreSkillLevel: number;
+  /** Days without a push to the current project's repository that count as a signal. */
+  noPushDays: number;
+  /** Days the latest pushed commit's checks may fail before they count as a signal. */
+  failingChecksDays: number;
 }
 
 export class ConfigError extends Error {}
@@ -230,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
       oauthUrl: readUrl(env, 'GITHUB_OAUTH_URL', 'https://github.com') as string,
       apiUrl: readUrl(env, 'GITHUB_API_URL', 'https://api.github.com') as string,
       token: env.GITHUB_TOKEN || null,
+      webhookSecret: readSecret(env, 'GITHUB_WEBHOOK_SECRET'),
     },
     slack: {
       apiUrl: readUrl(env, 'SLACK_API_URL', 'https://slack.com/api') as string,
@@ -262,6 +269,8 @@ export function loadConfig(env: Env = process.env): Config {
       inactiveDays: readInt(env, 'HEALTH_INACTIVE_DAYS', 7, 1, 365),
       objectivesBehind: readInt(env, 'HEALTH_OBJECTIVES_BEHIND', 3, 1, 10_000),
       coreSkillLevel: readInt(env, 'HEALTH_CORE_SKILL_LEVEL', 3, 1, 10),
+      noPushDays: readInt(env, 'HEALTH_NO_PUSH_DAYS', 5, 1, 365),
+      failingChecksDays: readInt(env, 'HEALTH_FAILING_CHECKS_DAYS', 2, 0, 365),
     },
     backup: {
       dir: env.BACKUP_DIR ? fromStart(env.BACKUP_DIR) : fromStart('backups'),

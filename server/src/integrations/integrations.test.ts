@@ -39,6 +39,7 @@ const githubClient = () =>
     {
       clientId: 'id',
       clientSecret: 'secret',
+      webhookSecret: null,
       oauthUrl: github.url,
       apiUrl: github.url,
       token: 't',
@@ -121,6 +122,7 @@ describe('GitHub calls', () => {
       {
         clientId: null,
         clientSecret: null,
+        webhookSecret: null,
         oauthUrl: 'http://127.0.0.1:9',
         apiUrl: 'http://127.0.0.1:9',
         token: 't',

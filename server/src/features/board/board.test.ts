@@ -142,6 +142,7 @@ describe('GET /students?cohort= (the board)', () => {
       score: 30,
       tags: [{ id: link.id, tag: 'Team 1' }],
       proposals: [],
+      activity: null,
       version: expect.stringMatching(/^[0-9a-f]{16}$/),
     });
     expect(byName['Cal Latest']).toMatchObject({

@@ -26,6 +26,8 @@ beforeAll(async () => {
       inactiveDays: 2,
       objectivesBehind: 2,
       coreSkillLevel: 1,
+      noPushDays: 5,
+      failingChecksDays: 2,
     },
   });
   staff = await createStaff(ctx.db);

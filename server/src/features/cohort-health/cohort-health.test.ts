@@ -28,6 +28,8 @@ const settings: HealthSettings = {
   inactiveDays: 7,
   objectivesBehind: 2,
   coreSkillLevel: 3,
+  noPushDays: 5,
+  failingChecksDays: 2,
 };
 
 const HOUR = 3_600_000;

@@ -23,6 +23,7 @@ import type { PlannedStep } from '../../../jobs/steps.ts';
 import { conflict, forbidden, HttpError, notFound } from '../../../lib/http-errors.ts';
 import { assertAllowed } from '../../../lib/policy.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
+import { queueTemplateRepository } from '../../github/index.ts';
 import { lockLearner } from '../../learners/index.ts';
 import { recordLearnerChange } from '../undo/learner-history.ts';
 import { assertCardUnchanged } from './card-conflict.ts';
@@ -59,6 +60,8 @@ export async function assignProject(
       project_id: projectId,
       assigned_by: caller.id,
     });
+    // The learner's repository from the project's template, made once the move committed.
+    await queueTemplateRepository(app, trx, { learnerId, projectId, actorId: caller.id });
     return recordLearnerChange(trx, caller.id, 'move', {
       student_id: learnerId,
       assignment_id: assignment.id,

@@ -6,6 +6,7 @@ import { OutsideError } from '../../../integrations/http.ts';
 import { SlackClient } from '../../../integrations/slack.ts';
 import { sendOnce } from '../../../jobs/slack-messages.ts';
 import { defineStep, type PlannedStep } from '../../../jobs/steps.ts';
+import { linkCreatedRepository } from '../../github/index.ts';
 import { repositoryMessage } from './progress.notifications.ts';
 
 interface RepositoryInput {
@@ -32,7 +33,7 @@ export const repositoryStep = (input: RepositoryInput): PlannedStep => ({
  */
 export const selfAssessmentRepositoryStep = defineStep<RepositoryInput>({
   kind: 'self-assessment-repository',
-  async run(input, { app, jobId, repeated, progress, saveProgress }) {
+  async run(input, { app, jobId, actorId, repeated, progress, saveProgress, transaction }) {
     const github = new GithubClient(app.config.github, { maxWaitMs: 0 });
     const path = `${input.owner}/${input.name}`;
     const exists = repeated && (await github.repositoryExists(path));
@@ -44,6 +45,23 @@ export const selfAssessmentRepositoryStep = defineStep<RepositoryInput>({
       });
     await github.addCollaborator(input.owner, input.name, input.login);
     const url = `https://github.com/${path}`;
+    // Linked to the learner the job is for, for their current project (the assessment's book's).
+    await transaction(async (trx) => {
+      const job = await trx
+        .selectFrom('jobs')
+        .select('learner_id')
+        .where('id', '=', jobId)
+        .executeTakeFirst();
+      const learners = job?.learner_id ? [job.learner_id] : [];
+      await linkCreatedRepository(
+        trx,
+        { fullName: path, url },
+        learners,
+        'current',
+        'assessment',
+        actorId,
+      );
+    });
     const slack = new SlackClient(app.config.slack, { maxWaitMs: 0 });
     if (input.slackHandle && slack.configured && !progress.messaged) {
       // A refused direct message (an unknown member) leaves the repository made.

@@ -1,7 +1,7 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { currentAssignmentOf } from '../assignments.ts';
-import type { RemoveNoteRecord, UntagRecord } from './learner-history.ts';
+import type { RemoveNoteRecord, UnlinkRepositoryRecord, UntagRecord } from './learner-history.ts';
 
 // What undoing a board change reads and writes. Every function runs inside the undo's
 // transaction, after the learner's row is locked.
@@ -93,3 +93,25 @@ export const reinsertLink = (trx: Trx, link: UntagRecord['link']) =>
 
 export const reinsertNote = (trx: Trx | Kysely<Database>, note: RemoveNoteRecord['note']) =>
   trx.insertInto('notes').values(note).execute();
+
+export const deleteRepositoryLink = async (trx: Trx, id: number) =>
+  (await trx.deleteFrom('repository_links').where('id', '=', id).executeTakeFirst())
+    .numDeletedRows > 0n;
+
+export const repositoryExists = async (trx: Trx, id: number) =>
+  Boolean(
+    await trx.selectFrom('repositories').select('id').where('id', '=', id).executeTakeFirst(),
+  );
+
+export const hasRepositoryLink = async (trx: Trx, learnerId: number, repositoryId: number) =>
+  Boolean(
+    await trx
+      .selectFrom('repository_links')
+      .select('id')
+      .where('learner_id', '=', learnerId)
+      .where('repository_id', '=', repositoryId)
+      .executeTakeFirst(),
+  );
+
+export const reinsertRepositoryLink = (trx: Trx, link: UnlinkRepositoryRecord['link']) =>
+  trx.insertInto('repository_links').values(link).execute();

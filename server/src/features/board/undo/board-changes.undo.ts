@@ -10,10 +10,12 @@ import type {
   BoardChangeAction,
   CapstoneStepRecord,
   LearnerChangeRecords,
+  LinkRepositoryRecord,
   MoveRecord,
   RemoveNoteRecord,
   StartAssessmentRecord,
   StatusRecord,
+  UnlinkRepositoryRecord,
   UntagRecord,
 } from './learner-history.ts';
 
@@ -31,6 +33,8 @@ export const boardChangeActions = [
   'capstone_step',
   'untag',
   'remove_note',
+  'link_repository',
+  'unlink_repository',
 ] as const satisfies readonly BoardChangeAction[];
 
 export const isBoardChange = (action: string): action is BoardChangeAction =>
@@ -147,6 +151,26 @@ const handlers: Handlers = {
     undone: 'Note restored',
     async undo(trx, _learner, record: RemoveNoteRecord) {
       await repo.reinsertNote(trx, record.note);
+    },
+  },
+  link_repository: {
+    summary: (record: LinkRepositoryRecord) =>
+      `Linked ${record.repository}${record.project ? ` for ${record.project}` : ''}`,
+    undone: 'Repository unlinked',
+    async undo(trx, learner, record: LinkRepositoryRecord) {
+      if (!(await repo.deleteRepositoryLink(trx, record.link_id)))
+        throw conflict(`${record.repository} is no longer linked to ${fullName(learner)}.`);
+    },
+  },
+  unlink_repository: {
+    summary: (record: UnlinkRepositoryRecord) => `Unlinked ${record.repository}`,
+    undone: 'Repository linked again',
+    async undo(trx, learner, record: UnlinkRepositoryRecord) {
+      if (!(await repo.repositoryExists(trx, record.link.repository_id)))
+        throw conflict(`${record.repository} is gone: it cannot be linked again.`);
+      if (await repo.hasRepositoryLink(trx, learner.id, record.link.repository_id))
+        throw conflict(`${record.repository} is linked to ${fullName(learner)} again.`);
+      await repo.reinsertRepositoryLink(trx, record.link);
     },
   },
 };

@@ -1,6 +1,6 @@
 import type { HistoryAction } from '@lp/contract/learners';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../../db/schema.ts';
+import type { Database, RepositorySource } from '../../../db/schema.ts';
 import { audit } from '../../../lib/audit.ts';
 import { type BoardChangeEntry, recordBoardChange } from '../live/board-changes.ts';
 
@@ -81,6 +81,27 @@ export interface RemoveNoteRecord {
   };
 }
 
+export interface LinkRepositoryRecord {
+  student_id: number;
+  link_id: number;
+  repository: string;
+  project: string | null;
+}
+
+export interface UnlinkRepositoryRecord {
+  student_id: number;
+  repository: string;
+  link: {
+    id: number;
+    repository_id: number;
+    learner_id: number;
+    project_id: number | null;
+    source: RepositorySource;
+    created_by: number | null;
+    created_at: string;
+  };
+}
+
 export interface LearnerChangeRecords {
   move: MoveRecord;
   start_assessment: StartAssessmentRecord;
@@ -89,6 +110,8 @@ export interface LearnerChangeRecords {
   capstone_step: CapstoneStepRecord;
   untag: UntagRecord;
   remove_note: RemoveNoteRecord;
+  link_repository: LinkRepositoryRecord;
+  unlink_repository: UnlinkRepositoryRecord;
 }
 
 export type BoardChangeAction = keyof LearnerChangeRecords & HistoryAction;
@@ -110,6 +133,11 @@ const liveMarks: { [A in BoardChangeAction]: (record: LearnerChangeRecords[A]) =
   }),
   untag: (record) => ({ kind: 'tag', summary: `untagged "${record.tag}"` }),
   remove_note: () => ({ kind: 'note', summary: 'note removed' }),
+  link_repository: (record) => ({ kind: 'repository', summary: `linked ${record.repository}` }),
+  unlink_repository: (record) => ({
+    kind: 'repository',
+    summary: `unlinked ${record.repository}`,
+  }),
 };
 
 /**

@@ -1,0 +1,79 @@
+import { FAILING_CHECK_STATES, RUNNING_CHECK_STATES } from '@lp/contract/constants';
+import { isoTimestampText } from '../../lib/dates.ts';
+
+// What a learner's repository shows of their work, as SQL the board statement and the
+// repository list share: the latest push, the open pull request and the latest checks, each the
+// latest by GitHub's own time (repository_events), so a delivery arriving late changes nothing.
+
+const list = (states: readonly string[]) => states.map((state) => `'${state}'`).join(', ');
+
+/** One latest event per subject (a pull request, a check) of `kind` in repository `repository`. */
+const latestPerSubject = (repository: string, kind: string, where = 'true') => `
+  select distinct on (e.subject) e.subject, e.title, e.url, e.state, e.occurred_at
+  from repository_events e
+  where e.repository_id = ${repository} and e.kind = '${kind}' and ${where}
+  -- At one instant a finished check outranks a running one.
+  order by e.subject, e.occurred_at desc,
+    (e.state in (${list(RUNNING_CHECK_STATES)})) asc, e.id desc`;
+
+/**
+ * Lateral joins (indented by `indent`) giving, for repository id `repository`: `push`
+ * (occurred_at, head_sha of the latest push), `pr` (json of the most recently updated open pull
+ * request) and `checks` (state and since, of the latest pushed commit's checks).
+ */
+export const repositoryWorkJoins = (repository: string, indent: string) =>
+  `left join lateral (
+  select e.occurred_at, e.head_sha from repository_events e
+  where e.repository_id = ${repository} and e.kind = 'push'
+  order by e.occurred_at desc, e.id desc
+  limit 1
+) push on true
+left join lateral (
+  select json_build_object('number', open_pr.subject::int, 'title', open_pr.title, 'url', open_pr.url) as json
+  from (${latestPerSubject(repository, 'pull_request')}) open_pr
+  where open_pr.state = 'open'
+  order by open_pr.occurred_at desc
+  limit 1
+) pr on true
+left join lateral (
+  select case
+      when bool_or(latest.state in (${list(FAILING_CHECK_STATES)})) then 'failing'
+      when bool_or(latest.state in (${list(RUNNING_CHECK_STATES)})) then 'running'
+      else 'passing' end as state,
+    case when bool_or(latest.state in (${list(FAILING_CHECK_STATES)}))
+      then min(latest.occurred_at) filter (where latest.state in (${list(FAILING_CHECK_STATES)}))
+      else max(latest.occurred_at) end as since
+  from (${latestPerSubject(
+    repository,
+    'check',
+    `e.head_sha = coalesce(push.head_sha, (
+      select c.head_sha from repository_events c
+      where c.repository_id = ${repository} and c.kind = 'check'
+      order by c.occurred_at desc, c.id desc limit 1))`,
+  )}) latest
+  having count(*) > 0
+) checks on true`
+    .split('\n')
+    .join(`\n${indent}`);
+
+/**
+ * The card's `activity` (contract CardActivity) for learner `learner` on project `project`, in a
+ * cohort whose today is `today` in zone `zone`: null when no repository is linked for it.
+ */
+export const cardActivityText = (learner: string, project: string, today: string, zone: string) =>
+  `(select row_to_json(activity) from (
+        select json_build_object('full_name', r.full_name, 'url', r.html_url,
+            'deleted', r.deleted_at is not null) as repository,
+          ${isoTimestampText('push.occurred_at')} as last_push_at,
+          ${today} - (push.occurred_at at time zone ${zone})::date as days_since_push,
+          pr.json as pull_request,
+          checks.state as checks,
+          ${isoTimestampText('checks.since')} as checks_since
+        from (
+          select rl.repository_id from repository_links rl
+          where rl.learner_id = ${learner} and rl.project_id = ${project}
+          order by rl.created_at desc, rl.id desc
+          limit 1
+        ) linked
+        join repositories r on r.id = linked.repository_id
+        ${repositoryWorkJoins('r.id', '        ')}) activity)`;
