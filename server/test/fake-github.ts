@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { createServer, type IncomingMessage, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { type Chaos, drawChaos, serverError } from './fake-chaos.ts';
@@ -24,6 +25,47 @@ export interface RecordedRequest {
   path: string;
   body: unknown;
   authorization: string | undefined;
+  /** The ETag a conditional request sent. */
+  ifNoneMatch?: string | undefined;
+}
+
+/** A commit of a fake repository's default branch. */
+export interface FakeCommit {
+  sha: string;
+  message: string;
+  /** The committer's date (ISO). */
+  date: string;
+  login?: string | null;
+}
+
+export interface FakePull {
+  number: number;
+  title: string;
+  state: 'open' | 'closed';
+  updated_at: string;
+  closed_at?: string | null;
+  merged_at?: string | null;
+  head_sha: string;
+  login?: string;
+}
+
+export interface FakeCheckRun {
+  id: number;
+  name: string;
+  status: 'queued' | 'in_progress' | 'completed';
+  conclusion: string | null;
+  started_at: string | null;
+  completed_at: string | null;
+}
+
+/** What the REST API tells of a repository: itself, its commits (newest first), PRs and checks. */
+export interface FakeRepository {
+  id: number;
+  default_branch: string;
+  commits: FakeCommit[];
+  pulls: FakePull[];
+  /** Head SHA → its check runs. */
+  checkRuns: Record<string, FakeCheckRun[]>;
 }
 
 /** A local stand-in for GitHub's OAuth and REST endpoints that records what it received. */
@@ -37,6 +79,11 @@ export class FakeGithub {
   readonly repositories = new Set<string>();
   /** 'owner/name' → its issues (teams: ticket migration). */
   readonly issues = new Map<string, { title: string; body: string; labels: string[] }[]>();
+  /** 'owner/name' → its history (backfill); a repository made from a template copies its template's. */
+  readonly details = new Map<string, FakeRepository>();
+  /** 'owner/name' → the logins added as collaborators, with the permission asked for. */
+  readonly collaborators = new Map<string, Map<string, string>>();
+  private nextRepositoryId = 5_000;
   /** Make template generation answer 500, or collaborator calls 403. */
   failRepositories = false;
   /** How many of the next repository creations fail with a server error. */
@@ -78,7 +125,14 @@ export class FakeGithub {
     const body = text ? JSON.parse(text) : null;
     const path = request.url ?? '';
     const method = request.method ?? 'GET';
-    this.requests.push({ method, path, body, authorization: request.headers.authorization });
+    const ifNoneMatch = request.headers['if-none-match'];
+    this.requests.push({
+      method,
+      path,
+      body,
+      authorization: request.headers.authorization,
+      ...(ifNoneMatch ? { ifNoneMatch } : {}),
+    });
     const scripted = this.nextAnswers.shift();
     if (scripted) return [scripted.status, scripted.body ?? {}, scripted.headers];
     const draw = await drawChaos(this.chaos);
@@ -140,10 +194,17 @@ export class FakeGithub {
     const repository = path.match(/^\/repos\/([^/]+)\/([^/?]+)$/);
     if (method === 'GET' && repository) {
       const key = `${repository[1]}/${repository[2]}`;
-      return this.repositories.has(key)
-        ? [200, { full_name: key }]
-        : [404, { message: 'Not Found' }];
+      const details = this.details.get(key);
+      if (!this.repositories.has(key) && !details) return [404, { message: 'Not Found' }];
+      return this.conditional(request, {
+        id: details?.id ?? null,
+        full_name: key,
+        html_url: `https://github.com/${key}`,
+        default_branch: details?.default_branch ?? 'main',
+      });
     }
+    const history = this.history(method, path, request);
+    if (history) return history;
     const generate = path.match(/^\/repos\/([^/]+)\/([^/]+)\/generate$/);
     if (method === 'POST' && generate) {
       if (this.failRepositories) return [500, { message: 'Server Error' }];
@@ -156,6 +217,15 @@ export class FakeGithub {
       const key = `${owner}/${name.replace(/[^A-Za-z0-9._-]/g, '-')}`;
       if (this.repositories.has(key)) return [422, { message: 'Repository creation failed.' }];
       this.repositories.add(key);
+      const template = this.details.get(`${generate[1]}/${generate[2]}`);
+      this.nextRepositoryId += 1;
+      this.details.set(key, {
+        id: this.nextRepositoryId,
+        default_branch: template?.default_branch ?? 'main',
+        commits: [...(template?.commits ?? [])],
+        pulls: [],
+        checkRuns: {},
+      });
       return [201, { full_name: key, html_url: `https://github.com/${key}` }];
     }
     const collaborator = path.match(/^\/repos\/([^/]+)\/([^/]+)\/collaborators\/([^/]+)$/);
@@ -164,7 +234,12 @@ export class FakeGithub {
       if (!this.repositories.has(`${collaborator[1]}/${collaborator[2]}`)) {
         return [404, { message: 'Not Found' }];
       }
-      return [201, { permissions: (body as { permission?: string }).permission }];
+      const key = `${collaborator[1]}/${collaborator[2]}`;
+      const permission = (body as { permission?: string } | null)?.permission ?? 'push';
+      const logins = this.collaborators.get(key) ?? new Map<string, string>();
+      logins.set(collaborator[3] ?? '', permission);
+      this.collaborators.set(key, logins);
+      return [201, { permissions: permission }];
     }
     // ---- Issues (teams feature: ticket migration) ----
     const issues = path.match(/^\/repos\/([^/]+)\/([^/]+)\/issues(\?.*)?$/);
@@ -184,5 +259,80 @@ export class FakeGithub {
       }
     }
     return [404, { message: 'Not Found' }];
+  }
+
+  /** A GET answer with an ETag of its body; 304 when the request names that ETag already. */
+  private conditional(
+    request: IncomingMessage,
+    body: unknown,
+  ): [number, unknown, Record<string, string>] {
+    const etag = `"${createHash('sha1').update(JSON.stringify(body)).digest('hex')}"`;
+    if (request.headers['if-none-match'] === etag) return [304, null, { etag }];
+    return [200, body, { etag }];
+  }
+
+  /** Commits, pull requests and check runs of a repository in `details` (backfill). */
+  private history(
+    method: string,
+    path: string,
+    request: IncomingMessage,
+  ): [number, unknown, Record<string, string>?] | null {
+    const [route = '', query = ''] = path.split('?');
+    const match = route.match(
+      /^\/repos\/([^/]+)\/([^/]+)\/(commits|pulls)(?:\/([^/]+)\/check-runs)?$/,
+    );
+    if (method !== 'GET' || !match) return null;
+    const key = `${match[1]}/${match[2]}`;
+    const details = this.details.get(key);
+    if (!details) return [404, { message: 'Not Found' }];
+    const url = `https://github.com/${key}`;
+    const params = new URLSearchParams(query);
+    const perPage = Number(params.get('per_page') ?? '30');
+    if (match[3] === 'commits' && match[4]) {
+      const runs = details.checkRuns[match[4]] ?? [];
+      return this.conditional(request, {
+        total_count: runs.length,
+        check_runs: runs.map((run) => ({
+          ...run,
+          head_sha: match[4],
+          html_url: `${url}/runs/${run.id}`,
+          app: { slug: 'github-actions' },
+        })),
+      });
+    }
+    if (match[3] === 'commits') {
+      if (details.commits.length === 0) return [409, { message: 'Git Repository is empty.' }];
+      return this.conditional(
+        request,
+        details.commits.slice(0, perPage).map((commit) => ({
+          sha: commit.sha,
+          html_url: `${url}/commit/${commit.sha}`,
+          commit: {
+            message: commit.message,
+            author: { name: commit.login ?? 'someone', date: commit.date },
+            committer: { name: commit.login ?? 'someone', date: commit.date },
+          },
+          author: commit.login ? { login: commit.login } : null,
+        })),
+      );
+    }
+    const pulls = [...details.pulls]
+      .filter((pr) => (params.get('state') ?? 'open') === 'all' || pr.state === params.get('state'))
+      .sort((a, b) => b.updated_at.localeCompare(a.updated_at))
+      .slice(0, perPage);
+    return this.conditional(
+      request,
+      pulls.map((pr) => ({
+        number: pr.number,
+        title: pr.title,
+        state: pr.state,
+        updated_at: pr.updated_at,
+        closed_at: pr.closed_at ?? null,
+        merged_at: pr.merged_at ?? null,
+        html_url: `${url}/pull/${pr.number}`,
+        user: { login: pr.login ?? 'someone' },
+        head: { sha: pr.head_sha },
+      })),
+    );
   }
 }

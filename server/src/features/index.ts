@@ -10,6 +10,7 @@ import { cohortsRoutes } from './cohorts/index.ts';
 import { coreSkillsRoutes } from './core-skills/index.ts';
 import { eventsRoutes } from './events/index.ts';
 import { foundationsRoutes } from './foundations/index.ts';
+import { githubRoutes } from './github/index.ts';
 import { jobsRoutes } from './jobs/index.ts';
 import { learnersRoutes } from './learners/index.ts';
 import { livenessRoutes } from './liveness/index.ts';
@@ -46,4 +47,5 @@ export const features: FastifyPluginAsyncTypebox[] = [
   teamsRoutes,
   foundationsRoutes,
   jobsRoutes,
+  githubRoutes,
 ];

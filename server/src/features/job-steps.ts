@@ -4,6 +4,11 @@ import { organisationInvitationStep } from './auth/index.ts';
 import { selfAssessmentRepositoryStep } from './board/index.ts';
 import { cohortDigestStep } from './cohort-health/index.ts';
 import {
+  githubBackfillStep,
+  githubDeliveriesStep,
+  templateRepositoryStep,
+} from './github/index.ts';
+import {
   announceRepositoryStep,
   archiveChannelStep,
   teamChannelStep,
@@ -22,4 +27,7 @@ export const jobSteps: StepDefinition<unknown>[] = [
   slackMessageStep,
   organisationInvitationStep,
   cohortDigestStep,
+  githubDeliveriesStep,
+  githubBackfillStep,
+  templateRepositoryStep,
 ];

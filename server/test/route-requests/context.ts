@@ -16,6 +16,7 @@ export async function createRouteTestContext(): Promise<TestContext> {
       oauthUrl: github.url,
       apiUrl: github.url,
       token: 'server-token',
+      webhookSecret: 'route-tests-webhook-secret',
     },
     slack: { apiUrl: slack.url, token: 'xoxb-route-tests' },
     foundationsUploadSecret: 'foundations-upload-secret',

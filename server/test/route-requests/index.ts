@@ -1,6 +1,7 @@
 import { accountRequests } from './account-requests.ts';
 import { catalogueRequests } from './catalogue-requests.ts';
 import { cohortRequests } from './cohort-requests.ts';
+import { githubRequests } from './github-requests.ts';
 import { learnerRequests } from './learner-requests.ts';
 import { recordRequests } from './record-requests.ts';
 import type { RequestBuilder } from './world.ts';
@@ -25,4 +26,5 @@ export const routeRequests: Record<string, RequestBuilder> = {
   ...learnerRequests,
   ...recordRequests,
   ...cohortRequests,
+  ...githubRequests,
 };

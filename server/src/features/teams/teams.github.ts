@@ -13,6 +13,7 @@ import {
 } from '../../integrations/github.ts';
 import { defineStep, type PlannedStep, type StepContext, StepFailure } from '../../jobs/steps.ts';
 import { audit } from '../../lib/audit.ts';
+import { linkCreatedRepository } from '../github/index.ts';
 import * as repo from './teams.repository.ts';
 import { announcementStep } from './teams.slack.ts';
 
@@ -160,6 +161,17 @@ export const teamRepositoryStep = defineStep<RepositoryInput>({
       }
     }
     if (!recorded) await recordRepository(transaction, actorId, team.id, input.projectId, url);
+    // Each member's for the group project (staff members get no link); safe to repeat.
+    await transaction(async (trx) =>
+      linkCreatedRepository(
+        trx,
+        { fullName: path, url },
+        await repo.allMemberIds(trx, team.id),
+        input.projectId,
+        'team',
+        actorId,
+      ),
+    );
     const summary = refused > 0 ? `${path} (${refused} member(s) without access)` : path;
     return { summary, url };
   },

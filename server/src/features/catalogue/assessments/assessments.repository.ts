@@ -52,6 +52,7 @@ const selectStudentAssessments = (db: Db) =>
       )`.as('assessment'),
       'assessment_statuses.status',
       'sa.url',
+      'sa.created_at',
     ]);
 
 export const learnerAssessments = (db: Db, studentId: number) =>

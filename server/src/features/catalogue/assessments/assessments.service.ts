@@ -18,11 +18,14 @@ import * as repo from './assessments.repository.ts';
 
 type Trx = Transaction<Database>;
 
-const toStudentAssessment = (row: StudentAssessment): StudentAssessment => ({
+const toStudentAssessment = (
+  row: Omit<StudentAssessment, 'started_at'> & { created_at: Date },
+): StudentAssessment => ({
   id: row.id,
   assessment: row.assessment,
   status: row.status,
   url: row.url,
+  started_at: row.created_at.toISOString(),
 });
 
 function cleanName(name: string) {

@@ -136,6 +136,7 @@ describe('GET /assessments and /bookassessments', () => {
       },
       status: 'In Progress',
       url: '',
+      started_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT.*Z$/),
     });
     const own = await send('GET', `/assessments?studentId=${learner.id}`, undefined, learner.token);
     expect(own.statusCode).toBe(200);
