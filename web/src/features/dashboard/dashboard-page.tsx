@@ -5,8 +5,11 @@ import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import {
+  type ActivityFilter,
+  ActivityFilters,
   LearnerBoard,
   LivePresence,
+  NO_ACTIVITY_FILTER,
   useActiveCourse,
   useBoard,
   useLiveBoard,
@@ -90,6 +93,7 @@ function Dashboard({
   // Read once the cohort is known to have a board (a capstone cohort shows proposals instead).
   const attention = useBoardAttention(cohort.data && !capstone ? cohortId : null, board.data);
   const [needsAttention, setNeedsAttention] = useState(false);
+  const [activityFilter, setActivityFilter] = useState<ActivityFilter>(NO_ACTIVITY_FILTER);
   const courseName = course.data?.name ?? '';
   const failed = [cohort, course, board].find((query) => query.isError);
 
@@ -140,6 +144,11 @@ function Dashboard({
               on={needsAttention}
               onChange={setNeedsAttention}
             />
+            <ActivityFilters
+              learners={learners}
+              value={activityFilter}
+              onChange={setActivityFilter}
+            />
             <Link asChild size="2">
               <RouterLink to={`/cohorts/${cohortId}/health`}>Cohort health</RouterLink>
             </Link>
@@ -158,6 +167,7 @@ function Dashboard({
               marks={live.marks}
               attention={attention}
               needsAttention={needsAttention}
+              activityFilter={activityFilter}
             />
           </div>
           {boardPanel && (

@@ -18,6 +18,9 @@ const kindWords: Record<Job['kind'], string> = {
   'organisation-invitation': 'Organisation invitation',
   'slack-messages': 'Slack messages',
   'cohort-digest': 'Weekly digest',
+  'github-deliveries': 'GitHub activity',
+  'template-repository': 'Repository from the project template',
+  'github-backfill': 'Repository history from GitHub',
 };
 
 const statusColor = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;

@@ -8,6 +8,7 @@ import { Loading } from '@/ui/loading.tsx';
 import { useStudentAssessments } from '../api/get-student-assessments.ts';
 import { type EvaluationProblem, validateEvaluation } from '../model/evaluation.ts';
 import type { BoardCourse, BoardLearner } from '../model/types.ts';
+import { EvaluationActivity } from './evaluation-activity.tsx';
 
 interface EvaluationDialogProps {
   /** The learner being evaluated; null keeps the dialog closed. */
@@ -102,6 +103,7 @@ function EvaluationForm({
         <Text weight="bold">{learner.name}</Text>
         {current ? ` · ${current.assessment.name}` : ''}
       </Text>
+      <EvaluationActivity learner={learner} startedAt={current?.started_at ?? null} />
       {assessments.isError && (
         <Callout.Root color="red" role="alert" size="1">
           <Callout.Text>Could not load the objectives: {assessments.error.message}</Callout.Text>

@@ -17,6 +17,12 @@ import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { type CardMarks, CardMarksContext } from '../live/card-marks.ts';
+import {
+  type ActivityFilter,
+  activityFilterOn,
+  activityFilter as activityPredicate,
+  NO_ACTIVITY_FILTER,
+} from '../model/activity.ts';
 import { cardStatus } from '../model/card-status.ts';
 import { buildBoard } from '../model/grouping.ts';
 import { cardSize } from '../model/layout.ts';
@@ -56,6 +62,8 @@ export interface LearnerBoardProps {
   attention?: AttentionStore | null;
   /** Shows only the learners who need attention (once the health has been read). */
   needsAttention?: boolean;
+  /** The GitHub activity filters (ActivityFilters); none by default. */
+  activityFilter?: ActivityFilter;
 }
 
 // The sensors' options keep their identity from render to render: new ones make dnd-kit hand its
@@ -73,19 +81,21 @@ export const LearnerBoard = memo(function LearnerBoard({
   marks = null,
   attention = null,
   needsAttention = false,
+  activityFilter = NO_ACTIVITY_FILTER,
 }: LearnerBoardProps) {
   const { tags: showTags, avatars: showAvatars, density } = useSettings();
   const board = useMemo(() => buildBoard(course, learners), [course, learners]);
   const deferredSearch = useDeferredValue(search);
   // Only a board filtered to flagged learners follows the flagged set; the cards follow their own.
   const flagged = useFlaggedLearners(needsAttention ? attention : null);
-  const searching = searchTerm(deferredSearch) !== null || flagged !== null;
+  const filtering = activityFilterOn(activityFilter);
+  const searching = searchTerm(deferredSearch) !== null || flagged !== null || filtering;
   const matches = useMemo(() => {
     const found = learnerFilter(deferredSearch);
-    return flagged === null
-      ? found
-      : (learner: BoardLearner) => flagged.has(learner.id) && found(learner);
-  }, [deferredSearch, flagged]);
+    const active = activityPredicate(activityFilter);
+    return (learner: BoardLearner) =>
+      (flagged === null || flagged.has(learner.id)) && active(learner) && found(learner);
+  }, [deferredSearch, flagged, activityFilter]);
   const [draggedId, setDraggedId] = useState<number | null>(null);
   const dragged =
     draggedId === null ? null : (learners.find((learner) => learner.id === draggedId) ?? null);
@@ -174,6 +184,11 @@ export const LearnerBoard = memo(function LearnerBoard({
             {cardsShown && nothingShown ? (
               learners.length === 0 ? (
                 <EmptyState title="No learners in this cohort yet." />
+              ) : filtering && searchTerm(deferredSearch) === null ? (
+                <EmptyState
+                  title="No learners match the filters."
+                  description="Turn off a GitHub activity filter to see more learners."
+                />
               ) : flagged !== null && searchTerm(deferredSearch) === null ? (
                 <EmptyState
                   title="No learner needs attention."
@@ -239,7 +254,10 @@ export const LearnerBoard = memo(function LearnerBoard({
             </DragOverlay>
           </DndContext>
           <EvaluationDialog
-            learner={evaluating}
+            // The card as the board has it now: GitHub's work arriving meanwhile shows in it.
+            learner={
+              evaluating && (learners.find((learner) => learner.id === evaluating.id) ?? evaluating)
+            }
             course={course}
             onClose={closeEvaluation}
             onSave={saveEvaluation}

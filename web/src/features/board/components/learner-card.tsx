@@ -14,6 +14,7 @@ import { cardStatus } from '../model/card-status.ts';
 import type { BoardLearner } from '../model/types.ts';
 import { AssessmentBadge } from './assessment-badge.tsx';
 import type { CardHandlers } from './board-context.ts';
+import { CardActivity } from './card-activity.tsx';
 import { CardAvatar } from './card-avatar.tsx';
 import { useFocusFollowsCard } from './card-focus.ts';
 import { LearnerCardMenu } from './card-menu.tsx';
@@ -170,6 +171,9 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
   const badge = status.tone !== 'none' && (
     <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
   );
+  // A compact card's meta line has no room for the activity beside its days, badge and link: its
+  // marks get a line of their own, but the lone muted 'no repository' mark stays inline.
+  const activityOwnLine = compact && learner.activity !== null;
   return (
     <>
       {interactive && (
@@ -191,6 +195,7 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
       </div>
       <div className="lp-card__meta">
         <span className="lp-card__days">{days(learner.project_duration)}</span>
+        {!activityOwnLine && <CardActivity activity={learner.activity} />}
         {compact && badge}
         {repo && (
           <a
@@ -205,6 +210,11 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
           </a>
         )}
       </div>
+      {activityOwnLine && (
+        <div className="lp-card__activity">
+          <CardActivity activity={learner.activity} />
+        </div>
+      )}
       {!compact && badge}
       {showTags && learner.tags.length > 0 && (
         <div className="lp-card__tags">

@@ -1,6 +1,7 @@
 // The brief marks on cards another person just changed ('moved to Functionland by Ada'), as a
 // small external store: each card subscribes to its own learner's mark, so a mark re-renders one
 // card, not the board.
+import type { BoardChange } from '@lp/contract/live';
 import { createContext, useContext, useSyncExternalStore } from 'react';
 
 /** How long a card keeps its mark. */
@@ -62,3 +63,39 @@ export function useCardMark(learnerId: number): string | null {
   const read = () => marks?.get(learnerId) ?? null;
   return useSyncExternalStore(marks?.subscribe ?? noSubscription, read, read);
 }
+
+/**
+ * The mark a change leaves on its card, or null for none: the signed-in person's own changes are
+ * not marked (they just made them). Work on GitHub has no actor on the board: it is marked as
+ * GitHub's, so a push or a check turning red is noticed like a colleague's move.
+ */
+export function changeMark(change: BoardChange, selfId: number | null): string | null {
+  const { actor, summary } = change;
+  if (actor && actor.id === selfId) return null;
+  switch (change.kind) {
+    case 'activity':
+      return actor ? `${summary} by ${actor.name}` : `${summary} on GitHub`;
+    case 'repository':
+    case 'project':
+    case 'assessment':
+    case 'objective':
+    case 'capstone':
+    case 'tag':
+    case 'note':
+    case 'transfer-in':
+    case 'transfer-out':
+    case 'cleared':
+    case 'deleted':
+    case 'detail':
+    case 'undo':
+      return actor ? `${summary} by ${actor.name}` : null;
+    default:
+      return unknownKind(change.kind);
+  }
+}
+
+/** A new kind fails to compile here until it is given a mark above. */
+const unknownKind = (kind: never): null => {
+  console.warn(`A board change of an unknown kind: ${String(kind)}`);
+  return null;
+};

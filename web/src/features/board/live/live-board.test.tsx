@@ -118,6 +118,27 @@ describe('the live board', () => {
     expect(cardOf('Ada Lovelace')).not.toHaveClass('lp-card--changed');
   });
 
+  it('marks a card with work that arrived from GitHub, and refetches the board', async () => {
+    const live = liveBoard();
+    const stream = await opened(live);
+    stream.send(
+      'change',
+      change({ kind: 'activity', actor: null, summary: 'pushed 2 commits' }),
+      '8',
+    );
+    expect(await screen.findByText('pushed 2 commits on GitHub')).toBeInTheDocument();
+    expect(cardOf('Ada Lovelace')).toHaveClass('lp-card--changed');
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+  });
+
+  it('marks a repository linked by another coach with their name', async () => {
+    const live = liveBoard();
+    const stream = await opened(live);
+    stream.send('change', change({ kind: 'repository', summary: 'linked org/toys' }), '9');
+    expect(await screen.findByText('linked org/toys by Grace Coach')).toBeInTheDocument();
+    await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+  });
+
   it('shows who else has the board open, leaving the signed-in person out', async () => {
     const stream = await opened(liveBoard());
     stream.send('presence', { cohort: COHORT, viewers: [me, coach] });

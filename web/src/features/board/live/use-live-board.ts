@@ -9,8 +9,9 @@ import { invalidateLearner, invalidateLearnersOnScreen } from '@/features/learne
 import { useSession } from '@/lib/use-session.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
 import { boardQueryKey } from '../api/get-board.ts';
+import { studentActivityKey } from '../api/get-student-activity.ts';
 import { useLatest } from '../components/use-latest.ts';
-import { CardMarks } from './card-marks.ts';
+import { CardMarks, changeMark } from './card-marks.ts';
 import { connectLive, type LiveStatus } from './live-connection.ts';
 
 export interface LiveBoard {
@@ -39,10 +40,14 @@ export function useLiveBoard(cohortId: number | null): LiveBoard {
       stop = connectLive(cohortId, {
         change: (change) => {
           refetch();
-          const { actor, student_id: learnerId } = change;
-          if (learnerId !== null) void invalidateLearner(queryClient, learnerId);
-          if (learnerId !== null && actor && actor.id !== self.current)
-            marks.show(learnerId, `${change.summary} by ${actor.name}`);
+          const learnerId = change.student_id;
+          if (learnerId === null) return;
+          void invalidateLearner(queryClient, learnerId);
+          // An open evaluation dialog shows the learner's latest commit and checks.
+          if (change.kind === 'activity' || change.kind === 'repository')
+            void queryClient.invalidateQueries({ queryKey: studentActivityKey(learnerId) });
+          const mark = changeMark(change, self.current);
+          if (mark !== null) marks.show(learnerId, mark);
         },
         presence: (presence) => setPresent(presence.viewers),
         // Whatever was missed may concern an open learner record too (the board is under it).

@@ -1,4 +1,5 @@
-// Test data for the board rules: a small course and a learner factory.
+// Test data for the board rules: a small course, a learner factory and a card's GitHub activity.
+import type { CardActivity } from '@lp/contract/github';
 import type { BoardCourse, BoardLearner } from './types.ts';
 
 export const course: BoardCourse = {
@@ -68,6 +69,7 @@ export function learner(
     current_cohort: { id: 72, name: 'Day Cohort 72' },
     assessment_status_id: 0,
     assessment_url: null,
+    activity: null,
     project_id: projectId,
     project_index: found?.project.index ?? null,
     project_name: found?.project.name ?? null,
@@ -79,6 +81,19 @@ export function learner(
     tags: [],
     proposals: [],
     version: 'v1',
+    ...overrides,
+  };
+}
+
+/** A linked repository pushed to a day ago, with no pull request and no checks. */
+export function cardActivity(overrides: Partial<CardActivity> = {}): CardActivity {
+  return {
+    repository: { full_name: 'org/toys', url: 'https://github.com/org/toys', deleted: false },
+    last_push_at: '2026-03-01T15:00:00.000Z',
+    days_since_push: 1,
+    pull_request: null,
+    checks: null,
+    checks_since: null,
     ...overrides,
   };
 }

@@ -10,6 +10,7 @@ import { LearnerBoard } from '../components/learner-board.tsx';
 import type { CardMarks } from '../live/card-marks.ts';
 import { LivePresence } from '../live/live-presence.tsx';
 import { useLiveBoard } from '../live/use-live-board.ts';
+import type { ActivityFilter } from '../model/activity.ts';
 import { course } from '../model/fixtures.ts';
 import type { BoardLearner } from '../model/types.ts';
 
@@ -27,11 +28,12 @@ interface HarnessProps {
   dialogs: LearnerDialogActions;
   search: string;
   marks?: CardMarks;
+  activityFilter?: ActivityFilter;
   /** Shown with the board, as the dashboard shows an open learner overlay. */
   beside?: ReactNode;
 }
 
-function Harness({ learners, dialogs, search, marks, beside }: HarnessProps) {
+function Harness({ learners, dialogs, search, marks, activityFilter, beside }: HarnessProps) {
   const data = useBoard(COHORT).data ?? learners;
   return (
     <>
@@ -43,6 +45,7 @@ function Harness({ learners, dialogs, search, marks, beside }: HarnessProps) {
         statuses={statuses}
         dialogs={dialogs}
         marks={marks}
+        activityFilter={activityFilter}
       />
       {beside}
     </>
@@ -67,6 +70,7 @@ export function renderBoard(
     dialogs?: Partial<LearnerDialogActions>;
     live?: boolean;
     beside?: ReactNode;
+    activityFilter?: ActivityFilter;
   } = {},
 ) {
   // Board data stays fresh, as right after a load: the tests decide when it changes.
@@ -79,9 +83,15 @@ export function renderBoard(
     ...options.dialogs,
   };
   const Board = options.live ? LiveHarness : Harness;
-  const { beside } = options;
+  const { beside, activityFilter } = options;
   const view = renderWithProviders(
-    <Board learners={learners} dialogs={dialogs} search={options.search ?? ''} beside={beside} />,
+    <Board
+      learners={learners}
+      dialogs={dialogs}
+      search={options.search ?? ''}
+      beside={beside}
+      activityFilter={activityFilter}
+    />,
     { queryClient },
   );
   return {
@@ -89,7 +99,13 @@ export function renderBoard(
     dialogs,
     rerenderWithSearch: (search: string) =>
       view.rerender(
-        <Board learners={learners} dialogs={dialogs} search={search} beside={beside} />,
+        <Board
+          learners={learners}
+          dialogs={dialogs}
+          search={search}
+          beside={beside}
+          activityFilter={activityFilter}
+        />,
       ),
   };
 }
