@@ -36,6 +36,7 @@ function network(profile: StudentProfile, answers: Record<string, Answer> = {}) 
   return fakeNetwork({
     'GET /profile': { status: 200, body: profile },
     'GET /events': { status: 200, body: [] },
+    [`GET /students/${profile.id}/repositories`]: { status: 200, body: [] },
     ...answers,
   });
 }
@@ -173,6 +174,38 @@ describe('student overview gates', () => {
       'href',
       '/proposal/client',
     );
+  });
+
+  it("lists the learner's repositories with their current project's checks", async () => {
+    const profile = learner();
+    network(profile, {
+      'GET /students/42/repositories': {
+        status: 200,
+        body: [
+          {
+            id: 5,
+            full_name: 'sam-learner/kennels',
+            url: 'https://github.com/sam-learner/kennels',
+            deleted: false,
+            project_id: 11,
+            project_name: 'Kennels',
+            source: 'learner',
+            linked_at: '2026-03-01T15:00:00.000Z',
+            last_push_at: null,
+            checks: 'passing',
+          },
+        ],
+      },
+    });
+    renderOverview(profile);
+    const card = (await screen.findByRole('heading', { name: 'Your repositories' })).closest(
+      '.rt-Card',
+    ) as HTMLElement;
+    expect(await within(card).findByTestId('current-repository')).toHaveTextContent(
+      'Kennels:sam-learner/kennelsChecks passing',
+    );
+    expect(within(card).getByText('Linked by the learner')).toBeInTheDocument();
+    expect(within(card).getByLabelText('Repository URL')).toBeInTheDocument();
   });
 
   it('lists proposals with their statuses, and self-assessments with theirs', async () => {

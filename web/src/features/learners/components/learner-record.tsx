@@ -1,7 +1,10 @@
 // What the overlay and the learner page show: name, score, GitHub link, cohort, core skills,
-// the objectives still to reach, the history, and the actions.
+// the objectives still to reach, repositories and GitHub activity, the history, and the actions.
 import type { StudentDetail } from '@lp/contract/learners';
 import { Flex, Heading, Link, Text } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
+import { ActivitySection, RepositoriesSection } from '@/features/github';
+import { showWithUndo } from '../api/undo.ts';
 import { CoreSkillsPanel } from './core-skills-panel.tsx';
 import { LearnerActions, type LearnerActionsProps } from './learner-actions.tsx';
 import { LearnerHistory } from './learner-history.tsx';
@@ -53,8 +56,25 @@ export function LearnerRecord({ learner, onCleared, onDeleted }: LearnerActionsP
       <LearnerHeader learner={learner} />
       <CoreSkillsPanel learnerId={learner.id} />
       <ObjectivesPanel learnerId={learner.id} />
+      <LearnerGithub learner={learner} />
       <LearnerHistory learnerId={learner.id} />
       <LearnerActions learner={learner} onCleared={onCleared} onDeleted={onDeleted} />
+    </>
+  );
+}
+
+/** The learner's repositories and activity; a link or unlink is undone from this learner's History. */
+function LearnerGithub({ learner }: { learner: StudentDetail }) {
+  const queryClient = useQueryClient();
+  return (
+    <>
+      <RepositoriesSection
+        learnerId={learner.id}
+        learnerName={learner.name}
+        currentProject={learner.project.id > 0 ? learner.project : null}
+        onUndoable={(text, historyId) => showWithUndo(queryClient, text, learner.id, historyId)}
+      />
+      <ActivitySection learnerId={learner.id} />
     </>
   );
 }

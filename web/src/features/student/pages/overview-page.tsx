@@ -1,5 +1,7 @@
+import { GitHubLogoIcon } from '@radix-ui/react-icons';
 import { Box, Callout, Card, Flex, Grid, Text } from '@radix-ui/themes';
 import { UpcomingEventsPanel } from '@/features/calendar';
+import { YourRepositories } from '@/features/github';
 import { useStudentProfile } from '@/lib/profile-api.ts';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { CohortCards } from '../components/cohort-cards.tsx';
@@ -8,6 +10,7 @@ import { SelfAssessmentCard } from '../components/self-assessment-card.tsx';
 import {
   AssessmentStatusCard,
   CapstoneCard,
+  CardHeading,
   StudentInfoCard,
 } from '../components/student-cards.tsx';
 import '../student.css';
@@ -84,6 +87,16 @@ export default function OverviewPage() {
             <SelfAssessmentCard profile={learner} />
             <AssessmentStatusCard profile={learner} />
           </Grid>
+          {/* Staff in mimic mode see a profile built from their cohort: no learner's links. */}
+          {!learner.staff && (
+            <Card size="2">
+              <CardHeading icon={<GitHubLogoIcon aria-hidden />}>Your repositories</CardHeading>
+              <YourRepositories
+                learnerId={learner.id}
+                currentProject={learner.project.id > 0 ? learner.project : null}
+              />
+            </Card>
+          )}
         </Flex>
       </Grid>
     </PageLayout>
