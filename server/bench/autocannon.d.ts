@@ -6,6 +6,19 @@ declare module 'autocannon' {
     /** Seconds. */
     duration?: number;
     headers?: Record<string, string>;
+    method?: string;
+    /** Each request in turn; `setupRequest` may change one before it is sent. */
+    requests?: Array<{
+      method?: string;
+      path?: string;
+      setupRequest?: (request: RequestParams) => RequestParams;
+    }>;
+  }
+  interface RequestParams {
+    method?: string;
+    path?: string;
+    headers?: Record<string, string>;
+    body?: string;
   }
   interface Histogram {
     average: number;

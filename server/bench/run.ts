@@ -16,6 +16,7 @@ import {
 import { RSS_GOAL_MB, residentMb } from './memory.ts';
 import { benchRename } from './rename.ts';
 import type { BenchTarget } from './server.ts';
+import { benchWebhooks } from './webhooks.ts';
 
 // npm run bench [-- --engine pg|pglite] [--duration 10] [--connections 50] [--rounds 3]
 //               [--scale 1] [-- --explain]
@@ -26,9 +27,10 @@ import type { BenchTarget } from './server.ts';
 // per-round ratios), p50 and p99 latency (median round), min/median/max req/s, and each goal of
 // issue 12 with PASS or FAIL. Without --engine, both engines run one after the other.
 // Then the live board's fan-out (fan-out.ts): 200 streams, one change at a time, delivery p50/p99;
-// a project every learner used renamed while clients read a board (rename.ts); and the server's
+// a project every learner used renamed while clients read a board (rename.ts); GitHub's webhook
+// deliveries accepted and processed (webhooks.ts); and the server's
 // resident memory idle after start and at the end of the load (memory.ts).
-// `--fan-out-only` skips the request scenarios. `--scale N` runs on a dataset N times larger
+// `--fan-out-only`, `--rename-only` and `--webhooks-only` run that part alone. `--scale N` runs on a dataset N times larger
 // (generate.ts), kept apart from the default one.
 // `--explain` rewrites the board query's reviewed SQL and plan in src/features/board/queries/.
 
@@ -221,6 +223,11 @@ async function benchEngine(engine: Engine) {
       await benchFanOut(target, log);
       return;
     }
+    if (process.argv.includes('--webhooks-only')) {
+      await benchWebhooks(target, connections, durationSeconds, engine === 'pg', log);
+      memory('at the end of the load');
+      return;
+    }
     if (process.argv.includes('--rename-only')) {
       await benchRename(target, connections, durationSeconds, log);
       memory('at the end of the load');
@@ -237,6 +244,7 @@ async function benchEngine(engine: Engine) {
     printTable(engine, all, results);
     await benchFanOut(target, log);
     await benchRename(target, connections, durationSeconds, log);
+    await benchWebhooks(target, connections, durationSeconds, engine === 'pg', log);
     memory('at the end of the load');
   } finally {
     child.kill('SIGTERM');

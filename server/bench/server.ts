@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { buildApp } from '../src/app.ts';
 import { loadConfig } from '../src/config.ts';
 import { issueToken } from '../src/features/auth/tokens.ts';
@@ -17,7 +18,12 @@ export interface BenchTarget {
   token: string;
   cohortId: number;
   learnerId: number;
+  /** The secret the webhook's deliveries are signed with, and the repositories they are about. */
+  webhookSecret: string;
+  repositories: { id: number; fullName: string }[];
 }
+
+const WEBHOOK_SECRET = 'bench-webhook-secret-0123456789';
 
 const engine = (process.argv[process.argv.indexOf('--engine') + 1] ?? 'pg') as Engine;
 const poolSize = Number(process.env.DB_POOL_SIZE ?? 10);
@@ -27,7 +33,12 @@ const database = await openBenchDatabase(engine, log, poolSize);
 const env = engine === 'pg' ? { DATABASE_URL: benchDatabaseUrl() } : {};
 // The live board's fan-out opens 200 streams as one person: no per-person limit here.
 const config = {
-  ...loadConfig({ ...env, LOG_LEVEL: 'silent', LIVE_CONNECTIONS_PER_PERSON: '1000' }),
+  ...loadConfig({
+    ...env,
+    LOG_LEVEL: 'silent',
+    LIVE_CONNECTIONS_PER_PERSON: '1000',
+    GITHUB_WEBHOOK_SECRET: WEBHOOK_SECRET,
+  }),
   webDist: '',
 };
 const app = await buildApp(config, database, { logger: false });
@@ -42,7 +53,44 @@ app.get<{ Querystring: { cohort: string } }>('/bench/board-build', async (reques
   if (answer.encoding) reply.header('content-encoding', answer.encoding);
   return reply.type('application/json').send(answer.body);
 });
+// How many webhook deliveries wait for their job (bench/webhooks.ts waits until none do).
+app.get('/bench/deliveries-pending', async () => {
+  const row = await app.db
+    .selectFrom('github_deliveries')
+    .select((eb) => eb.fn.countAll<number>().as('pending'))
+    .where('processed_at', 'is', null)
+    .executeTakeFirstOrThrow();
+  return { pending: Number(row.pending) };
+});
 await app.listen({ host: '127.0.0.1', port: 0 });
+
+/** A repository linked to each learner of the board's cohort, for their current project. */
+async function linkBoardRepositories() {
+  const learners = sql`
+    select m.person_id, (select sp.project_id from student_projects sp
+        where sp.student_id = m.person_id
+        order by sp.assigned_at desc, sp.id desc limit 1) as project_id
+    from cohort_memberships m
+    where m.cohort_id = ${boardCohortId} and m.left_at is null`;
+  await sql`
+    insert into repositories (github_id, full_name, html_url)
+    select 5000000 + l.person_id, 'bench-school/work-' || l.person_id,
+      'https://github.com/bench-school/work-' || l.person_id
+    from (${learners}) l
+    on conflict do nothing`.execute(database.db);
+  await sql`
+    insert into repository_links (repository_id, learner_id, project_id, source)
+    select r.id, l.person_id, l.project_id, 'staff'
+    from (${learners}) l join repositories r on r.github_id = 5000000 + l.person_id
+    on conflict do nothing`.execute(database.db);
+  const linked = await database.db
+    .selectFrom('repositories')
+    .select(['github_id', 'full_name'])
+    .where('full_name', 'like', 'bench-school/%')
+    .orderBy('id')
+    .execute();
+  return linked.map((row) => ({ id: row.github_id ?? 0, fullName: row.full_name }));
+}
 
 const staff = await database.db
   .selectFrom('people')
@@ -57,6 +105,7 @@ const learner = await database.db
   .where('left_at', 'is', null)
   .orderBy('person_id')
   .executeTakeFirstOrThrow();
+const repositories = await linkBoardRepositories();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
 const target: BenchTarget = {
@@ -64,6 +113,8 @@ const target: BenchTarget = {
   token: await issueToken(database.db, staff.id),
   cohortId: boardCohortId,
   learnerId: learner.person_id,
+  webhookSecret: WEBHOOK_SECRET,
+  repositories,
 };
 console.log(JSON.stringify(target));
 

@@ -8,6 +8,7 @@ import { createClock } from './clock.ts';
 import { seedCohorts } from './cohorts.ts';
 import { seedCurriculum } from './curriculum.ts';
 import { seedFoundations } from './foundations.ts';
+import { seedGithubActivity } from './github.ts';
 import { seedNotes, seedTags } from './notes.ts';
 import { seedPeople } from './people.ts';
 import { buildProgress, coursePath, type LearnerPlan } from './progress.ts';
@@ -101,6 +102,7 @@ export async function seedDemoData(
     await seedNotes(trx, clock, rng, [...people.day72, ...people.day70.slice(0, 3)], instructorId);
     await seedEvents(trx, clock, day72, day70, instructorId);
     await seedFoundations(trx, clock, rng);
+    await seedGithubActivity(trx, clock, rng, people.day72, day72.org);
     await audit(trx, { actorId: null, action: 'seed', entity: 'database', after: { demo: true } });
   });
 }
