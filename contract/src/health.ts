@@ -20,6 +20,10 @@ import { DateOnly, Nullable, Timestamp } from './common.ts';
  * - objectives_behind: achieved learning objectives `objectives_behind` or more below the median
  *   of the cohort's current learners.
  * - core_skill: a core skill rated at or below `core_skill_level`.
+ * - no_push: nothing pushed for `no_push_days` days or more to the repository linked for the
+ *   current project (counted from its link or the move to the project when it never had a push).
+ * - checks_failing: the checks of that repository's latest pushed commit failing for
+ *   `failing_checks_days` days or more.
  */
 
 /** The kinds of flag, in the order a learner's flags are listed. */
@@ -30,6 +34,8 @@ export const HealthFlagKind = Type.Union([
   Type.Literal('inactive'),
   Type.Literal('objectives_behind'),
   Type.Literal('core_skill'),
+  Type.Literal('no_push'),
+  Type.Literal('checks_failing'),
 ]);
 export type HealthFlagKind = Static<typeof HealthFlagKind>;
 
@@ -114,6 +120,10 @@ export const HealthThresholds = Type.Object({
   objectives_behind: Type.Integer(),
   /** HEALTH_CORE_SKILL_LEVEL */
   core_skill_level: Type.Integer(),
+  /** HEALTH_NO_PUSH_DAYS */
+  no_push_days: Type.Integer(),
+  /** HEALTH_FAILING_CHECKS_DAYS */
+  failing_checks_days: Type.Integer(),
 });
 export type HealthThresholds = Static<typeof HealthThresholds>;
 

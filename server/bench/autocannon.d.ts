@@ -7,6 +7,8 @@ declare module 'autocannon' {
     duration?: number;
     headers?: Record<string, string>;
     method?: string;
+    /** Requests per second from all connections together (an offered load, not as fast as possible). */
+    overallRate?: number;
     /** Each request in turn; `setupRequest` may change one before it is sent. */
     requests?: Array<{
       method?: string;

@@ -14,7 +14,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
       id text primary key,
       event text not null,
       action text,
-      payload jsonb not null,
+      payload json not null,
       received_at timestamptz not null default now(),
       processed_at timestamptz,
       outcome text

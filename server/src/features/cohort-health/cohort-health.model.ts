@@ -12,6 +12,13 @@ export interface LearnerFigures {
   lowSkills: Array<{ label: string; level: number }>;
   /** Days each of the learner's self-assessments has waited for review. */
   reviewWaits: Array<{ assessment: string; days: number }>;
+  /**
+   * Days since the last push to the repository linked for the current project (since its link
+   * or the move when it never had one); null without such a repository.
+   */
+  daysWithoutPush: number | null;
+  /** Days the checks of that repository's latest pushed commit have failed; null when they do not. */
+  daysChecksFailing: number | null;
 }
 
 const plural = (n: number, one: string, many = `${one}s`) => `${n} ${n === 1 ? one : many}`;
@@ -101,6 +108,22 @@ export function flagsOf(
       reason: `Core skills at or below ${settings.coreSkillLevel}: ${figures.lowSkills
         .map((skill) => `${skill.label} ${skill.level}`)
         .join(', ')}`,
+    });
+
+  if (figures.daysWithoutPush !== null && figures.daysWithoutPush >= settings.noPushDays)
+    flags.push({
+      kind: 'no_push',
+      value: figures.daysWithoutPush,
+      threshold: settings.noPushDays,
+      reason: `Nothing pushed to GitHub for ${plural(figures.daysWithoutPush, 'day')}`,
+    });
+
+  if (figures.daysChecksFailing !== null && figures.daysChecksFailing >= settings.failingChecksDays)
+    flags.push({
+      kind: 'checks_failing',
+      value: figures.daysChecksFailing,
+      threshold: settings.failingChecksDays,
+      reason: `Checks failing on GitHub for ${plural(figures.daysChecksFailing, 'day')}`,
     });
   return flags;
 }

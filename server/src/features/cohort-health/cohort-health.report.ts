@@ -123,6 +123,9 @@ export function reportOf(
         daysInactive,
         objectivesAchieved: row.objectives_achieved,
         lowSkills: row.low_skills,
+        daysWithoutPush: row.push_due_at === null ? null : elapsedDays(row.push_due_at, now),
+        daysChecksFailing:
+          row.checks_failing_since === null ? null : elapsedDays(row.checks_failing_since, now),
         reviewWaits: queue
           .filter((entry) => entry.student_id === row.id)
           .map((entry) => ({ assessment: entry.assessment, days: entry.waiting_days })),
@@ -159,6 +162,8 @@ export function reportOf(
       inactive_days: settings.inactiveDays,
       objectives_behind: settings.objectivesBehind,
       core_skill_level: settings.coreSkillLevel,
+      no_push_days: settings.noPushDays,
+      failing_checks_days: settings.failingChecksDays,
     },
     objectives_median: objectivesMedian,
     at_risk: atRisk,

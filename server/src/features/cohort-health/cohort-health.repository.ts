@@ -23,6 +23,10 @@ export interface LearnerRow {
   objectives_achieved: number;
   /** json arrives parsed from node-postgres and as text from some drivers. */
   low_skills: Array<{ label: string; level: number }> | string;
+  /** The last push to the current project's repository, or its link or the move before any. */
+  push_due_at: number | null;
+  /** Since when the checks of that repository's latest pushed commit fail; null when they do not. */
+  checks_failing_since: number | null;
 }
 
 /** The current learners of the cohort (COHORT_LEARNERS_SQL), by name. */

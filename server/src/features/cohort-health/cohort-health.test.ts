@@ -207,6 +207,94 @@ describe('activity', () => {
   });
 });
 
+describe('work on GitHub', () => {
+  /** A learner on the first project with a repository linked for it, and its events. */
+  async function learnerWithRepository(cohortId: number, projectId: number, name: string) {
+    const learner = await learnerIn(cohortId, name);
+    await assignProject(db(), learner.id, projectId, daysAgo(20));
+    const repository = await db()
+      .insertInto('repositories')
+      .values({
+        full_name: `acme/${name}-${learner.id}`,
+        html_url: `https://github.com/acme/${name}`,
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    await db()
+      .insertInto('repository_links')
+      .values({
+        repository_id: repository.id,
+        learner_id: learner.id,
+        project_id: projectId,
+        source: 'staff',
+        created_at: daysAgo(20),
+      })
+      .execute();
+    const event = (kind: 'push' | 'check', at: string, state: string) =>
+      db()
+        .insertInto('repository_events')
+        .values({
+          repository_id: repository.id,
+          kind,
+          subject: kind === 'push' ? 'main' : 'run:1',
+          key: `${kind}:${at}:${state}`,
+          occurred_at: at,
+          title: kind === 'push' ? 'Work' : 'test',
+          head_sha: 'a'.repeat(40),
+          state,
+        })
+        .execute();
+    return { learner, event };
+  }
+
+  it('flags nothing pushed for the set days, and not one day less', async () => {
+    const { cohort, first } = await cohortWithCourse(0, 0);
+    const recent = await learnerWithRepository(cohort.id, first.id, 'Recent');
+    await recent.event('push', daysAgo(4), 'pushed');
+    const quiet = await learnerWithRepository(cohort.id, first.id, 'Quiet');
+    await quiet.event('push', daysAgo(5), 'pushed');
+    const never = await learnerWithRepository(cohort.id, first.id, 'Never');
+    const without = await learnerIn(cohort.id, 'Without');
+    await assignProject(db(), without.id, first.id, daysAgo(20));
+
+    const report = await health(cohort.id, { noPushDays: 5, inactiveDays: 365 });
+    expect(kinds(report, recent.learner.id)).toEqual([]);
+    expect(kinds(report, quiet.learner.id)).toEqual(['no_push']);
+    expect(learnerOf(report, quiet.learner.id).flags[0]?.reason).toBe(
+      'Nothing pushed to GitHub for 5 days',
+    );
+    // Never pushed: counted from the link (20 days ago).
+    expect(learnerOf(report, never.learner.id).flags).toMatchObject([
+      { kind: 'no_push', value: 20 },
+    ]);
+    // No repository linked: nothing to judge.
+    expect(kinds(report, without.id)).toEqual([]);
+    expect(report.thresholds).toMatchObject({ no_push_days: 5 });
+  });
+
+  it('flags checks failing for the set days, and not one day less', async () => {
+    const { cohort, first } = await cohortWithCourse(0, 0);
+    const fresh = await learnerWithRepository(cohort.id, first.id, 'Fresh');
+    await fresh.event('push', daysAgo(1), 'pushed');
+    await fresh.event('check', daysAgo(1), 'failure');
+    const stuck = await learnerWithRepository(cohort.id, first.id, 'Stuck');
+    await stuck.event('push', daysAgo(2), 'pushed');
+    await stuck.event('check', daysAgo(2), 'failure');
+    const fixed = await learnerWithRepository(cohort.id, first.id, 'Fixed');
+    await fixed.event('push', daysAgo(3), 'pushed');
+    await fixed.event('check', daysAgo(3), 'failure');
+    await fixed.event('check', daysAgo(1), 'success');
+
+    const report = await health(cohort.id, { failingChecksDays: 2, inactiveDays: 365 });
+    expect(kinds(report, fresh.learner.id)).toEqual([]);
+    expect(kinds(report, stuck.learner.id)).toEqual(['checks_failing']);
+    expect(learnerOf(report, stuck.learner.id).flags[0]?.reason).toBe(
+      'Checks failing on GitHub for 2 days',
+    );
+    expect(kinds(report, fixed.learner.id)).toEqual([]);
+  });
+});
+
 describe('learning objectives and core skills', () => {
   it('flags objectives the set number below the median, and core skills at the level', async () => {
     const { cohort } = await cohortWithCourse(0, 0);

@@ -21,6 +21,44 @@ export const findRepository = (db: Db, ref: Pick<RepositoryRef, 'githubId' | 'fu
     .orderBy('github_id', 'asc')
     .executeTakeFirst();
 
+/** The stored repositories of these refs (by GitHub's id, or by name for one stored without it). */
+export const findRepositories = (db: Db, refs: Pick<RepositoryRef, 'githubId' | 'fullName'>[]) =>
+  refs.length === 0
+    ? Promise.resolve([])
+    : db
+        .selectFrom('repositories')
+        .selectAll()
+        .where((eb) =>
+          eb.or([
+            eb(
+              'github_id',
+              'in',
+              refs.map((ref) => ref.githubId),
+            ),
+            eb.and([
+              eb('github_id', 'is', null),
+              eb(
+                sql`lower(full_name)`,
+                'in',
+                refs.map((ref) => ref.fullName.toLowerCase()),
+              ),
+            ]),
+          ]),
+        )
+        .execute();
+
+export const updateRepository = (
+  db: Db,
+  id: number,
+  values: {
+    github_id: number;
+    full_name: string;
+    html_url: string;
+    default_branch: string | null;
+    deleted_at: Date | null;
+  },
+) => db.updateTable('repositories').set(values).where('id', '=', id).execute();
+
 /** Brings a stored repository's name, address and GitHub id up to date; null when unknown. */
 export async function refreshRepository(db: Db, ref: RepositoryRef, deleted = false) {
   const found = await findRepository(db, ref);
@@ -81,6 +119,48 @@ export async function addEvents(db: Db, repositoryId: number, events: NewReposit
   return inserted.length;
 }
 
+/**
+ * Records events of several repositories not seen before (by their key), in one statement;
+ * answers the ones that were new, as 'repository kind key'.
+ */
+export async function addEventRows(
+  db: Db,
+  rows: Array<{ repositoryId: number; event: NewRepositoryEvent }>,
+): Promise<Set<string>> {
+  if (rows.length === 0) return new Set();
+  const inserted = await db
+    .insertInto('repository_events')
+    .values(
+      rows.map(({ repositoryId, event }) => ({
+        repository_id: repositoryId,
+        kind: event.kind,
+        subject: event.subject,
+        key: event.key,
+        occurred_at: event.occurredAt,
+        actor: event.actor,
+        title: event.title,
+        url: event.url,
+        head_sha: event.headSha,
+        commit_count: event.commitCount,
+        state: event.state,
+      })),
+    )
+    .onConflict((oc) => oc.columns(['repository_id', 'kind', 'key']).doNothing())
+    .returning(['repository_id', 'kind', 'key'])
+    .execute();
+  return new Set(inserted.map((row) => `${row.repository_id} ${row.kind} ${row.key}`));
+}
+
+/** Marks deliveries processed, each with its outcome, in one statement. */
+export async function recordOutcomes(db: Db, outcomes: Map<string, string>) {
+  if (outcomes.size === 0) return;
+  await sql`
+    update github_deliveries d set processed_at = now(), outcome = done.outcome
+    from unnest(${[...outcomes.keys()]}::text[], ${[...outcomes.values()]}::text[])
+      as done(id, outcome)
+    where d.id = done.id`.execute(db);
+}
+
 export interface NewLink {
   repositoryId: number;
   learnerId: number;
@@ -131,3 +211,20 @@ export const learnersOf = async (db: Db, repositoryId: number) =>
       .where('repository_id', '=', repositoryId)
       .execute()
   ).map((row) => row.learner_id);
+
+/** The learners each of these repositories is linked to. */
+export async function learnersOfRepositories(db: Db, repositoryIds: number[]) {
+  const byRepository = new Map<number, number[]>();
+  if (repositoryIds.length === 0) return byRepository;
+  const rows = await db
+    .selectFrom('repository_links')
+    .select(['repository_id', 'learner_id'])
+    .where('repository_id', 'in', repositoryIds)
+    .execute();
+  for (const row of rows)
+    byRepository.set(row.repository_id, [
+      ...(byRepository.get(row.repository_id) ?? []),
+      row.learner_id,
+    ]);
+  return byRepository;
+}

@@ -76,6 +76,7 @@ export const webhookRoutes: FastifyPluginAsyncTypebox = async (app) => {
         id,
         event,
         payload: payload as Record<string, unknown>,
+        text: body,
       });
       const message = {
         queued: `Delivery ${id} stored; it is being processed.`,

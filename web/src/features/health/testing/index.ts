@@ -33,6 +33,8 @@ export function cohortHealthOf(
       inactive_days: 7,
       objectives_behind: 2,
       core_skill_level: 2,
+      no_push_days: 5,
+      failing_checks_days: 2,
     },
     objectives_median: 0,
     at_risk: all
