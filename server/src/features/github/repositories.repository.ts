@@ -93,32 +93,6 @@ export async function ensureRepository(
     .executeTakeFirstOrThrow();
 }
 
-/** Records events not seen before (by their key); answers how many were new. */
-export async function addEvents(db: Db, repositoryId: number, events: NewRepositoryEvent[]) {
-  if (events.length === 0) return 0;
-  const inserted = await db
-    .insertInto('repository_events')
-    .values(
-      events.map((event) => ({
-        repository_id: repositoryId,
-        kind: event.kind,
-        subject: event.subject,
-        key: event.key,
-        occurred_at: event.occurredAt,
-        actor: event.actor,
-        title: event.title,
-        url: event.url,
-        head_sha: event.headSha,
-        commit_count: event.commitCount,
-        state: event.state,
-      })),
-    )
-    .onConflict((oc) => oc.columns(['repository_id', 'kind', 'key']).doNothing())
-    .returning('id')
-    .execute();
-  return inserted.length;
-}
-
 /**
  * Records events of several repositories not seen before (by their key), in one statement;
  * answers the ones that were new, as 'repository kind key'.
@@ -150,6 +124,15 @@ export async function addEventRows(
     .execute();
   return new Set(inserted.map((row) => `${row.repository_id} ${row.kind} ${row.key}`));
 }
+
+/** Records events of one repository not seen before (by their key); answers how many were new. */
+export const addEvents = async (db: Db, repositoryId: number, events: NewRepositoryEvent[]) =>
+  (
+    await addEventRows(
+      db,
+      events.map((event) => ({ repositoryId, event })),
+    )
+  ).size;
 
 /** Marks deliveries processed, each with its outcome, in one statement. */
 export async function recordOutcomes(db: Db, outcomes: Map<string, string>) {

@@ -198,7 +198,7 @@ describe('student overview gates', () => {
       },
     });
     renderOverview(profile);
-    const card = (await screen.findByRole('heading', { name: 'Your repositories' })).closest(
+    const card = (await screen.findByRole('heading', { name: 'Your work on GitHub' })).closest(
       '.rt-Card',
     ) as HTMLElement;
     expect(await within(card).findByTestId('current-repository')).toHaveTextContent(

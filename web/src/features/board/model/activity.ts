@@ -91,5 +91,7 @@ export function nothingPushedSinceAssessment(
 ): boolean | null {
   if (activity === null || startedAt === null) return null;
   if (activity.last_push_at === null) return true;
-  return Date.parse(activity.last_push_at) < Date.parse(startedAt);
+  // GitHub gives a push's time in whole seconds: one in the second it started counts as after.
+  const startedSecond = Math.floor(Date.parse(startedAt) / 1000) * 1000;
+  return Date.parse(activity.last_push_at) < startedSecond;
 }

@@ -90,7 +90,7 @@ export default function OverviewPage() {
           {/* Staff in mimic mode see a profile built from their cohort: no learner's links. */}
           {!learner.staff && (
             <Card size="2">
-              <CardHeading icon={<GitHubLogoIcon aria-hidden />}>Your repositories</CardHeading>
+              <CardHeading icon={<GitHubLogoIcon aria-hidden />}>Your work on GitHub</CardHeading>
               <YourRepositories
                 learnerId={learner.id}
                 currentProject={learner.project.id > 0 ? learner.project : null}
