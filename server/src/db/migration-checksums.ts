@@ -25,7 +25,7 @@ export const migrationChecksums: Record<string, string> = {
   'lib/card-version': '96c6881c42e3e364',
   'lib/learner-score': '1cc1c14e7425c831',
   '1030-changed-tables-in-transaction': '43d161584c8b0b83',
-  '1040-github-activity': 'ef154e1c075d3c37',
+  '1040-github-activity': '4be786c3a36574e6',
   'run-statements': '3f79c1dcd555bf69',
 };
 

@@ -451,6 +451,20 @@ export interface RepositoryEventsTable {
   state: string;
 }
 
+/** What a card shows of a repository, worked out from its events when events are added. */
+export interface RepositoryWorkTable {
+  repository_id: number;
+  last_push_at: NullableTimestamp;
+  head_sha: string | null;
+  pull_request: JSONColumnType<
+    { number: number; title: string; url: string | null } | null,
+    string | null,
+    string | null
+  >;
+  checks: 'passing' | 'failing' | 'running' | null;
+  checks_since: NullableTimestamp;
+}
+
 /** One outside effect of a job, planned when the job is queued. */
 export interface JobStepsTable {
   id: Id;
@@ -547,6 +561,7 @@ export interface Database {
   repositories: RepositoriesTable;
   repository_links: RepositoryLinksTable;
   repository_events: RepositoryEventsTable;
+  repository_work: RepositoryWorkTable;
 }
 
 /** The database or a transaction on it: what a query that can run in either takes. */

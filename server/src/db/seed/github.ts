@@ -1,4 +1,5 @@
 import { sql, type Transaction } from 'kysely';
+import { refreshWork } from '../../features/github/index.ts';
 import type { Database } from '../schema.ts';
 import type { Clock } from './clock.ts';
 import type { SeededPerson } from './people.ts';
@@ -116,5 +117,6 @@ export async function seedGithubActivity(
       });
     }
     await trx.insertInto('repository_events').values(events).execute();
+    await refreshWork(trx, [repository.id]);
   }
 }

@@ -1,7 +1,6 @@
 import { fullNameText } from '../../lib/names.ts';
 import { currentAssignmentJoinText } from '../board/index.ts';
 import { isCurrentMembershipText } from '../cohorts/index.ts';
-import { repositoryWorkJoins } from '../github/index.ts';
 
 // The health read's SQL, reviewed as SQL: queries/*.sql is this text (checked by a test) and
 // queries/health.explain.txt its plan on the benchmark dataset (`npm run bench -- --explain`).
@@ -83,9 +82,9 @@ select c.id, c.name, c.project_id, c.project_name, c.book_id, c.book_name,
      join core_skills s on s.id = r.skill_id
      where r.student_id = c.id and r.level <= $2) as low_skills,
   case when linked.repository_id is not null
-    then ${epochMs('coalesce(push.occurred_at, greatest(linked.created_at, c.assigned_at))')}
+    then ${epochMs('coalesce(w.last_push_at, greatest(linked.created_at, c.assigned_at))')}
   end as push_due_at,
-  case when checks.state = 'failing' then ${epochMs('checks.since')} end as checks_failing_since
+  case when w.checks = 'failing' then ${epochMs('w.checks_since')} end as checks_failing_since
 from current c
 -- The repository linked for the current project (the card's, features/github), and its work.
 left join lateral (
@@ -94,7 +93,7 @@ left join lateral (
   order by rl.created_at desc, rl.id desc
   limit 1
 ) linked on true
-${repositoryWorkJoins('linked.repository_id', '')}
+left join repository_work w on w.repository_id = linked.repository_id
 order by c.name, c.id
 `;
 

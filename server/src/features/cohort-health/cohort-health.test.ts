@@ -16,6 +16,7 @@ import {
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import type { HealthSettings } from '../../config.ts';
+import { refreshWork } from '../github/index.ts';
 import { HEALTH_QUERIES } from './cohort-health.query.ts';
 import { cohortHealth } from './cohort-health.service.ts';
 
@@ -230,8 +231,8 @@ describe('work on GitHub', () => {
         created_at: daysAgo(20),
       })
       .execute();
-    const event = (kind: 'push' | 'check', at: string, state: string) =>
-      db()
+    const event = async (kind: 'push' | 'check', at: string, state: string) => {
+      await db()
         .insertInto('repository_events')
         .values({
           repository_id: repository.id,
@@ -244,6 +245,8 @@ describe('work on GitHub', () => {
           state,
         })
         .execute();
+      await refreshWork(db(), [repository.id]);
+    };
     return { learner, event };
   }
 

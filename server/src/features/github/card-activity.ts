@@ -1,9 +1,10 @@
 import { FAILING_CHECK_STATES, RUNNING_CHECK_STATES } from '@lp/contract/constants';
 import { isoTimestampText } from '../../lib/dates.ts';
 
-// What a learner's repository shows of their work, as SQL the board statement and the
-// repository list share: the latest push, the open pull request and the latest checks, each the
-// latest by GitHub's own time (repository_events), so a delivery arriving late changes nothing.
+// What a learner's repository shows of their work: the latest push, the open pull request and
+// the latest checks, each the latest by GitHub's own time (repository_events), so a delivery
+// arriving late changes nothing. It is worked out into repository_work whenever a repository's
+// events are added (REFRESH_WORK_SQL); the board, the repository list and cohort health read it.
 
 const list = (states: readonly string[]) => states.map((state) => `'${state}'`).join(', ');
 
@@ -17,11 +18,11 @@ const latestPerSubject = (repository: string, kind: string, where = 'true') => `
     (e.state in (${list(RUNNING_CHECK_STATES)})) asc, e.id desc`;
 
 /**
- * Lateral joins (indented by `indent`) giving, for repository id `repository`: `push`
- * (occurred_at, head_sha of the latest push), `pr` (json of the most recently updated open pull
- * request) and `checks` (state and since, of the latest pushed commit's checks).
+ * Lateral joins giving, for repository id `repository`: `push` (occurred_at, head_sha of the
+ * latest push), `pr` (json of the most recently updated open pull request) and `checks` (state
+ * and since, of the latest pushed commit's checks).
  */
-export const repositoryWorkJoins = (repository: string, indent: string) =>
+const repositoryWorkJoins = (repository: string) =>
   `left join lateral (
   select e.occurred_at, e.head_sha from repository_events e
   where e.repository_id = ${repository} and e.kind = 'push'
@@ -52,9 +53,19 @@ left join lateral (
       order by c.occurred_at desc, c.id desc limit 1))`,
   )}) latest
   having count(*) > 0
-) checks on true`
-    .split('\n')
-    .join(`\n${indent}`);
+) checks on true`;
+
+/** Works out repository_work of the repositories $1 (an array of ids) from their events. */
+export const REFRESH_WORK_SQL = `insert into repository_work
+  (repository_id, last_push_at, head_sha, pull_request, checks, checks_since)
+select r.id, push.occurred_at, push.head_sha, pr.json, checks.state, checks.since
+from repositories r
+${repositoryWorkJoins('r.id')}
+where r.id = any($1::int[])
+on conflict (repository_id) do update set
+  last_push_at = excluded.last_push_at, head_sha = excluded.head_sha,
+  pull_request = excluded.pull_request, checks = excluded.checks,
+  checks_since = excluded.checks_since`;
 
 /**
  * The card's `activity` (contract CardActivity) for learner `learner` on project `project`, in a
@@ -64,11 +75,11 @@ export const cardActivityText = (learner: string, project: string, today: string
   `(select row_to_json(activity) from (
         select json_build_object('full_name', r.full_name, 'url', r.html_url,
             'deleted', r.deleted_at is not null) as repository,
-          ${isoTimestampText('push.occurred_at')} as last_push_at,
-          ${today} - (push.occurred_at at time zone ${zone})::date as days_since_push,
-          pr.json as pull_request,
-          checks.state as checks,
-          ${isoTimestampText('checks.since')} as checks_since
+          ${isoTimestampText('w.last_push_at')} as last_push_at,
+          ${today} - (w.last_push_at at time zone ${zone})::date as days_since_push,
+          w.pull_request,
+          w.checks,
+          ${isoTimestampText('w.checks_since')} as checks_since
         from (
           select rl.repository_id from repository_links rl
           where rl.learner_id = ${learner} and rl.project_id = ${project}
@@ -76,4 +87,4 @@ export const cardActivityText = (learner: string, project: string, today: string
           limit 1
         ) linked
         join repositories r on r.id = linked.repository_id
-        ${repositoryWorkJoins('r.id', '        ')}) activity)`;
+        left join repository_work w on w.repository_id = r.id) activity)`;

@@ -4,8 +4,9 @@ import { repositoryRoutes } from './repositories.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 
 export { githubBackfillStep } from './backfill.step.ts';
-export { cardActivityText, repositoryWorkJoins } from './card-activity.ts';
+export { cardActivityText } from './card-activity.ts';
 export { githubDeliveriesStep } from './deliveries.ts';
+export { refreshWork } from './repositories.repository.ts';
 export {
   linkCreatedRepository,
   queueTemplateRepository,

@@ -1,5 +1,6 @@
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import type { Db, RepositorySource } from '../../db/schema.ts';
+import { REFRESH_WORK_SQL } from './card-activity.ts';
 import type { NewRepositoryEvent, RepositoryRef } from './delivery-changes.ts';
 
 // The statements of repositories, their links to learners and their events.
@@ -94,8 +95,9 @@ export async function ensureRepository(
 }
 
 /**
- * Records events of several repositories not seen before (by their key), in one statement;
- * answers the ones that were new, as 'repository kind key'.
+ * Records events of several repositories not seen before (by their key), in one statement, and
+ * works out again what the cards show of the repositories that got new ones; answers the new
+ * events, as 'repository kind key'.
  */
 export async function addEventRows(
   db: Db,
@@ -122,7 +124,14 @@ export async function addEventRows(
     .onConflict((oc) => oc.columns(['repository_id', 'kind', 'key']).doNothing())
     .returning(['repository_id', 'kind', 'key'])
     .execute();
+  await refreshWork(db, [...new Set(inserted.map((row) => row.repository_id))]);
   return new Set(inserted.map((row) => `${row.repository_id} ${row.kind} ${row.key}`));
+}
+
+/** Works out again what the cards show of these repositories, from their events. */
+export async function refreshWork(db: Db, repositoryIds: number[]) {
+  if (repositoryIds.length > 0)
+    await db.executeQuery(CompiledQuery.raw(REFRESH_WORK_SQL, [repositoryIds]));
 }
 
 /** Records events of one repository not seen before (by their key); answers how many were new. */

@@ -14,7 +14,6 @@ import type { SignedInPerson } from '../../plugins/principal.ts';
 import { currentAssignmentOf, recordLearnerChange } from '../board/index.ts';
 import { currentMembershipOf } from '../cohorts/index.ts';
 import { queueBackfill } from './backfill.step.ts';
-import { repositoryWorkJoins } from './card-activity.ts';
 import * as repo from './repositories.repository.ts';
 
 /** The learner's id when `caller` may see their repositories: the learner and staff. */
@@ -49,12 +48,12 @@ async function linksOf(db: Db, learnerId: number, linkId?: number): Promise<Repo
     select rl.id, r.full_name, r.html_url as url, r.deleted_at is not null as deleted,
       rl.project_id, p.name as project_name, rl.source,
       ${isoTimestampSql('rl.created_at')} as linked_at,
-      ${isoTimestampSql('push.occurred_at')} as last_push_at,
-      checks.state as checks
+      ${isoTimestampSql('w.last_push_at')} as last_push_at,
+      w.checks
     from repository_links rl
     join repositories r on r.id = rl.repository_id
     left join projects p on p.id = rl.project_id
-    ${sql.raw(repositoryWorkJoins('r.id', '    '))}
+    left join repository_work w on w.repository_id = r.id
     where rl.learner_id = ${learnerId} and (${linkId ?? null}::int is null or rl.id = ${linkId ?? null})
     order by rl.created_at desc, rl.id desc`.execute(db);
   return rows;

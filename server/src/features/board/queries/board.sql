@@ -66,11 +66,11 @@ select cohort.id,
       (select row_to_json(activity) from (
         select json_build_object('full_name', r.full_name, 'url', r.html_url,
             'deleted', r.deleted_at is not null) as repository,
-          to_char(push.occurred_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_push_at,
-          cohort.today - (push.occurred_at at time zone cohort.time_zone)::date as days_since_push,
-          pr.json as pull_request,
-          checks.state as checks,
-          to_char(checks.since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as checks_since
+          to_char(w.last_push_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_push_at,
+          cohort.today - (w.last_push_at at time zone cohort.time_zone)::date as days_since_push,
+          w.pull_request,
+          w.checks,
+          to_char(w.checks_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as checks_since
         from (
           select rl.repository_id from repository_links rl
           where rl.learner_id = mb.id and rl.project_id = cp.project_id
@@ -78,45 +78,7 @@ select cohort.id,
           limit 1
         ) linked
         join repositories r on r.id = linked.repository_id
-        left join lateral (
-          select e.occurred_at, e.head_sha from repository_events e
-          where e.repository_id = r.id and e.kind = 'push'
-          order by e.occurred_at desc, e.id desc
-          limit 1
-        ) push on true
-        left join lateral (
-          select json_build_object('number', open_pr.subject::int, 'title', open_pr.title, 'url', open_pr.url) as json
-          from (
-          select distinct on (e.subject) e.subject, e.title, e.url, e.state, e.occurred_at
-          from repository_events e
-          where e.repository_id = r.id and e.kind = 'pull_request' and true
-          -- At one instant a finished check outranks a running one.
-          order by e.subject, e.occurred_at desc,
-            (e.state in ('queued', 'in_progress', 'requested', 'waiting', 'pending')) asc, e.id desc) open_pr
-          where open_pr.state = 'open'
-          order by open_pr.occurred_at desc
-          limit 1
-        ) pr on true
-        left join lateral (
-          select case
-              when bool_or(latest.state in ('failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale')) then 'failing'
-              when bool_or(latest.state in ('queued', 'in_progress', 'requested', 'waiting', 'pending')) then 'running'
-              else 'passing' end as state,
-            case when bool_or(latest.state in ('failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale'))
-              then min(latest.occurred_at) filter (where latest.state in ('failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale'))
-              else max(latest.occurred_at) end as since
-          from (
-          select distinct on (e.subject) e.subject, e.title, e.url, e.state, e.occurred_at
-          from repository_events e
-          where e.repository_id = r.id and e.kind = 'check' and e.head_sha = coalesce(push.head_sha, (
-              select c.head_sha from repository_events c
-              where c.repository_id = r.id and c.kind = 'check'
-              order by c.occurred_at desc, c.id desc limit 1))
-          -- At one instant a finished check outranks a running one.
-          order by e.subject, e.occurred_at desc,
-            (e.state in ('queued', 'in_progress', 'requested', 'waiting', 'pending')) asc, e.id desc) latest
-          having count(*) > 0
-        ) checks on true) activity) as activity,
+        left join repository_work w on w.repository_id = r.id) activity) as activity,
       left(md5(concat_ws(':', coalesce(cp.assignment_id, 0), coalesce(sa.id, 0), coalesce(sa.status_id, 0), coalesce(extract(epoch from sa.status_changed_at), 0))), 16) as version
     from members mb
     left join lateral (

@@ -37,9 +37,9 @@ select c.id, c.name, c.project_id, c.project_name, c.book_id, c.book_name,
      join core_skills s on s.id = r.skill_id
      where r.student_id = c.id and r.level <= $2) as low_skills,
   case when linked.repository_id is not null
-    then (extract(epoch from coalesce(push.occurred_at, greatest(linked.created_at, c.assigned_at))) * 1000)::float8
+    then (extract(epoch from coalesce(w.last_push_at, greatest(linked.created_at, c.assigned_at))) * 1000)::float8
   end as push_due_at,
-  case when checks.state = 'failing' then (extract(epoch from checks.since) * 1000)::float8 end as checks_failing_since
+  case when w.checks = 'failing' then (extract(epoch from w.checks_since) * 1000)::float8 end as checks_failing_since
 from current c
 -- The repository linked for the current project (the card's, features/github), and its work.
 left join lateral (
@@ -48,43 +48,5 @@ left join lateral (
   order by rl.created_at desc, rl.id desc
   limit 1
 ) linked on true
-left join lateral (
-  select e.occurred_at, e.head_sha from repository_events e
-  where e.repository_id = linked.repository_id and e.kind = 'push'
-  order by e.occurred_at desc, e.id desc
-  limit 1
-) push on true
-left join lateral (
-  select json_build_object('number', open_pr.subject::int, 'title', open_pr.title, 'url', open_pr.url) as json
-  from (
-  select distinct on (e.subject) e.subject, e.title, e.url, e.state, e.occurred_at
-  from repository_events e
-  where e.repository_id = linked.repository_id and e.kind = 'pull_request' and true
-  -- At one instant a finished check outranks a running one.
-  order by e.subject, e.occurred_at desc,
-    (e.state in ('queued', 'in_progress', 'requested', 'waiting', 'pending')) asc, e.id desc) open_pr
-  where open_pr.state = 'open'
-  order by open_pr.occurred_at desc
-  limit 1
-) pr on true
-left join lateral (
-  select case
-      when bool_or(latest.state in ('failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale')) then 'failing'
-      when bool_or(latest.state in ('queued', 'in_progress', 'requested', 'waiting', 'pending')) then 'running'
-      else 'passing' end as state,
-    case when bool_or(latest.state in ('failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale'))
-      then min(latest.occurred_at) filter (where latest.state in ('failure', 'timed_out', 'cancelled', 'action_required', 'startup_failure', 'stale'))
-      else max(latest.occurred_at) end as since
-  from (
-  select distinct on (e.subject) e.subject, e.title, e.url, e.state, e.occurred_at
-  from repository_events e
-  where e.repository_id = linked.repository_id and e.kind = 'check' and e.head_sha = coalesce(push.head_sha, (
-      select c.head_sha from repository_events c
-      where c.repository_id = linked.repository_id and c.kind = 'check'
-      order by c.occurred_at desc, c.id desc limit 1))
-  -- At one instant a finished check outranks a running one.
-  order by e.subject, e.occurred_at desc,
-    (e.state in ('queued', 'in_progress', 'requested', 'waiting', 'pending')) asc, e.id desc) latest
-  having count(*) > 0
-) checks on true
+left join repository_work w on w.repository_id = linked.repository_id
 order by c.name, c.id
