@@ -385,11 +385,15 @@ export const githubBackfillStep = defineStep<BackfillInput>({
     if (state.added > 0)
       // The cards of the learners whose work it is change on every open board.
       await transaction(async (trx) =>
-        recordBoardChanges(trx, await repo.learnersOf(trx, row.id), {
-          kind: 'activity',
-          summary: `history of ${row.full_name} read`,
-          actorId: null,
-        }),
+        recordBoardChanges(
+          trx,
+          (await repo.learnersOfRepositories(trx, [row.id])).get(row.id) ?? [],
+          {
+            kind: 'activity',
+            summary: `history of ${row.full_name} read`,
+            actorId: null,
+          },
+        ),
       );
     return {
       summary,

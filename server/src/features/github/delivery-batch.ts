@@ -165,14 +165,20 @@ export async function applyDeliveries(trx: Trx, deliveries: PendingDelivery[]) {
   }
 
   // The cards of the learners whose work it is change on every open board.
+  // One statement per distinct summary: in a burst most say the same ('pushed 1 commit').
   const learners = await repo.learnersOfRepositories(trx, [...changed.keys()]);
-  for (const [repositoryId, summary] of changed) {
-    await recordBoardChanges(trx, learners.get(repositoryId) ?? [], {
+  const bySummary = new Map<string, number[]>();
+  for (const [repositoryId, summary] of changed)
+    bySummary.set(summary, [
+      ...(bySummary.get(summary) ?? []),
+      ...(learners.get(repositoryId) ?? []),
+    ]);
+  for (const [summary, learnerIds] of bySummary)
+    await recordBoardChanges(trx, [...new Set(learnerIds)], {
       kind: 'activity',
       summary,
       actorId: null,
     });
-  }
   await repo.recordOutcomes(trx, outcomes);
 }
 

@@ -194,16 +194,6 @@ export const markOrganizationMember = (db: Db, login: string) =>
     )
     .executeTakeFirst();
 
-/** The learners a repository is linked to. */
-export const learnersOf = async (db: Db, repositoryId: number) =>
-  (
-    await db
-      .selectFrom('repository_links')
-      .select('learner_id')
-      .where('repository_id', '=', repositoryId)
-      .execute()
-  ).map((row) => row.learner_id);
-
 /** The learners each of these repositories is linked to. */
 export async function learnersOfRepositories(db: Db, repositoryIds: number[]) {
   const byRepository = new Map<number, number[]>();
