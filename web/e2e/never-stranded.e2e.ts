@@ -91,6 +91,52 @@ describe('leaving the active cohort', () => {
   });
 });
 
+describe('a navbar link chosen right after sign-in', () => {
+  // The dashboard asks the server which cohorts a coach has and, for staff who coach none, sends
+  // them to Cohorts; a link chosen before that answer came is followed all the same, even while
+  // its screen is still loading.
+  it('is followed though the dashboard learns only afterwards that staff coach no cohort', async () => {
+    const context = await newContext(session.browser);
+    try {
+      const staff = await context.newPage();
+      const held = (pattern: RegExp, passFirst: number) => {
+        let release = () => {};
+        const released = new Promise<void>((resolve) => {
+          release = resolve;
+        });
+        let seen = 0;
+        void staff.route(pattern, async (route) => {
+          seen += 1;
+          if (seen > passFirst) await released;
+          await route.continue();
+        });
+        return release;
+      };
+      // Signing in reads the profile once; the dashboard's fresh reads are held.
+      const releaseProfile = held(/\/api\/profile(\?|$)/, 1);
+      const releaseCourses = held(/\/course-list-page-[^/]*\.js$/, 0);
+      await signIn(staff, baseUrl, 'staff');
+      // The dashboard is on screen, still waiting for the answer.
+      await staff.locator('main').getByRole('status').waitFor({ state: 'detached' });
+
+      await nav('Courses', staff).click();
+      const profileRead = staff.waitForResponse(/\/api\/profile(\?|$)/);
+      releaseProfile();
+      await profileRead;
+      // A few turns of the page's event loop for the dashboard to act on the answer.
+      for (let turn = 0; turn < 5; turn += 1) {
+        await staff.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
+      }
+      releaseCourses();
+
+      await staff.getByRole('heading', { name: 'Courses', level: 1, exact: true }).waitFor();
+      expect(new URL(staff.url()).pathname).toBe('/courses');
+    } finally {
+      await context.close();
+    }
+  });
+});
+
 describe('the Student Interface for staff', () => {
   it('shows the demo instructor a working learner dashboard of a cohort they coach', async () => {
     const view = await call<{ current_cohort: { name: string } }>('GET', '/profile?mimic=true');

@@ -45,15 +45,18 @@ export default function DashboardPage() {
   useEffect(() => {
     if (cohortId !== null || warned.current) return;
     warned.current = true;
-    // Someone who went elsewhere meanwhile (a navbar link right after sign-in) stays there.
+    // Someone who went elsewhere meanwhile (a navbar link right after sign-in) stays there. While
+    // the screen they chose still loads, the router keeps this one mounted (navigation is a React
+    // transition), so the address, already changed, is what tells.
     let here = true;
+    const address = window.location.href;
     // No active cohort (e.g. the coach just left it): show another cohort they coach, read fresh
     // from the server; only someone who coaches none is sent to choose one.
     fetchCoachedCohorts(queryClient)
       .then((coached) => coached[0]?.id ?? null)
       .catch(() => null)
       .then((coached) => {
-        if (!here) return;
+        if (!here || window.location.href !== address) return;
         if (coached !== null) return chooseCohort(coached);
         toast.show(NO_COHORT_WARNING, { type: 'warning', duration: 'normal' });
         navigate('/cohorts', { replace: true });
