@@ -1,7 +1,7 @@
 import { isoTimestampText } from '../../lib/dates.ts';
 import { fullNameText } from '../../lib/names.ts';
 import { isCurrentMembershipText } from '../cohorts/index.ts';
-import { cardActivityText } from '../github/index.ts';
+import { cardActivityJoinText, cardActivityText } from '../github/index.ts';
 import { CARD_VERSION_TEXT, cardJoinText } from './card-version.ts';
 import { learnerScoreSql } from './learner-score.ts';
 
@@ -80,10 +80,11 @@ select cohort.id,
                limit 1
              ) latest on true
              where cap.student_id = mb.id) proposal) as proposals,
-      ${cardActivityText('mb.id', 'cp.project_id', 'cohort.today', 'cohort.time_zone')} as activity,
+      ${cardActivityText('cohort.today', 'cohort.time_zone')} as activity,
       ${CARD_VERSION_TEXT} as version
     from members mb
-    ${cardJoinText('mb.id', '    ')}) card)::text as body
+    ${cardJoinText('mb.id', '    ')}
+    ${cardActivityJoinText('mb.id', 'cp.project_id', '    ')}) card)::text as body
 from cohort
 `;
 

@@ -1,4 +1,5 @@
 import { CompiledQuery, sql } from 'kysely';
+import { sentByName } from '../../db/connection.ts';
 import type { Db } from '../../db/schema.ts';
 import { fullNameSql } from '../../lib/names.ts';
 import { containsPattern } from '../../lib/search.ts';
@@ -13,7 +14,9 @@ export interface BoardRow {
 }
 
 export async function board(db: Db, cohortId: number) {
-  const result = await db.executeQuery<BoardRow>(CompiledQuery.raw(boardSql(), [cohortId]));
+  const result = await db.executeQuery<BoardRow>(
+    CompiledQuery.raw(sentByName('board', boardSql()), [cohortId]),
+  );
   return result.rows[0];
 }
 

@@ -68,23 +68,32 @@ on conflict (repository_id) do update set
   checks_since = excluded.checks_since`;
 
 /**
- * The card's `activity` (contract CardActivity) for learner `learner` on project `project`, in a
- * cohort whose today is `today` in zone `zone`: null when no repository is linked for it.
+ * Joins to a card's query the repository most recently linked for learner `learner` on project
+ * `project` (`act_repo`) and what it shows of their work (`act_work`), for `cardActivityText`.
+ * Joined rather than a subquery per card: a third less time for this part of the board.
  */
-export const cardActivityText = (learner: string, project: string, today: string, zone: string) =>
-  `(select row_to_json(activity) from (
-        select json_build_object('full_name', r.full_name, 'url', r.html_url,
-            'deleted', r.deleted_at is not null) as repository,
-          ${isoTimestampText('w.last_push_at')} as last_push_at,
-          ${today} - (w.last_push_at at time zone ${zone})::date as days_since_push,
-          w.pull_request,
-          w.checks,
-          ${isoTimestampText('w.checks_since')} as checks_since
-        from (
-          select rl.repository_id from repository_links rl
-          where rl.learner_id = ${learner} and rl.project_id = ${project}
-          order by rl.created_at desc, rl.id desc
-          limit 1
-        ) linked
-        join repositories r on r.id = linked.repository_id
-        left join repository_work w on w.repository_id = r.id) activity)`;
+export const cardActivityJoinText = (learner: string, project: string, indent: string) =>
+  [
+    'left join lateral (',
+    '  select rl.repository_id from repository_links rl',
+    `  where rl.learner_id = ${learner} and rl.project_id = ${project}`,
+    '  order by rl.created_at desc, rl.id desc',
+    '  limit 1',
+    ') act_link on true',
+    'left join repositories act_repo on act_repo.id = act_link.repository_id',
+    'left join repository_work act_work on act_work.repository_id = act_link.repository_id',
+  ].join(`\n${indent}`);
+
+/**
+ * The card's `activity` (contract CardActivity) over `cardActivityJoinText`, in a cohort whose
+ * today is `today` in zone `zone`: null when no repository is linked for it.
+ */
+export const cardActivityText = (today: string, zone: string) =>
+  `case when act_repo.id is not null then json_build_object(
+        'repository', json_build_object('full_name', act_repo.full_name, 'url', act_repo.html_url,
+          'deleted', act_repo.deleted_at is not null),
+        'last_push_at', ${isoTimestampText('act_work.last_push_at')},
+        'days_since_push', ${today} - (act_work.last_push_at at time zone ${zone})::date,
+        'pull_request', act_work.pull_request,
+        'checks', act_work.checks,
+        'checks_since', ${isoTimestampText('act_work.checks_since')}) end`;

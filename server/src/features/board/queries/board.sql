@@ -63,22 +63,14 @@ select cohort.id,
                limit 1
              ) latest on true
              where cap.student_id = mb.id) proposal) as proposals,
-      (select row_to_json(activity) from (
-        select json_build_object('full_name', r.full_name, 'url', r.html_url,
-            'deleted', r.deleted_at is not null) as repository,
-          to_char(w.last_push_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as last_push_at,
-          cohort.today - (w.last_push_at at time zone cohort.time_zone)::date as days_since_push,
-          w.pull_request,
-          w.checks,
-          to_char(w.checks_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as checks_since
-        from (
-          select rl.repository_id from repository_links rl
-          where rl.learner_id = mb.id and rl.project_id = cp.project_id
-          order by rl.created_at desc, rl.id desc
-          limit 1
-        ) linked
-        join repositories r on r.id = linked.repository_id
-        left join repository_work w on w.repository_id = r.id) activity) as activity,
+      case when act_repo.id is not null then json_build_object(
+        'repository', json_build_object('full_name', act_repo.full_name, 'url', act_repo.html_url,
+          'deleted', act_repo.deleted_at is not null),
+        'last_push_at', to_char(act_work.last_push_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'),
+        'days_since_push', cohort.today - (act_work.last_push_at at time zone cohort.time_zone)::date,
+        'pull_request', act_work.pull_request,
+        'checks', act_work.checks,
+        'checks_since', to_char(act_work.checks_since at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')) end as activity,
       left(md5(concat_ws(':', coalesce(cp.assignment_id, 0), coalesce(sa.id, 0), coalesce(sa.status_id, 0), coalesce(extract(epoch from sa.status_changed_at), 0))), 16) as version
     from members mb
     left join lateral (
@@ -95,5 +87,13 @@ select cohort.id,
       limit 1
     ) cp on true
     left join student_assessments sa
-      on sa.assessment_id = cp.assessment_id and sa.student_id = mb.id) card)::text as body
+      on sa.assessment_id = cp.assessment_id and sa.student_id = mb.id
+    left join lateral (
+      select rl.repository_id from repository_links rl
+      where rl.learner_id = mb.id and rl.project_id = cp.project_id
+      order by rl.created_at desc, rl.id desc
+      limit 1
+    ) act_link on true
+    left join repositories act_repo on act_repo.id = act_link.repository_id
+    left join repository_work act_work on act_work.repository_id = act_link.repository_id) card)::text as body
 from cohort
