@@ -3,6 +3,7 @@ import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { isoTimestampSql } from '../../lib/dates.ts';
 import { fullNameSql } from '../../lib/names.ts';
+import { currentAssignmentOf } from '../board/index.ts';
 import { isCurrentMembership } from '../cohorts/index.ts';
 import { COHORT_LEARNERS_SQL, PACE_HISTORY_SQL } from './cohort-health.query.ts';
 
@@ -63,6 +64,10 @@ export const reviewQueue = (db: Db, cohortId: number) =>
     .where('p.is_staff', '=', false)
     .where('p.is_active', '=', true)
     .where('sa.status_id', '=', ASSESSMENT_STATUS.readyForReview)
+    // The one the board shows: the self-assessment of the book of the learner's current project.
+    .where((eb) =>
+      eb('a.book_id', '=', currentAssignmentOf(db, eb.ref('sa.student_id')).select('book.id')),
+    )
     .select([
       'sa.student_id',
       fullNameSql('p').as('name'),

@@ -158,6 +158,9 @@ describe('review queue', () => {
     const fresh = await learnerIn(cohort.id, 'Fresh');
     const waiting = await learnerIn(cohort.id, 'Waiting');
     const working = await learnerIn(cohort.id, 'Working');
+    for (const learner of [fresh, waiting, working]) {
+      await assignProject(db(), learner.id, course.books[0]!.projects[0]!.id, daysAgo(9));
+    }
     await startAssessment(db(), fresh.id, assessment.id, 2, daysAgo(2));
     await startAssessment(db(), waiting.id, assessment.id, 2, daysAgo(3));
     await startAssessment(db(), working.id, assessment.id, 1, daysAgo(5));
@@ -182,6 +185,42 @@ describe('review queue', () => {
         reasons: ['Numbers waiting for review for 3 days'],
       },
     ]);
+  });
+});
+
+describe('the review queue and the board', () => {
+  it("lists only the self-assessment of each learner's current book, the one their card shows", async () => {
+    const { cohort, course, first } = await cohortWithCourse(0, 0);
+    const numbers = await createAssessment(db(), course.books[0]!.id, { name: 'Numbers' });
+    const strings = await createAssessment(db(), course.books[1]!.id, { name: 'Strings' });
+    const movedOn = await learnerIn(cohort.id, 'Movedon');
+    const bothWaiting = await learnerIn(cohort.id, 'Both');
+    const noProject = await learnerIn(cohort.id, 'Noproject');
+    // Left waiting in the first book, then moved to the second.
+    await assignProject(db(), movedOn.id, first.id, daysAgo(20));
+    await startAssessment(db(), movedOn.id, numbers.id, 2, daysAgo(15));
+    await assignProject(db(), movedOn.id, course.books[1]!.projects[0]!.id, daysAgo(10));
+    // Waiting in both books, now in the second.
+    await assignProject(db(), bothWaiting.id, first.id, daysAgo(20));
+    await startAssessment(db(), bothWaiting.id, numbers.id, 2, daysAgo(15));
+    await assignProject(db(), bothWaiting.id, course.books[1]!.projects[0]!.id, daysAgo(10));
+    await startAssessment(db(), bothWaiting.id, strings.id, 2, daysAgo(4));
+    // Without a current project the card shows no self-assessment.
+    await startAssessment(db(), noProject.id, numbers.id, 2, daysAgo(6));
+
+    const report = await health(cohort.id, { inactiveDays: 365 });
+    expect(
+      report.review_queue.map(({ name, assessment, waiting_days }) => ({
+        name,
+        assessment,
+        waiting_days,
+      })),
+    ).toEqual([{ name: 'Both Test', assessment: 'Strings', waiting_days: 4 }]);
+    expect(learnerOf(report, bothWaiting.id).flags.map((flag) => flag.reason)).toEqual([
+      'Strings waiting for review for 4 days',
+    ]);
+    expect(kinds(report, movedOn.id)).toEqual([]);
+    expect(kinds(report, noProject.id)).toEqual([]);
   });
 });
 

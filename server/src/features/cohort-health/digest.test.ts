@@ -5,6 +5,7 @@ import { eventually } from '../../../test/eventually.ts';
 import {
   addCoach,
   addCohortCourse,
+  assignProject,
   createAssessment,
   createCohort,
   createCourse,
@@ -65,6 +66,7 @@ async function cohortWithFlags(values: Parameters<typeof createCohort>[1] = {}) 
     .execute();
   const waiting = await createLearner(ctx.db, { firstName: 'Wai', lastName: 'Ting' });
   await enrol(ctx.db, cohort.id, waiting.id);
+  await assignProject(ctx.db, waiting.id, course.books[0]!.projects[0]!.id, daysAgo(6));
   const assessment = await createAssessment(ctx.db, course.books[0]!.id, { name: 'Numbers' });
   await startAssessment(ctx.db, waiting.id, assessment.id, 2, daysAgo(4));
   return cohort;

@@ -158,6 +158,7 @@ describe('cohort health kept in memory', () => {
     const { cohort, course, learner } = await cohortWithLearner();
     const other = await createLearner(ctx.db, { firstName: 'Other', lastName: 'Test' });
     await enrol(ctx.db, cohort.id, other.id);
+    await assignProject(ctx.db, other.id, course.books[0]!.projects[0]!.id, daysAgo(3));
     const assessment = await createAssessment(ctx.db, course.books[0]!.id, { name: 'Numbers' });
     const mine = await startAssessment(ctx.db, learner.id, assessment.id, 1);
     expect((await getHealth(cohort.id)).review_queue).toEqual([]);
