@@ -23,7 +23,7 @@ export function LocationProbe() {
 }
 
 export interface RenderOptions {
-  /** The URL the router starts at (default '/'), with navigation state when given. */
+  /** The URL the router starts at (default '/'; a query after '?'), with navigation state when given. */
   path?: string;
   state?: unknown;
   /** The route pattern `ui` is mounted at (default every path), e.g. '/learners/:learnerId'. */
@@ -34,6 +34,8 @@ export interface RenderOptions {
 /** Renders `ui` in the app's providers; `user` clicks and types, also under fake timers. */
 export function renderWithProviders(ui: ReactElement, options: RenderOptions = {}) {
   const { path = '/', state, route = '*', queryClient = newQueryClient() } = options;
+  const [pathname, query] = path.split('?');
+  const search = query ? `?${query}` : '';
   // Radix Select and Slider touch pointer-capture APIs that jsdom lacks.
   Element.prototype.hasPointerCapture ??= () => false;
   Element.prototype.setPointerCapture ??= () => {};
@@ -45,7 +47,7 @@ export function renderWithProviders(ui: ReactElement, options: RenderOptions = {
   });
   const tree = (element: ReactElement) => (
     <Providers queryClient={queryClient}>
-      <MemoryRouter initialEntries={[{ pathname: path, state }]}>
+      <MemoryRouter initialEntries={[{ pathname, search, state }]}>
         <Routes>
           <Route path={route} element={element} />
           <Route path="*" element={null} />

@@ -58,7 +58,8 @@ const event = (name: string, days: number, time: string | null): CohortEvent => 
 });
 
 function Where() {
-  return <output data-testid="where">{useLocation().pathname}</output>;
+  const { pathname, search } = useLocation();
+  return <output data-testid="where">{`${pathname}${search}`}</output>;
 }
 
 function network(overrides: Record<string, { status: number; body?: unknown }> = {}) {
@@ -100,7 +101,7 @@ function network(overrides: Record<string, { status: number; body?: unknown }> =
   });
 }
 
-function renderDashboard() {
+function renderDashboard(path = '/') {
   return renderWithProviders(
     <>
       <Routes>
@@ -109,6 +110,7 @@ function renderDashboard() {
       </Routes>
       <Where />
     </>,
+    { path },
   );
 }
 
@@ -131,7 +133,7 @@ describe('dashboard', () => {
     });
     renderDashboard();
     await waitFor(() => expect(window.localStorage.getItem('activeCohort')).toBe('72'));
-    expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/);
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
     expect(
       screen.queryByText('You have not joined a cohort. Please choose one.'),
     ).not.toBeInTheDocument();
@@ -223,6 +225,31 @@ describe('dashboard', () => {
       expect(calls.calls.some((call) => call.search === '?cohort=70')).toBe(true),
     );
     expect(window.localStorage.getItem('activeCohort')).toBe('70');
+  });
+
+  it("opens the evaluation of the learner the address names (the health page's review queue)", async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    const calls = network({
+      'GET /students': { status: 200, body: [learner('Ada Lovelace', 101, { id: 5001 })] },
+      'GET /assessments': { status: 200, body: [] },
+    });
+    renderDashboard('/?evaluate=5001');
+    expect(await screen.findByRole('dialog', { name: 'Assessment Evaluation' })).toBeVisible();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
+    expect(calls.calls.find((call) => call.path === '/assessments')?.search).toBe(
+      '?studentId=5001',
+    );
+  });
+
+  it('says so when the learner to evaluate is not on the board', async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    network();
+    renderDashboard('/?evaluate=999');
+    expect(
+      await screen.findByText("That learner is not on this cohort's board any more."),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'Assessment Evaluation' })).toBeNull();
+    await waitFor(() => expect(screen.getByTestId('where')).toHaveTextContent(/^\/$/));
   });
 
   it('shows the proposal list and the MVP counter for a capstone cohort', async () => {

@@ -2,8 +2,8 @@
 // with upcoming events and the shortcuts panel, or the proposal list for a capstone cohort.
 import { Button, Callout, Flex, Link } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useRef, useState } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { type ReactNode, useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import {
   type ActivityFilter,
   ActivityFilters,
@@ -20,6 +20,7 @@ import { mvpCounter, ProposalList } from '@/features/capstones';
 import { useCohort } from '@/features/cohorts';
 import { NeedsAttentionFilter, useBoardAttention } from '@/features/health';
 import { fetchCoachedCohorts } from '@/lib/profile-api.ts';
+import { idParam } from '@/lib/urls.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { useDocumentTitle } from '@/ui/document-title.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
@@ -99,6 +100,7 @@ function Dashboard({
   const [activityFilter, setActivityFilter] = useState<ActivityFilter>(NO_ACTIVITY_FILTER);
   const courseName = course.data?.name ?? '';
   const failed = [cohort, course, board].find((query) => query.isError);
+  const evaluate = useEvaluateParam();
 
   let body: ReactNode;
   if (failed) {
@@ -171,6 +173,8 @@ function Dashboard({
               attention={attention}
               needsAttention={needsAttention}
               activityFilter={activityFilter}
+              evaluate={evaluate.learnerId}
+              onEvaluateOpened={evaluate.opened}
             />
           </div>
           {boardPanel && (
@@ -209,4 +213,31 @@ function Dashboard({
       {dialogs.element}
     </div>
   );
+}
+
+/**
+ * `?evaluate=<learner id>`: the self-assessment to evaluate as the board opens (the health page's
+ * review queue links here). The address drops it once the board looked for the learner.
+ */
+function useEvaluateParam() {
+  const [params, setParams] = useSearchParams();
+  const id = idParam(params.get('evaluate') ?? undefined);
+  const opened = useCallback(
+    (found: boolean) => {
+      setParams(
+        (current) => {
+          current.delete('evaluate');
+          return current;
+        },
+        { replace: true },
+      );
+      if (!found)
+        toast.show("That learner is not on this cohort's board any more.", {
+          type: 'warning',
+          duration: 'normal',
+        });
+    },
+    [setParams],
+  );
+  return { learnerId: Number.isNaN(id) ? null : id, opened };
 }

@@ -1,6 +1,7 @@
 import { screen, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
+import { chooseActiveCohort, getActiveCohort } from '@/lib/session.ts';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import HealthPage from './health-page.tsx';
@@ -94,6 +95,22 @@ describe('the cohort health page', () => {
     expect(figures.getByRole('row', { name: /^2 / })).toHaveTextContent(
       '1.50 (Book 2, 2 learners)2.00 (1 cohort)',
     );
+  });
+
+  it("opens a waiting self-assessment's evaluation on this cohort's board", async () => {
+    fakeNetwork({
+      'GET /cohorts/72/health': { status: 200, body: health },
+      'GET /cohorts/72/health/progress': { status: 200, body: cohortProgressOf() },
+    });
+    chooseActiveCohort(70);
+    const { user } = renderPage();
+    const evaluate = await screen.findByRole('link', {
+      name: "Evaluate Grace Hopper's Book 1 assessment",
+    });
+    expect(evaluate).toHaveAttribute('href', '/?evaluate=8');
+    await user.click(evaluate);
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(getActiveCohort()).toBe(72);
   });
 
   it('says so when nobody needs attention, nothing waits and there is no history', async () => {

@@ -111,7 +111,7 @@ export default function HealthPage() {
               )}
             </Section>
             <Section title="Waiting for review">
-              <ReviewQueue entries={data.review_queue} />
+              <ReviewQueue cohortId={cohortId} entries={data.review_queue} />
             </Section>
             <DigestPanel cohortId={cohortId} />
             <Section title="Learners per book today">

@@ -11,7 +11,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { StatusItem } from '@lp/contract/board';
-import { memo, useCallback, useDeferredValue, useMemo, useRef, useState } from 'react';
+import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
 import { AttentionContext, type AttentionStore, useFlaggedLearners } from '@/features/health';
 import { useSettings } from '@/lib/use-settings.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
@@ -64,6 +64,12 @@ export interface LearnerBoardProps {
   needsAttention?: boolean;
   /** The GitHub activity filters (ActivityFilters); none by default. */
   activityFilter?: ActivityFilter;
+  /**
+   * A learner whose self-assessment to evaluate at once (the health page's review queue links
+   * here); `onEvaluateOpened` is told once it was looked for, found or not.
+   */
+  evaluate?: number | null;
+  onEvaluateOpened?: (found: boolean) => void;
 }
 
 // The sensors' options keep their identity from render to render: new ones make dnd-kit hand its
@@ -82,6 +88,8 @@ export const LearnerBoard = memo(function LearnerBoard({
   attention = null,
   needsAttention = false,
   activityFilter = NO_ACTIVITY_FILTER,
+  evaluate = null,
+  onEvaluateOpened,
 }: LearnerBoardProps) {
   const { tags: showTags, avatars: showAvatars, density } = useSettings();
   const board = useMemo(() => buildBoard(course, learners), [course, learners]);
@@ -116,12 +124,14 @@ export const LearnerBoard = memo(function LearnerBoard({
   const available = useElementWidth(frame);
   const size = cardSize(density, restingView, available, showAvatars);
   const { offscreen, board: scroller, boardRef } = useOffscreenColumns();
-  const { drop, handlers, menu, evaluating, closeEvaluation, saveEvaluation } = useBoardActions({
-    cohortId,
-    board,
-    statuses,
-    dialogs,
-  });
+  const { drop, handlers, menu, evaluating, openEvaluation, closeEvaluation, saveEvaluation } =
+    useBoardActions({ cohortId, board, statuses, dialogs });
+  useEffect(() => {
+    if (evaluate === null) return;
+    const learner = learners.find((candidate) => candidate.id === evaluate);
+    if (learner) openEvaluation(learner);
+    onEvaluateOpened?.(learner !== undefined);
+  }, [evaluate, learners, openEvaluation, onEvaluateOpened]);
 
   const keyboardColumn = useRef<KeyboardColumn>({ current: null }).current;
   const coordinateGetter = useMemo(

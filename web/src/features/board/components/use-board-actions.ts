@@ -105,6 +105,7 @@ export function useBoardActions(input: {
     handlers,
     menu,
     evaluating,
+    openEvaluation: setEvaluating,
     closeEvaluation: () => setEvaluating(null),
     saveEvaluation,
   };

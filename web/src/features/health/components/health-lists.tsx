@@ -2,6 +2,7 @@ import type { AtRiskLearner, ReviewQueueEntry } from '@lp/contract/health';
 import { Link, Table, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@/lib/dates.ts';
+import { chooseActiveCohort } from '@/lib/session.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 
 const days = (count: number) => `${count} ${count === 1 ? 'day' : 'days'}`;
@@ -36,8 +37,17 @@ export function AtRiskList({ learners }: { learners: readonly AtRiskLearner[] })
   );
 }
 
-/** Self-assessments waiting for review, the longest waiting first (as the server sends them). */
-export function ReviewQueue({ entries }: { entries: readonly ReviewQueueEntry[] }) {
+/**
+ * Self-assessments waiting for review, the longest waiting first (as the server sends them); a
+ * self-assessment opens its evaluation on the cohort's board.
+ */
+export function ReviewQueue({
+  cohortId,
+  entries,
+}: {
+  cohortId: number;
+  entries: readonly ReviewQueueEntry[];
+}) {
   if (entries.length === 0) return <EmptyState title="Nothing is waiting for review." />;
   return (
     <Table.Root size="1" variant="surface">
@@ -55,7 +65,17 @@ export function ReviewQueue({ entries }: { entries: readonly ReviewQueueEntry[] 
             <Table.RowHeaderCell>
               <LearnerLink id={entry.student_id} name={entry.name} />
             </Table.RowHeaderCell>
-            <Table.Cell>{entry.assessment}</Table.Cell>
+            <Table.Cell>
+              <Link asChild>
+                <RouterLink
+                  to={`/?evaluate=${entry.student_id}`}
+                  aria-label={`Evaluate ${entry.name}'s ${entry.assessment}`}
+                  onClick={() => chooseActiveCohort(cohortId)}
+                >
+                  {entry.assessment}
+                </RouterLink>
+              </Link>
+            </Table.Cell>
             <Table.Cell>{days(entry.waiting_days)}</Table.Cell>
             <Table.Cell>{formatDateTime(entry.since)}</Table.Cell>
           </Table.Row>
