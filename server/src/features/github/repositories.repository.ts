@@ -130,8 +130,20 @@ export async function addEventRows(
 
 /** Works out again what the cards show of these repositories, from their events. */
 export async function refreshWork(db: Db, repositoryIds: number[]) {
-  if (repositoryIds.length > 0)
-    await db.executeQuery(CompiledQuery.raw(REFRESH_WORK_SQL, [repositoryIds]));
+  if (repositoryIds.length === 0) return;
+  // Two transactions adding events to one repository at once (two delivery jobs, a backfill)
+  // would each work its row out from the events it sees, and the later commit would keep a row
+  // without the other's events: a card moved backwards. The second waits here for the first to
+  // commit, and its next statement sees its events. (NO KEY: the events' foreign keys take KEY
+  // SHARE locks on the repository, which this must not wait for.)
+  await db
+    .selectFrom('repositories')
+    .select('id')
+    .where('id', 'in', repositoryIds)
+    .orderBy('id')
+    .forNoKeyUpdate()
+    .execute();
+  await db.executeQuery(CompiledQuery.raw(REFRESH_WORK_SQL, [repositoryIds]));
 }
 
 /** Records events of one repository not seen before (by their key); answers how many were new. */
