@@ -9,17 +9,24 @@ import { DateOnly, Nullable, Timestamp } from './common.ts';
  *
  * Every flag compares a number of the learner with a threshold (server settings, echoed in
  * `thresholds`) and says so in words. Days are whole elapsed days (24 hours each) up to now.
- * - project_pace: days on the current project above what 80% of past learners took on it (from
- *   each past assignment of the project to that learner's next assignment). The catalogue stores
- *   no planned duration, so a project with fewer than `min_history` past learners is not judged.
+ * A flag is strong evidence or only supporting evidence (strength); a learner's evidence is 2 for
+ * each strong flag and 1 for each supporting one. A learner is "act_now" (a marker on the board)
+ * with a strong flag and evidence of at least `act_now_evidence`, "watch" (the health page only)
+ * with a strong flag or two supporting ones, and neither on one supporting flag alone.
+ * - project_pace: days on the current project above what `pace_percentile`% of past learners
+ *   took on it (from each past assignment of the project to that learner's next assignment).
+ *   The catalogue stores no planned duration, so a project with fewer than `min_history` past
+ *   learners is not judged. Strong, unless the learner takes no longer than their own pace so far
+ *   (1.5 times the median of their own finished projects, when they have two): then supporting.
  * - book_pace: the same for the current book (a stay in a book: from a move into it from another
- *   book to the next move into another book).
+ *   book to the next move into another book). Strong, but supporting beside a project_pace flag
+ *   over as many days (the same stay, counted once).
  * - review_waiting: a self-assessment 'Ready for Review' for `review_wait_days` days or more.
  * - inactive: no project move and no self-assessment submitted or changed for `inactive_days`
  *   days or more (counted from joining the cohort when the learner has done neither).
  * - objectives_behind: achieved learning objectives `objectives_behind` or more below the median
- *   of the cohort's current learners.
- * - core_skill: a core skill rated at or below `core_skill_level`.
+ *   of the cohort's current learners. Supporting.
+ * - core_skill: a core skill rated at or below `core_skill_level`. Supporting.
  * - no_push: nothing pushed for `no_push_days` days or more to the repository linked for the
  *   current project (counted from its link or the move to the project when it never had a push).
  * - checks_failing: the checks of that repository's latest pushed commit failing for
@@ -39,13 +46,22 @@ export const HealthFlagKind = Type.Union([
 ]);
 export type HealthFlagKind = Static<typeof HealthFlagKind>;
 
+/** How much a flag says alone: strong evidence, or only support for another reason. */
+export const FlagStrength = Type.Union([Type.Literal('strong'), Type.Literal('supporting')]);
+export type FlagStrength = Static<typeof FlagStrength>;
+
+/** "act_now": a marker on the board; "watch": the health page only. */
+export const AttentionLevel = Type.Union([Type.Literal('act_now'), Type.Literal('watch')]);
+export type AttentionLevel = Static<typeof AttentionLevel>;
+
 export const HealthFlag = Type.Object({
   kind: HealthFlagKind,
+  strength: FlagStrength,
   /** The flag in words, with its numbers: '12 days on X; 80% of past learners finished it in 6'. */
   reason: Type.String(),
   /** The learner's number (days, objectives, level) … */
   value: Type.Number(),
-  /** … and the number it was compared with (the 80th percentile, the threshold, the median). */
+  /** … and the number it was compared with (the percentile, the threshold, the median). */
   threshold: Type.Number(),
 });
 export type HealthFlag = Static<typeof HealthFlag>;
@@ -54,7 +70,8 @@ export type HealthFlag = Static<typeof HealthFlag>;
 export const PaceHistory = Type.Object({
   past_learners: Type.Integer(),
   median_days: Type.Union([Type.Number(), Type.Null()]),
-  p80_days: Type.Union([Type.Number(), Type.Null()]),
+  /** The days within which `pace_percentile`% of past learners finished. */
+  slow_days: Type.Union([Type.Number(), Type.Null()]),
 });
 export type PaceHistory = Static<typeof PaceHistory>;
 
@@ -76,12 +93,19 @@ export const LearnerHealth = Type.Object({
   days_inactive: Type.Integer(),
   objectives_achieved: Type.Integer(),
   flags: Type.Array(HealthFlag),
+  /** 2 for each strong flag, 1 for each supporting one. */
+  evidence: Type.Integer(),
+  /** Null: no flag, or one supporting flag alone. */
+  level: Nullable(AttentionLevel),
 });
 export type LearnerHealth = Static<typeof LearnerHealth>;
 
 export const AtRiskLearner = Type.Object({
   student_id: Type.Integer(),
   name: Type.String(),
+  level: AttentionLevel,
+  evidence: Type.Integer(),
+  /** Strong reasons first. */
   reasons: Type.Array(Type.String()),
 });
 export type AtRiskLearner = Static<typeof AtRiskLearner>;
@@ -112,6 +136,10 @@ export type BookLoad = Static<typeof BookLoad>;
 export const HealthThresholds = Type.Object({
   /** Past learners a project or book needs before its pace is judged (HEALTH_MIN_HISTORY). */
   min_history: Type.Integer(),
+  /** HEALTH_PACE_PERCENTILE */
+  pace_percentile: Type.Integer(),
+  /** HEALTH_ACT_NOW_EVIDENCE */
+  act_now_evidence: Type.Integer(),
   /** HEALTH_REVIEW_WAIT_DAYS */
   review_wait_days: Type.Integer(),
   /** HEALTH_INACTIVE_DAYS */
@@ -134,7 +162,7 @@ export const CohortHealth = Type.Object({
   thresholds: HealthThresholds,
   /** Median achieved learning objectives of the cohort's current learners. */
   objectives_median: Type.Number(),
-  /** Flagged learners, most flags first, then by name. */
+  /** Learners with a level: act_now first, then by evidence (most first), then by name. */
   at_risk: Type.Array(AtRiskLearner),
   review_queue: Type.Array(ReviewQueueEntry),
   /** Books in course order, then book order. */

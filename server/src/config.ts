@@ -92,6 +92,10 @@ export interface JobSettings {
 export interface HealthSettings {
   /** Past learners a project or book needs before its pace is judged. */
   minHistory: number;
+  /** The percentile of past learners' days on a project or book beyond which pace is flagged. */
+  pacePercentile: number;
+  /** The evidence (2 a strong flag, 1 a supporting one) that makes a learner "act now". */
+  actNowEvidence: number;
   /** Days a self-assessment may wait for review before it is flagged. */
   reviewWaitDays: number;
   /** Days without a project move or a self-assessment change before a learner is flagged. */
@@ -265,6 +269,8 @@ export function loadConfig(env: Env = process.env): Config {
     },
     health: {
       minHistory: readInt(env, 'HEALTH_MIN_HISTORY', 5, 1, 10_000),
+      pacePercentile: readInt(env, 'HEALTH_PACE_PERCENTILE', 90, 50, 99),
+      actNowEvidence: readInt(env, 'HEALTH_ACT_NOW_EVIDENCE', 4, 2, 100),
       reviewWaitDays: readInt(env, 'HEALTH_REVIEW_WAIT_DAYS', 3, 0, 365),
       inactiveDays: readInt(env, 'HEALTH_INACTIVE_DAYS', 7, 1, 365),
       objectivesBehind: readInt(env, 'HEALTH_OBJECTIVES_BEHIND', 3, 1, 10_000),

@@ -1,9 +1,10 @@
 // Cohort health (issue 14), signed in as the demo instructor on a server of its own whose
-// thresholds leave only the pace flags on: a learner of the demo cohort who has been on their
-// project longer than 80% of past learners shows the marker and its reason on the board (on
-// hover and on keyboard focus), the 'Needs attention' filter shows only the flagged learners, and
-// the cohort health page lists the learner with the reason. The demo seed's five-year history is
-// the past learners; a learner created for the walk, without a project, is never flagged.
+// thresholds leave only the pace flags on, each strong one enough to act on: a learner of the
+// demo cohort who has been on their project or book longer than 90% of past learners shows the
+// marker and its reason on the board (on hover and on keyboard focus), the 'Needs attention'
+// filter shows only the learners to act on, and the cohort health page lists the learner with
+// the reason. The demo seed's five-year history is the past learners; a learner created for the
+// walk, without a project, is never flagged.
 import type { CohortHealth } from '@lp/contract/health';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -39,6 +40,9 @@ beforeAll(async () => {
       HEALTH_INACTIVE_DAYS: '365',
       HEALTH_OBJECTIVES_BEHIND: '10000',
       HEALTH_CORE_SKILL_LEVEL: '1',
+      HEALTH_NO_PUSH_DAYS: '365',
+      HEALTH_FAILING_CHECKS_DAYS: '365',
+      HEALTH_ACT_NOW_EVIDENCE: '2',
     },
   });
   session = await connectBrowser();
@@ -60,11 +64,13 @@ beforeAll(async () => {
   calm.id = created.body.id;
 
   health = (await call<CohortHealth>('GET', `/cohorts/${cohortId}/health`)).body;
-  const learner = health.learners.find((each) =>
-    each.flags.some((flag) => flag.kind === 'project_pace'),
+  const isStrongPace = (flag: CohortHealth['learners'][number]['flags'][number]) =>
+    (flag.kind === 'project_pace' || flag.kind === 'book_pace') && flag.strength === 'strong';
+  const learner = health.learners.find(
+    (each) => each.level === 'act_now' && each.flags.some(isStrongPace),
   );
-  if (!learner) throw new Error('The demo cohort has no learner whose project runs long');
-  const flag = learner.flags.find((each) => each.kind === 'project_pace');
+  if (!learner) throw new Error('The demo cohort has no learner whose project or book runs long');
+  const flag = learner.flags.find(isStrongPace);
   Object.assign(late, { id: learner.student_id, name: learner.name, reason: flag?.reason ?? '' });
 });
 
@@ -75,8 +81,8 @@ afterAll(async () => {
 });
 
 describe('cohort health on the board', () => {
-  it('marks the learner whose project runs long, with the reason on hover and on focus', async () => {
-    expect(late.reason).toMatch(/days on .+; 80% of past learners finished it in \d+/);
+  it('marks the learner whose project or book runs long, with the reason on hover and on focus', async () => {
+    expect(late.reason).toMatch(/days on .+; 90% of past learners finished it in \d+/);
     await page.goto(`${server.url}/`);
     await boardCard(page, calm.name).waitFor();
     await marker(late.name).waitFor();
@@ -98,8 +104,8 @@ describe('cohort health on the board', () => {
     await page.keyboard.press('Escape');
   });
 
-  it('shows only the flagged learners with the needs attention filter on', async () => {
-    const flagged = health.at_risk.length;
+  it('shows only the learners to act on with the needs attention filter on', async () => {
+    const flagged = health.at_risk.filter((learner) => learner.level === 'act_now').length;
     const filter = page.getByRole('button', { name: `Needs attention (${flagged})` });
     await filter.click();
     await page
@@ -125,7 +131,7 @@ describe('the cohort health page', () => {
     await page
       .getByRole('heading', { level: 1, name: `Cohort health: ${health.cohort.name}` })
       .waitFor();
-    const atRisk = page.getByRole('list', { name: 'Learners who need attention' });
+    const atRisk = page.getByRole('list', { name: 'Learners to act on now' });
     const entry = atRisk.getByRole('listitem').filter({ hasText: late.name }).first();
     await entry.getByText(late.reason).waitFor();
     expect(await entry.getByRole('link', { name: late.name }).getAttribute('href')).toBe(

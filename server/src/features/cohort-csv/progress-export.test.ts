@@ -22,6 +22,8 @@ beforeAll(async () => {
   ctx = await createTestContext({
     health: {
       minHistory: 3,
+      pacePercentile: 80,
+      actNowEvidence: 4,
       reviewWaitDays: 3,
       inactiveDays: 2,
       objectivesBehind: 2,

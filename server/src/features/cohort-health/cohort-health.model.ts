@@ -1,4 +1,4 @@
-import type { HealthFlag, PaceHistory } from '@lp/contract/health';
+import type { AttentionLevel, HealthFlag, PaceHistory } from '@lp/contract/health';
 import type { HealthSettings } from '../../config.ts';
 
 // The pace model's rules: which numbers of a learner make a flag, and its reason in words. The
@@ -6,6 +6,8 @@ import type { HealthSettings } from '../../config.ts';
 
 export interface LearnerFigures {
   project: { name: string; days: number; history: PaceHistory } | null;
+  /** The median days of the learner's own finished projects (two or more), else null. */
+  ownProjectDays: number | null;
   book: { name: string; days: number; history: PaceHistory } | null;
   daysInactive: number;
   objectivesAchieved: number;
@@ -36,23 +38,43 @@ export function median(values: number[]): number {
     : ((sorted[middle - 1] as number) + (sorted[middle] as number)) / 2;
 }
 
+/**
+ * A learner taking no longer on a project than this many times their own median is at their own
+ * pace: slow beside past learners, but as they always are, which supports another reason only.
+ */
+const OWN_PACE_FACTOR = 1.5;
+
 function paceFlag(
   kind: 'project_pace' | 'book_pace',
   stay: LearnerFigures['project'],
-  minHistory: number,
+  settings: HealthSettings,
 ): HealthFlag | null {
   if (!stay) return null;
-  const { past_learners: past, median_days: middle, p80_days: p80 } = stay.history;
+  const { past_learners: past, median_days: middle, slow_days: slow } = stay.history;
   // Too little history to judge: the catalogue has no planned durations to fall back on.
-  if (past < minHistory || p80 === null || middle === null) return null;
-  if (stay.days <= p80) return null;
+  if (past < settings.minHistory || slow === null || middle === null) return null;
+  // Judged in the whole days the reason names: 9 days is not beyond "finished it in 9".
+  if (stay.days <= wholeDays(slow)) return null;
   return {
     kind,
+    strength: 'strong',
     value: stay.days,
-    threshold: p80,
+    threshold: slow,
     reason:
-      `${plural(stay.days, 'day')} on ${stay.name}; 80% of past learners finished it in ` +
-      `${wholeDays(p80)} (median ${wholeDays(middle)}, ${plural(past, 'past learner')})`,
+      `${plural(stay.days, 'day')} on ${stay.name}; ${settings.pacePercentile}% of past learners ` +
+      `finished it in ${wholeDays(slow)} (median ${wholeDays(middle)}, ${plural(past, 'past learner')})`,
+  };
+}
+
+/** The project's pace flag, supporting only when the learner is at their own usual pace. */
+function projectPaceFlag(figures: LearnerFigures, settings: HealthSettings): HealthFlag | null {
+  const flag = paceFlag('project_pace', figures.project, settings);
+  const own = figures.ownProjectDays;
+  if (!flag || own === null || flag.value > own * OWN_PACE_FACTOR) return flag;
+  return {
+    ...flag,
+    strength: 'supporting',
+    reason: `${flag.reason}; about their own pace (median ${plural(wholeDays(own), 'day')} a project)`,
   };
 }
 
@@ -63,9 +85,11 @@ export function flagsOf(
   settings: HealthSettings,
 ): HealthFlag[] {
   const flags: HealthFlag[] = [];
-  const project = paceFlag('project_pace', figures.project, settings.minHistory);
+  const project = projectPaceFlag(figures, settings);
   if (project) flags.push(project);
-  const book = paceFlag('book_pace', figures.book, settings.minHistory);
+  const book = paceFlag('book_pace', figures.book, settings);
+  // The current project's days again when it is the book's first: the same stay, counted once.
+  if (book && project && book.value <= project.value) book.strength = 'supporting';
   if (book) flags.push(book);
 
   const overdue = figures.reviewWaits.filter((wait) => wait.days >= settings.reviewWaitDays);
@@ -73,6 +97,7 @@ export function flagsOf(
   if (overdue.length > 0)
     flags.push({
       kind: 'review_waiting',
+      strength: 'strong',
       value: longest,
       threshold: settings.reviewWaitDays,
       reason: overdue
@@ -83,15 +108,17 @@ export function flagsOf(
   if (figures.daysInactive >= settings.inactiveDays)
     flags.push({
       kind: 'inactive',
+      strength: 'strong',
       value: figures.daysInactive,
       threshold: settings.inactiveDays,
-      reason: `No project move or self-assessment change for ${plural(figures.daysInactive, 'day')}`,
+      reason: `No project move, self-assessment change or push for ${plural(figures.daysInactive, 'day')}`,
     });
 
   const behind = cohortObjectivesMedian - figures.objectivesAchieved;
   if (behind >= settings.objectivesBehind)
     flags.push({
       kind: 'objectives_behind',
+      strength: 'supporting',
       value: figures.objectivesAchieved,
       threshold: cohortObjectivesMedian,
       reason:
@@ -103,6 +130,7 @@ export function flagsOf(
   if (lowest)
     flags.push({
       kind: 'core_skill',
+      strength: 'supporting',
       value: lowest.level,
       threshold: settings.coreSkillLevel,
       reason: `Core skills at or below ${settings.coreSkillLevel}: ${figures.lowSkills
@@ -113,6 +141,7 @@ export function flagsOf(
   if (figures.daysWithoutPush !== null && figures.daysWithoutPush >= settings.noPushDays)
     flags.push({
       kind: 'no_push',
+      strength: 'strong',
       value: figures.daysWithoutPush,
       threshold: settings.noPushDays,
       reason: `Nothing pushed to GitHub for ${plural(figures.daysWithoutPush, 'day')}`,
@@ -121,9 +150,29 @@ export function flagsOf(
   if (figures.daysChecksFailing !== null && figures.daysChecksFailing >= settings.failingChecksDays)
     flags.push({
       kind: 'checks_failing',
+      strength: 'strong',
       value: figures.daysChecksFailing,
       threshold: settings.failingChecksDays,
       reason: `Checks failing on GitHub for ${plural(figures.daysChecksFailing, 'day')}`,
     });
   return flags;
+}
+
+/** 2 for each strong flag, 1 for each supporting one. */
+export const evidenceOf = (flags: readonly HealthFlag[]) =>
+  flags.reduce((sum, flag) => sum + (flag.strength === 'strong' ? 2 : 1), 0);
+
+/**
+ * "act_now" with a strong flag and evidence of at least `actNowEvidence`; "watch" with a strong
+ * flag or two supporting ones; none on one supporting flag alone.
+ */
+export function levelOf(
+  flags: readonly HealthFlag[],
+  settings: HealthSettings,
+): AttentionLevel | null {
+  const strong = flags.some((flag) => flag.strength === 'strong');
+  const evidence = evidenceOf(flags);
+  if (strong && evidence >= settings.actNowEvidence) return 'act_now';
+  if (strong || evidence >= 2) return 'watch';
+  return null;
 }

@@ -11,8 +11,9 @@ const epochMs = (column: string) => `(extract(epoch from ${column}) * 1000)::flo
 
 /**
  * How long past learners took on each project and each book: every move of every learner,
- * once, in order. Depends only on student_projects and projects.book_id, so it is computed once
- * and kept until one of them changes (health-cache.ts).
+ * once, in order; the median and the percentile $1 (a fraction: 0.9) of the days. Depends only
+ * on student_projects and projects.book_id, so it is computed once and kept until one of them
+ * changes.
  */
 export const PACE_HISTORY_SQL = `-- Pace history of every project and book (GET /cohorts/{id}/health): from every learner's moves.
 with moves as (
@@ -32,14 +33,14 @@ book_stays as (
 )
 select 'project' as kind, project_id as id, count(distinct student_id)::int as past,
   percentile_cont(0.5) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as median,
-  percentile_cont(0.8) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as p80
+  percentile_cont($1::float8) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as slow
 from moves
 where next_at is not null
 group by project_id
 union all
 select 'book' as kind, book_id as id, count(distinct student_id)::int as past,
   percentile_cont(0.5) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as median,
-  percentile_cont(0.8) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as p80
+  percentile_cont($1::float8) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as slow
 from book_stays
 where left_at is not null
 group by book_id
@@ -47,7 +48,9 @@ group by book_id
 
 /**
  * Every current learner of cohort $1 with their current project and book and since when, their
- * last activity, achieved objectives and core skills at or below level $2.
+ * own pace so far (the median days of their finished projects, with two or more), their last
+ * activity (a move, a self-assessment change, a push to the current project's repository),
+ * achieved objectives and core skills at or below level $2.
  */
 export const COHORT_LEARNERS_SQL = `-- A cohort's learners for its health (GET /cohorts/{id}/health): instants, not days.
 with members as (
@@ -70,9 +73,16 @@ current as (
 select c.id, c.name, c.project_id, c.project_name, c.book_id, c.book_name,
   ${epochMs('c.assigned_at')} as project_since,
   ${epochMs('c.book_started_at')} as book_since,
-  -- greatest() skips nulls: the later of the last move and the last assessment change.
+  (select percentile_cont(0.5) within group (order by extract(epoch from (own.next_at - own.assigned_at)) / 86400)
+     from (select sp.assigned_at,
+             lead(sp.assigned_at) over (order by sp.assigned_at, sp.id) as next_at
+           from student_projects sp where sp.student_id = c.id) own
+     where own.next_at is not null
+     having count(*) >= 2) as own_project_days,
+  -- greatest() skips nulls: the latest of the last move, assessment change and push.
   ${epochMs(`coalesce(greatest(c.assigned_at,
-    (select max(sa.status_changed_at) from student_assessments sa where sa.student_id = c.id)),
+    (select max(sa.status_changed_at) from student_assessments sa where sa.student_id = c.id),
+    w.last_push_at),
     c.joined_at)`)} as active_at,
   (select count(distinct lr.objective_id)::int from learning_records lr
      where lr.student_id = c.id and lr.achieved) as objectives_achieved,

@@ -1,7 +1,7 @@
 import type { BookLoad, CohortHealth, LearnerHealth, PaceHistory } from '@lp/contract/health';
 import type { HealthSettings } from '../../config.ts';
 import { DAY_MS, isoTimestamp } from '../../lib/dates.ts';
-import { flagsOf, median } from './cohort-health.model.ts';
+import { evidenceOf, flagsOf, levelOf, median } from './cohort-health.model.ts';
 import type * as repo from './cohort-health.repository.ts';
 
 // A report made from what the database said and the time now: every count of days is taken
@@ -46,7 +46,7 @@ export function figuresHoldUntil(facts: CohortFacts, now: number): number {
   return until;
 }
 
-const NO_HISTORY: PaceHistory = { past_learners: 0, median_days: null, p80_days: null };
+const NO_HISTORY: PaceHistory = { past_learners: 0, median_days: null, slow_days: null };
 
 /** Rows of the pace history statement, by kind and id. */
 export function paceHistoriesOf(rows: repo.PaceHistoryRow[]): PaceHistories {
@@ -56,7 +56,7 @@ export function paceHistoriesOf(rows: repo.PaceHistoryRow[]): PaceHistories {
     (row.kind === 'project' ? projects : books).set(row.id, {
       past_learners: row.past,
       median_days: row.median === null ? null : Number(row.median),
-      p80_days: row.p80 === null ? null : Number(row.p80),
+      slow_days: row.slow === null ? null : Number(row.slow),
     });
   return { projects, books };
 }
@@ -119,6 +119,7 @@ export function reportOf(
     const flags = flagsOf(
       {
         project,
+        ownProjectDays: row.own_project_days === null ? null : Number(row.own_project_days),
         book,
         daysInactive,
         objectivesAchieved: row.objectives_achieved,
@@ -141,16 +142,27 @@ export function reportOf(
       days_inactive: daysInactive,
       objectives_achieved: row.objectives_achieved,
       flags,
+      evidence: evidenceOf(flags),
+      level: levelOf(flags, settings),
     };
   });
 
   const atRisk = learners
-    .filter((learner) => learner.flags.length > 0)
-    .sort((a, b) => b.flags.length - a.flags.length || a.name.localeCompare(b.name))
+    .flatMap((learner) => (learner.level === null ? [] : [{ ...learner, level: learner.level }]))
+    .sort(
+      (a, b) =>
+        Number(b.level === 'act_now') - Number(a.level === 'act_now') ||
+        b.evidence - a.evidence ||
+        a.name.localeCompare(b.name),
+    )
     .map((learner) => ({
       student_id: learner.student_id,
       name: learner.name,
-      reasons: learner.flags.map((flag) => flag.reason),
+      level: learner.level,
+      evidence: learner.evidence,
+      reasons: [...learner.flags]
+        .sort((a, b) => Number(b.strength === 'strong') - Number(a.strength === 'strong'))
+        .map((flag) => flag.reason),
     }));
 
   return {
@@ -158,6 +170,8 @@ export function reportOf(
     generated_at: isoTimestamp(at),
     thresholds: {
       min_history: settings.minHistory,
+      pace_percentile: settings.pacePercentile,
+      act_now_evidence: settings.actNowEvidence,
       review_wait_days: settings.reviewWaitDays,
       inactive_days: settings.inactiveDays,
       objectives_behind: settings.objectivesBehind,

@@ -20,6 +20,8 @@ export interface LearnerRow {
   book_id: number | null;
   book_name: string | null;
   book_since: number | null;
+  /** The median days of the learner's own finished projects, with two or more; else null. */
+  own_project_days: number | string | null;
   active_at: number;
   objectives_achieved: number;
   /** json arrives parsed from node-postgres and as text from some drivers. */
@@ -43,12 +45,14 @@ export interface PaceHistoryRow {
   id: number;
   past: number;
   median: number | string | null;
-  p80: number | string | null;
+  slow: number | string | null;
 }
 
-/** How long past learners took on every project and book (PACE_HISTORY_SQL). */
-export async function paceHistory(db: Db) {
-  const result = await db.executeQuery<PaceHistoryRow>(CompiledQuery.raw(PACE_HISTORY_SQL, []));
+/** How long past learners took on every project and book, to `percentile` (PACE_HISTORY_SQL). */
+export async function paceHistory(db: Db, percentile: number) {
+  const result = await db.executeQuery<PaceHistoryRow>(
+    CompiledQuery.raw(PACE_HISTORY_SQL, [percentile / 100]),
+  );
   return result.rows;
 }
 

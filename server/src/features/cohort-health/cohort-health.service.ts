@@ -1,6 +1,7 @@
 import type { CohortHealth } from '@lp/contract/health';
 import type { FastifyInstance } from 'fastify';
 import type { Kysely } from 'kysely';
+import type { HealthSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
 import type { KeptRead } from '../../plugins/kept-answer.ts';
@@ -34,8 +35,8 @@ async function readFacts(
   return { cohort, learners, queue, books };
 }
 
-const readHistory = async (db: Kysely<Database>): Promise<PaceHistories> =>
-  paceHistoriesOf(await repo.paceHistory(db));
+const readHistory = async (db: Kysely<Database>, percentile: number): Promise<PaceHistories> =>
+  paceHistoriesOf(await repo.paceHistory(db, percentile));
 
 /**
  * What the cohort's report is made of, each part a kept read (kept while the tables its
@@ -46,13 +47,15 @@ const readHistory = async (db: Kysely<Database>): Promise<PaceHistories> =>
 async function figuresOf(
   { db, keptAnswers }: FastifyInstance,
   cohortId: number,
-  skillLevel: number,
+  { coreSkillLevel, pacePercentile }: HealthSettings,
 ) {
-  const facts = await keptAnswers.read(`health facts ${cohortId} ${skillLevel}`, () =>
-    readFacts(db, cohortId, skillLevel),
+  const facts = await keptAnswers.read(`health facts ${cohortId} ${coreSkillLevel}`, () =>
+    readFacts(db, cohortId, coreSkillLevel),
   );
   if (!facts) throw notFound('Cohort');
-  const history = await keptAnswers.read('health pace history', () => readHistory(db));
+  const history = await keptAnswers.read(`health pace history ${pacePercentile}`, () =>
+    readHistory(db, pacePercentile),
+  );
   return { facts, history };
 }
 
@@ -62,7 +65,7 @@ export async function cohortHealth(
   cohortId: number,
   settings = app.config.health,
 ): Promise<CohortHealth> {
-  const { facts, history } = await figuresOf(app, cohortId, settings.coreSkillLevel);
+  const { facts, history } = await figuresOf(app, cohortId, settings);
   return reportOf(facts, history, settings, new Date());
 }
 
@@ -77,7 +80,7 @@ export function cohortHealthRead(app: FastifyInstance, cohortId: number): KeptRe
   return {
     variant: String(cohortId),
     load: async () => {
-      const { facts, history } = await figuresOf(app, cohortId, settings.coreSkillLevel);
+      const { facts, history } = await figuresOf(app, cohortId, settings);
       const at = new Date();
       holdsUntil = figuresHoldUntil(facts, at.getTime());
       return reportOf(facts, history, settings, at);

@@ -25,6 +25,8 @@ import { cohortHealth } from './cohort-health.service.ts';
 
 const settings: HealthSettings = {
   minHistory: 3,
+  pacePercentile: 80,
+  actNowEvidence: 4,
   reviewWaitDays: 3,
   inactiveDays: 7,
   objectivesBehind: 2,
@@ -80,6 +82,47 @@ const learnerOf = (report: CohortHealth, id: number): LearnerHealth => {
 const kinds = (report: CohortHealth, id: number): HealthFlagKind[] =>
   learnerOf(report, id).flags.map((flag) => flag.kind);
 
+/** A learner on the first project with a repository linked for it, and its events. */
+async function learnerWithRepository(cohortId: number, projectId: number, name: string) {
+  const learner = await learnerIn(cohortId, name);
+  await assignProject(db(), learner.id, projectId, daysAgo(20));
+  const repository = await db()
+    .insertInto('repositories')
+    .values({
+      full_name: `acme/${name}-${learner.id}`,
+      html_url: `https://github.com/acme/${name}`,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  await db()
+    .insertInto('repository_links')
+    .values({
+      repository_id: repository.id,
+      learner_id: learner.id,
+      project_id: projectId,
+      source: 'staff',
+      created_at: daysAgo(20),
+    })
+    .execute();
+  const event = async (kind: 'push' | 'check', at: string, state: string) => {
+    await db()
+      .insertInto('repository_events')
+      .values({
+        repository_id: repository.id,
+        kind,
+        subject: kind === 'push' ? 'main' : 'run:1',
+        key: `${kind}:${at}:${state}`,
+        occurred_at: at,
+        title: kind === 'push' ? 'Work' : 'test',
+        head_sha: 'a'.repeat(40),
+        state,
+      })
+      .execute();
+    await refreshWork(db(), [repository.id]);
+  };
+  return { learner, event };
+}
+
 describe('project pace', () => {
   it('flags a learner past what 80% of past learners took, with the numbers in words', async () => {
     const { cohort, first } = await cohortWithCourse(3, 6);
@@ -100,6 +143,8 @@ describe('project pace', () => {
       {
         student_id: late.id,
         name: 'Late Test',
+        level: 'watch',
+        evidence: 2,
         reasons: [
           `7 days on ${first.name}; 80% of past learners finished it in 6 (median 6, 3 past learners)`,
         ],
@@ -182,6 +227,8 @@ describe('review queue', () => {
       {
         student_id: waiting.id,
         name: 'Waiting Test',
+        level: 'watch',
+        evidence: 2,
         reasons: ['Numbers waiting for review for 3 days'],
       },
     ]);
@@ -225,7 +272,7 @@ describe('the review queue and the board', () => {
 });
 
 describe('activity', () => {
-  it('flags no project move and no self-assessment change for the set days', async () => {
+  it('flags no project move, no self-assessment change and no push for the set days', async () => {
     const { cohort, course, first } = await cohortWithCourse(0, 0);
     const assessment = await createAssessment(db(), course.books[0]!.id);
     const moved = await learnerIn(cohort.id, 'Moved');
@@ -236,59 +283,21 @@ describe('activity', () => {
     await startAssessment(db(), submitted.id, assessment.id, 1, daysAgo(6));
     await assignProject(db(), idle.id, first.id, daysAgo(20));
     await startAssessment(db(), idle.id, assessment.id, 1, daysAgo(7));
+    const pushing = await learnerWithRepository(cohort.id, first.id, 'Pushing');
+    await pushing.event('push', daysAgo(6), 'pushed');
 
-    const report = await health(cohort.id);
+    const report = await health(cohort.id, { noPushDays: 365 });
     expect(kinds(report, moved.id)).toEqual([]);
     expect(kinds(report, submitted.id)).toEqual([]);
+    expect(kinds(report, pushing.learner.id)).toEqual([]);
     expect(kinds(report, idle.id)).toEqual(['inactive']);
     expect(report.at_risk[0]?.reasons).toEqual([
-      'No project move or self-assessment change for 7 days',
+      'No project move, self-assessment change or push for 7 days',
     ]);
   });
 });
 
 describe('work on GitHub', () => {
-  /** A learner on the first project with a repository linked for it, and its events. */
-  async function learnerWithRepository(cohortId: number, projectId: number, name: string) {
-    const learner = await learnerIn(cohortId, name);
-    await assignProject(db(), learner.id, projectId, daysAgo(20));
-    const repository = await db()
-      .insertInto('repositories')
-      .values({
-        full_name: `acme/${name}-${learner.id}`,
-        html_url: `https://github.com/acme/${name}`,
-      })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    await db()
-      .insertInto('repository_links')
-      .values({
-        repository_id: repository.id,
-        learner_id: learner.id,
-        project_id: projectId,
-        source: 'staff',
-        created_at: daysAgo(20),
-      })
-      .execute();
-    const event = async (kind: 'push' | 'check', at: string, state: string) => {
-      await db()
-        .insertInto('repository_events')
-        .values({
-          repository_id: repository.id,
-          kind,
-          subject: kind === 'push' ? 'main' : 'run:1',
-          key: `${kind}:${at}:${state}`,
-          occurred_at: at,
-          title: kind === 'push' ? 'Work' : 'test',
-          head_sha: 'a'.repeat(40),
-          state,
-        })
-        .execute();
-      await refreshWork(db(), [repository.id]);
-    };
-    return { learner, event };
-  }
-
   it('flags nothing pushed for the set days, and not one day less', async () => {
     const { cohort, first } = await cohortWithCourse(0, 0);
     const recent = await learnerWithRepository(cohort.id, first.id, 'Recent');
@@ -372,11 +381,21 @@ describe('learning objectives and core skills', () => {
     expect(kinds(report, behind.id)).toEqual(['objectives_behind']);
     expect(kinds(report, ahead.id)).toEqual([]);
     expect(kinds(report, middle.id)).toEqual(['core_skill']);
-    const reasons = Object.fromEntries(report.at_risk.map((row) => [row.name, row.reasons]));
-    expect(reasons).toEqual({
-      'Behind Test': ["1 learning objective achieved; the cohort's median is 3"],
-      'Middle Test': ['Core skills at or below 3: Communication 2, Algorithmic Thinking 3'],
-    });
+    expect(learnerOf(report, behind.id).flags).toMatchObject([
+      {
+        strength: 'supporting',
+        reason: "1 learning objective achieved; the cohort's median is 3",
+      },
+    ]);
+    expect(learnerOf(report, middle.id).flags).toMatchObject([
+      {
+        strength: 'supporting',
+        reason: 'Core skills at or below 3: Communication 2, Algorithmic Thinking 3',
+      },
+    ]);
+    // One supporting reason alone puts nobody on a list.
+    expect(learnerOf(report, behind.id).level).toBeNull();
+    expect(report.at_risk).toEqual([]);
   });
 });
 

@@ -35,7 +35,19 @@ describe('digest message', () => {
       {
         student_id: 1,
         name: 'Ana & <b>Lee</b>',
-        reasons: ['12 days on Mortgage Qualifiers; 80% of past learners finished it in 6'],
+        level: 'act_now' as const,
+        evidence: 4,
+        reasons: [
+          '12 days on Mortgage Qualifiers; 90% of past learners finished it in 6',
+          'Nothing pushed to GitHub for 6 days',
+        ],
+      },
+      {
+        student_id: 4,
+        name: 'Cy Dee',
+        level: 'watch' as const,
+        evidence: 2,
+        reasons: ['No project move, self-assessment change or push for 8 days'],
       },
     ],
     overdueReviews: [
@@ -60,14 +72,16 @@ describe('digest message', () => {
     expect(text).not.toContain('<b>');
   });
 
-  it('lists each learner with their reasons, the overdue reviews and a link to the page', () => {
+  it('lists each learner to act on with their reasons, those to watch, the overdue reviews and a link to the page', () => {
     expect(digestText(figures)).toBe(
       [
         '*Weekly digest: Day Cohort &lt;62&gt;*',
         '',
-        '*Needs attention (1)*',
+        '*Act now (1)*',
         '• *Ana &amp; &lt;b&gt;Lee&lt;/b&gt;*',
-        '      ◦ 12 days on Mortgage Qualifiers; 80% of past learners finished it in 6',
+        '      ◦ 12 days on Mortgage Qualifiers; 90% of past learners finished it in 6',
+        '      ◦ Nothing pushed to GitHub for 6 days',
+        'To watch: Cy Dee',
         '',
         '*Reviews waiting 3 days or more (1)*',
         '• *Bo Chen*: Numbers, waiting 5 days',
@@ -79,7 +93,8 @@ describe('digest message', () => {
 
   it('says so when nobody needs attention and nothing waits', () => {
     const text = digestText({ ...figures, atRisk: [], overdueReviews: [] });
-    expect(text).toContain('Nobody is flagged this week.');
+    expect(text).toContain('Nobody needs acting on this week.');
+    expect(text).not.toContain('To watch');
     expect(text).toContain('No self-assessment has waited that long.');
   });
 
@@ -87,6 +102,8 @@ describe('digest message', () => {
     const atRisk = Array.from({ length: 400 }, (_, i) => ({
       student_id: i,
       name: `Learner ${i}`,
+      level: 'act_now' as const,
+      evidence: 4,
       reasons: ['x'.repeat(200)],
     }));
     const text = digestText({ ...figures, atRisk });

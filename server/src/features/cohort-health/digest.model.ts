@@ -62,12 +62,16 @@ export interface DigestFigures {
 export function digestText(figures: DigestFigures): string {
   const { atRisk, overdueReviews, reviewWaitDays } = figures;
   const lines = [`*Weekly digest: ${slackEscape(figures.cohortName)}*`, ''];
-  lines.push(`*Needs attention (${atRisk.length})*`);
-  if (atRisk.length === 0) lines.push('Nobody is flagged this week.');
-  for (const learner of atRisk) {
+  const actNow = atRisk.filter((learner) => learner.level === 'act_now');
+  const watch = atRisk.filter((learner) => learner.level === 'watch');
+  lines.push(`*Act now (${actNow.length})*`);
+  if (actNow.length === 0) lines.push('Nobody needs acting on this week.');
+  for (const learner of actNow) {
     lines.push(`• *${slackEscape(learner.name)}*`);
     for (const reason of learner.reasons) lines.push(`      ◦ ${slackEscape(reason)}`);
   }
+  if (watch.length > 0)
+    lines.push(`To watch: ${watch.map((learner) => slackEscape(learner.name)).join(', ')}`);
   lines.push(
     '',
     `*Reviews waiting ${plural(reviewWaitDays, 'day')} or more (${overdueReviews.length})*`,

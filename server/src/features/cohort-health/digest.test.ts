@@ -18,6 +18,7 @@ import { FakeSlack } from '../../../test/fake-slack.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
 import { injected, jobEnded } from '../../../test/jobs.ts';
 import { buildApp } from '../../app.ts';
+import { loadConfig } from '../../config.ts';
 import { DigestSchedule } from './digest.schedule.ts';
 
 const DAY = 86_400_000;
@@ -27,7 +28,9 @@ let ctx: TestContext;
 let slack: FakeSlack;
 beforeAll(async () => {
   slack = await new FakeSlack().start();
-  ctx = await createTestContext({ slack: { apiUrl: slack.url, token: 'xoxb-test' } });
+  // Every strong reason is one to act on here: what is checked is how the digest lists them.
+  const health = { ...loadConfig({}).health, actNowEvidence: 2 };
+  ctx = await createTestContext({ slack: { apiUrl: slack.url, token: 'xoxb-test' }, health });
 });
 afterAll(async () => {
   await ctx.close();
@@ -115,7 +118,7 @@ describe('digest preview', () => {
     expect(digest.at_risk).toEqual([
       expect.objectContaining({
         name: 'Idle Ida',
-        reasons: ['No project move or self-assessment change for 10 days'],
+        reasons: ['No project move, self-assessment change or push for 10 days'],
       }),
       expect.objectContaining({
         name: 'Wai Ting',
@@ -134,7 +137,7 @@ describe('digest preview', () => {
     expect(digest.schedule).toMatchObject({ day: 'monday', hour: 8, time_zone: 'America/Chicago' });
     expect(new Date(digest.schedule.next_send_at ?? 0).getTime()).toBeGreaterThan(Date.now());
     expect(digest.last_sent).toBeNull();
-    expect(digest.text).toContain('No project move or self-assessment change for 10 days');
+    expect(digest.text).toContain('No project move, self-assessment change or push for 10 days');
     expect(digest.text).toContain(`/cohorts/${cohort.id}/health|`);
   });
 
@@ -172,7 +175,9 @@ describe('send digest now', () => {
     const posted = messagesTo(cohort.slack_channel);
     expect(posted).toHaveLength(1);
     expect(posted[0]?.text).toContain('• *Idle Ida*');
-    expect(posted[0]?.text).toContain('No project move or self-assessment change for 10 days');
+    expect(posted[0]?.text).toContain(
+      'No project move, self-assessment change or push for 10 days',
+    );
     expect(posted[0]?.authorization).toBe('Bearer xoxb-test');
     // The coaches read it in the channel, not a second time as a direct message.
     expect(messagesTo(coach.handle)).toEqual([]);
@@ -276,7 +281,9 @@ describe('send digest now', () => {
     for (const coach of [first, second]) {
       const [message] = messagesTo(coach.handle);
       expect(message?.text).toContain('• *Idle Ida*');
-      expect(message?.text).toContain('No project move or self-assessment change for 10 days');
+      expect(message?.text).toContain(
+        'No project move, self-assessment change or push for 10 days',
+      );
       expect(message?.text).toContain('• *Wai Ting*: Numbers, waiting 4 days');
       expect(message?.authorization).toBe('Bearer xoxb-test');
     }

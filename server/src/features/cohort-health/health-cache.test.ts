@@ -177,6 +177,8 @@ describe('cohort health kept in memory', () => {
       {
         student_id: learner.id,
         name: 'Kept Test',
+        level: 'watch',
+        evidence: 2,
         reasons: ['Numbers waiting for review for 4 days'],
       },
     ]);
@@ -201,12 +203,9 @@ describe('cohort health kept in memory', () => {
     for (const objective of objectives.slice(0, 3))
       await recordObjective(elsewhere, third.id, objective.id, true);
     await expect.poll(async () => (await getHealth(cohort.id)).objectives_median).toBe(3);
-    expect((await getHealth(cohort.id)).at_risk).toEqual([
-      {
-        student_id: learner.id,
-        name: 'Behind Test',
-        reasons: ["0 learning objectives achieved; the cohort's median is 3"],
-      },
+    const behind = learnerOf(await getHealth(cohort.id), learner.id);
+    expect(behind?.flags.map((flag) => flag.reason)).toEqual([
+      "0 learning objectives achieved; the cohort's median is 3",
     ]);
   });
 
@@ -220,7 +219,9 @@ describe('cohort health kept in memory', () => {
       .values({ student_id: learner.id, skill_id: 4, level: 1 })
       .execute();
     await expect
-      .poll(async () => (await getHealth(cohort.id)).at_risk[0]?.reasons)
+      .poll(async () =>
+        learnerOf(await getHealth(cohort.id), learner.id)?.flags.map((flag) => flag.reason),
+      )
       .toEqual([`Core skills at or below ${ctx.config.health.coreSkillLevel}: Communication 1`]);
 
     await untilAnsweredFromMemory(cohort.id);
@@ -250,11 +251,12 @@ describe('cohort health kept in memory', () => {
     await assignProject(ctx.db, done.id, second.id, daysAgo(38));
     const later = await pastLearner();
     const history = async () => learnerOf(await getHealth(cohort.id), learner.id)?.project?.history;
-    expect(await history()).toEqual({ past_learners: 1, median_days: 2, p80_days: 2 });
+    expect(await history()).toEqual({ past_learners: 1, median_days: 2, slow_days: 2 });
     await untilAnsweredFromMemory(cohort.id);
 
     // Nobody's board shows this learner, so only the pace history's own announcement tells.
     await assignProject(elsewhere, later.id, second.id, daysAgo(36));
-    await expect.poll(history).toEqual({ past_learners: 2, median_days: 3, p80_days: 3.6 });
+    // The 90th percentile (HEALTH_PACE_PERCENTILE's default) of 2 and 4 days.
+    await expect.poll(history).toEqual({ past_learners: 2, median_days: 3, slow_days: 3.8 });
   });
 });

@@ -25,6 +25,12 @@ const health = cohortHealthOf(
   [
     { id: 7, name: 'Ada Lovelace', reasons: [REASON, 'No activity for 9 days'] },
     { id: 8, name: 'Grace Hopper' },
+    {
+      id: 9,
+      name: 'Hedy Lamarr',
+      reasons: ['Nothing pushed to GitHub for 6 days'],
+      level: 'watch',
+    },
   ],
   {
     review_queue: [
@@ -62,14 +68,19 @@ describe('the cohort health page', () => {
     ).toBeInTheDocument();
     expect(document.title).toMatch(/^Cohort health: Day Cohort 72/);
 
-    const atRisk = screen.getByRole('list', { name: 'Learners who need attention' });
-    expect(within(atRisk).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
+    const actNow = screen.getByRole('list', { name: 'Learners to act on now' });
+    expect(within(actNow).getByRole('link', { name: 'Ada Lovelace' })).toHaveAttribute(
       'href',
       '/learners/7',
     );
-    expect(atRisk).toHaveTextContent(REASON);
-    expect(atRisk).toHaveTextContent('No activity for 9 days');
-    expect(within(atRisk).queryByText('Grace Hopper')).toBeNull();
+    expect(actNow).toHaveTextContent(REASON);
+    expect(actNow).toHaveTextContent('No activity for 9 days');
+    expect(within(actNow).queryByText('Grace Hopper')).toBeNull();
+    expect(within(actNow).queryByText('Hedy Lamarr')).toBeNull();
+    const watch = screen.getByRole('list', { name: 'Learners to watch' });
+    expect(within(watch).getByRole('link', { name: 'Hedy Lamarr' })).toBeInTheDocument();
+    expect(watch).toHaveTextContent('Nothing pushed to GitHub for 6 days');
+    expect(within(watch).queryByText('Ada Lovelace')).toBeNull();
 
     const queue = within(screen.getByRole('region', { name: 'Waiting for review' })).getByRole(
       'table',
@@ -134,7 +145,8 @@ describe('the cohort health page', () => {
       },
     });
     renderPage();
-    expect(await screen.findByText('No learner needs attention.')).toBeInTheDocument();
+    expect(await screen.findByText('Nobody needs acting on today.')).toBeInTheDocument();
+    expect(screen.getByText('Nobody to watch.')).toBeInTheDocument();
     expect(screen.getByText('Nothing is waiting for review.')).toBeInTheDocument();
     expect(screen.getByText('This cohort has no course books.')).toBeInTheDocument();
     expect(await screen.findByText('No progress history yet.')).toBeInTheDocument();

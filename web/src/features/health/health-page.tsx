@@ -103,16 +103,21 @@ export default function HealthPage() {
               As of {formatDateTime(data.generated_at)}, for {data.learners.length}{' '}
               {data.learners.length === 1 ? 'learner' : 'learners'}.
             </Text>
-            <Section title="Needs attention">
+            <Section title="Act now">
               {data.learners.length === 0 ? (
                 <EmptyState title="No learners in this cohort yet." />
               ) : (
-                <AtRiskList learners={data.at_risk} />
+                <AtRiskList learners={data.at_risk} level="act_now" />
               )}
             </Section>
             <Section title="Waiting for review">
               <ReviewQueue cohortId={cohortId} entries={data.review_queue} />
             </Section>
+            {data.learners.length > 0 && (
+              <Section title="Watch">
+                <AtRiskList learners={data.at_risk} level="watch" />
+              </Section>
+            )}
             <DigestPanel cohortId={cohortId} />
             <Section title="Learners per book today">
               {data.books.length === 0 ? (

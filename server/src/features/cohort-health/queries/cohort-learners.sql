@@ -25,9 +25,16 @@ current as (
 select c.id, c.name, c.project_id, c.project_name, c.book_id, c.book_name,
   (extract(epoch from c.assigned_at) * 1000)::float8 as project_since,
   (extract(epoch from c.book_started_at) * 1000)::float8 as book_since,
-  -- greatest() skips nulls: the later of the last move and the last assessment change.
+  (select percentile_cont(0.5) within group (order by extract(epoch from (own.next_at - own.assigned_at)) / 86400)
+     from (select sp.assigned_at,
+             lead(sp.assigned_at) over (order by sp.assigned_at, sp.id) as next_at
+           from student_projects sp where sp.student_id = c.id) own
+     where own.next_at is not null
+     having count(*) >= 2) as own_project_days,
+  -- greatest() skips nulls: the latest of the last move, assessment change and push.
   (extract(epoch from coalesce(greatest(c.assigned_at,
-    (select max(sa.status_changed_at) from student_assessments sa where sa.student_id = c.id)),
+    (select max(sa.status_changed_at) from student_assessments sa where sa.student_id = c.id),
+    w.last_push_at),
     c.joined_at)) * 1000)::float8 as active_at,
   (select count(distinct lr.objective_id)::int from learning_records lr
      where lr.student_id = c.id and lr.achieved) as objectives_achieved,

@@ -16,14 +16,14 @@ book_stays as (
 )
 select 'project' as kind, project_id as id, count(distinct student_id)::int as past,
   percentile_cont(0.5) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as median,
-  percentile_cont(0.8) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as p80
+  percentile_cont($1::float8) within group (order by extract(epoch from (next_at - assigned_at)) / 86400) as slow
 from moves
 where next_at is not null
 group by project_id
 union all
 select 'book' as kind, book_id as id, count(distinct student_id)::int as past,
   percentile_cont(0.5) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as median,
-  percentile_cont(0.8) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as p80
+  percentile_cont($1::float8) within group (order by extract(epoch from (left_at - assigned_at)) / 86400) as slow
 from book_stays
 where left_at is not null
 group by book_id

@@ -13,10 +13,19 @@ const digest = (overrides: Partial<CohortDigest> = {}): CohortDigest => ({
     {
       student_id: 1,
       name: 'Ada Lovelace',
+      level: 'act_now',
+      evidence: 4,
       reasons: [
-        '12 days on Mortgage Qualifiers; 80% of past learners finished it in 6',
-        'No project move or self-assessment change for 8 days',
+        '12 days on Mortgage Qualifiers; 90% of past learners finished it in 6',
+        'No project move, self-assessment change or push for 8 days',
       ],
+    },
+    {
+      student_id: 3,
+      name: 'Hedy Lamarr',
+      level: 'watch',
+      evidence: 2,
+      reasons: ['Nothing pushed to GitHub for 6 days'],
     },
   ],
   overdue_reviews: [
@@ -103,18 +112,20 @@ beforeEach(() => {
 const renderPanel = () => renderWithProviders(<DigestPanel cohortId={5} />).user;
 
 describe('DigestPanel', () => {
-  it('shows the at-risk learners with their reasons, the overdue reviews and the schedule', async () => {
+  it('shows the learners to act on with their reasons, those to watch, the overdue reviews and the schedule', async () => {
     renderPanel();
-    const attention = await screen.findByRole('region', { name: 'Needs attention (1)' });
+    const attention = await screen.findByRole('region', { name: 'Act now (1)' });
     expect(within(attention).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(
       within(attention).getByText(
-        '12 days on Mortgage Qualifiers; 80% of past learners finished it in 6',
+        '12 days on Mortgage Qualifiers; 90% of past learners finished it in 6',
       ),
     ).toBeInTheDocument();
     expect(
-      within(attention).getByText('No project move or self-assessment change for 8 days'),
+      within(attention).getByText('No project move, self-assessment change or push for 8 days'),
     ).toBeInTheDocument();
+    expect(attention).toHaveTextContent('To watch: Hedy Lamarr');
+    expect(within(attention).queryByText('Nothing pushed to GitHub for 6 days')).toBeNull();
     const reviews = screen.getByRole('region', { name: 'Reviews waiting 3 days or more (1)' });
     expect(reviews).toHaveTextContent('Alan Turing: Numbers, waiting 5 days');
 
@@ -229,7 +240,8 @@ describe('DigestPanel', () => {
       'Day Cohort 62 has no instructor Slack channel and no coach with a Slack member ID, so nobody can receive the digest.';
     network.answer('POST /cohorts/5/digest/send', { status: 409, body: { message: refusal } });
     const user = renderPanel();
-    expect(await screen.findByText('Nobody is flagged this week.')).toBeInTheDocument();
+    expect(await screen.findByText('Nobody needs acting on this week.')).toBeInTheDocument();
+    expect(screen.queryByText('To watch:')).toBeNull();
     expect(screen.getByText('No self-assessment has waited that long.')).toBeInTheDocument();
     await user.click(screen.getByRole('button', { name: 'Send digest now' }));
     expect(await screen.findByText(refusal)).toBeInTheDocument();

@@ -74,19 +74,21 @@ function Schedule({ digest }: { digest: CohortDigest }) {
 }
 
 function Contents({ digest }: { digest: CohortDigest }) {
+  const actNow = digest.at_risk.filter((learner) => learner.level === 'act_now');
+  const watch = digest.at_risk.filter((learner) => learner.level === 'watch');
   return (
     <Flex direction="column" gap="3">
       <section aria-labelledby={`digest-at-risk-${digest.cohort.id}`}>
         <Heading as="h3" size="2" mb="1" id={`digest-at-risk-${digest.cohort.id}`}>
-          Needs attention ({digest.at_risk.length})
+          Act now ({actNow.length})
         </Heading>
-        {digest.at_risk.length === 0 ? (
+        {actNow.length === 0 ? (
           <Text size="2" color="gray">
-            Nobody is flagged this week.
+            Nobody needs acting on this week.
           </Text>
         ) : (
           <ul className="digest-list">
-            {digest.at_risk.map((learner) => (
+            {actNow.map((learner) => (
               <li key={learner.student_id}>
                 <Text size="2" weight="medium">
                   {learner.name}
@@ -101,6 +103,12 @@ function Contents({ digest }: { digest: CohortDigest }) {
               </li>
             ))}
           </ul>
+        )}
+        {watch.length > 0 && (
+          <Text as="p" size="2" mt="1">
+            <Text weight="medium">To watch: </Text>
+            {watch.map((learner) => learner.name).join(', ')}
+          </Text>
         )}
       </section>
       <section aria-labelledby={`digest-reviews-${digest.cohort.id}`}>

@@ -15,13 +15,36 @@ function LearnerLink({ id, name }: { id: number; name: string }) {
   );
 }
 
-/** The flagged learners, most flags first, each with every reason in words. */
-export function AtRiskList({ learners }: { learners: readonly AtRiskLearner[] }) {
-  if (learners.length === 0)
-    return <EmptyState title="No learner needs attention." description="Every flag is clear." />;
+const LEVEL_LISTS = {
+  act_now: {
+    label: 'Learners to act on now',
+    empty: 'Nobody needs acting on today.',
+    description: 'No learner has a strong reason backed by more evidence.',
+  },
+  watch: {
+    label: 'Learners to watch',
+    empty: 'Nobody to watch.',
+    description: 'No learner has a strong reason, or two supporting ones.',
+  },
+} as const;
+
+/**
+ * The learners at one level of attention, strongest evidence first, each with every reason in
+ * words (strong reasons first).
+ */
+export function AtRiskList({
+  learners,
+  level,
+}: {
+  learners: readonly AtRiskLearner[];
+  level: AtRiskLearner['level'];
+}) {
+  const list = LEVEL_LISTS[level];
+  const shown = learners.filter((learner) => learner.level === level);
+  if (shown.length === 0) return <EmptyState title={list.empty} description={list.description} />;
   return (
-    <ul className="lp-health__at-risk" aria-label="Learners who need attention">
-      {learners.map((learner) => (
+    <ul className="lp-health__at-risk" aria-label={list.label}>
+      {shown.map((learner) => (
         <li key={learner.student_id}>
           <LearnerLink id={learner.student_id} name={learner.name} />
           <ul>

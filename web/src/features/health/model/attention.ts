@@ -1,4 +1,5 @@
-// Which learners of the board need attention, and why, as a small external store: each card
+// Which learners of the board to act on now (the health's "act_now" level), and why, as a small
+// external store: each card
 // subscribes to its own learner's reasons, so new health figures re-render the cards whose
 // reasons changed, not the board.
 import type { LearnerHealth } from '@lp/contract/health';
@@ -36,8 +37,10 @@ export class AttentionStore {
     const next = new Map<number, readonly string[]>();
     let changed = !this.loaded;
     for (const learner of learners) {
-      if (learner.flags.length === 0) continue;
-      const reasons = learner.flags.map((flag) => flag.reason);
+      if (learner.level !== 'act_now') continue;
+      const reasons = [...learner.flags]
+        .sort((a, b) => Number(b.strength === 'strong') - Number(a.strength === 'strong'))
+        .map((flag) => flag.reason);
       const before = this.reasons.get(learner.student_id);
       if (before && sameReasons(before, reasons)) next.set(learner.student_id, before);
       else {

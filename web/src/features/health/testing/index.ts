@@ -1,22 +1,37 @@
 // What other features' tests may use: a cohort's health answer and progress answer built from a
 // few facts.
-import type { CohortHealth, CohortProgress, LearnerHealth } from '@lp/contract/health';
+import type {
+  AttentionLevel,
+  CohortHealth,
+  CohortProgress,
+  LearnerHealth,
+} from '@lp/contract/health';
 
 export interface LearnerFacts {
   id: number;
   name: string;
-  /** One flag per reason (kinds do not matter to the screens). */
+  /** One strong flag per reason (kinds do not matter to the screens). */
   reasons?: string[];
+  /** Default: "act_now" with a reason, none without. */
+  level?: AttentionLevel | null;
 }
 
-const learnerHealth = ({ id, name, reasons = [] }: LearnerFacts): LearnerHealth => ({
+const learnerHealth = ({ id, name, reasons = [], level }: LearnerFacts): LearnerHealth => ({
   student_id: id,
   name,
   project: null,
   book: null,
   days_inactive: 0,
   objectives_achieved: 0,
-  flags: reasons.map((reason) => ({ kind: 'project_pace', reason, value: 1, threshold: 1 })),
+  flags: reasons.map((reason) => ({
+    kind: 'project_pace',
+    strength: 'strong',
+    reason,
+    value: 1,
+    threshold: 1,
+  })),
+  evidence: reasons.length * 2,
+  level: level === undefined ? (reasons.length > 0 ? 'act_now' : null) : level,
 });
 
 export function cohortHealthOf(
@@ -29,6 +44,8 @@ export function cohortHealthOf(
     generated_at: '2026-03-02T15:00:00.000Z',
     thresholds: {
       min_history: 5,
+      pace_percentile: 90,
+      act_now_evidence: 4,
       review_wait_days: 3,
       inactive_days: 7,
       objectives_behind: 2,
@@ -37,13 +54,19 @@ export function cohortHealthOf(
       failing_checks_days: 2,
     },
     objectives_median: 0,
-    at_risk: all
-      .filter((learner) => learner.flags.length > 0)
-      .map((learner) => ({
-        student_id: learner.student_id,
-        name: learner.name,
-        reasons: learner.flags.map((flag) => flag.reason),
-      })),
+    at_risk: all.flatMap((learner) =>
+      learner.level === null
+        ? []
+        : [
+            {
+              student_id: learner.student_id,
+              name: learner.name,
+              level: learner.level,
+              evidence: learner.evidence,
+              reasons: learner.flags.map((flag) => flag.reason),
+            },
+          ],
+    ),
     review_queue: [],
     books: [],
     learners: all,
