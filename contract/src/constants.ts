@@ -69,3 +69,12 @@ export const REPOSITORY_SOURCE_LABELS = {
   learner: 'Linked by the learner',
   staff: 'Linked by staff',
 } as const;
+
+/** How each kind of intervention is named (interventions.ts InterventionKind). */
+export const INTERVENTION_KIND_LABELS = {
+  message: 'Message',
+  one_to_one: 'One-to-one',
+  pairing: 'Pairing',
+  plan: 'Plan',
+  other: 'Other',
+} as const;

@@ -46,6 +46,16 @@ export const HealthFlagKind = Type.Union([
 ]);
 export type HealthFlagKind = Static<typeof HealthFlagKind>;
 
+/** What staff did about a learner who needed attention (interventions.ts). */
+export const InterventionKind = Type.Union([
+  Type.Literal('message'),
+  Type.Literal('one_to_one'),
+  Type.Literal('pairing'),
+  Type.Literal('plan'),
+  Type.Literal('other'),
+]);
+export type InterventionKind = Static<typeof InterventionKind>;
+
 /** How much a flag says alone: strong evidence, or only support for another reason. */
 export const FlagStrength = Type.Union([Type.Literal('strong'), Type.Literal('supporting')]);
 export type FlagStrength = Static<typeof FlagStrength>;
@@ -95,8 +105,21 @@ export const LearnerHealth = Type.Object({
   flags: Type.Array(HealthFlag),
   /** 2 for each strong flag, 1 for each supporting one. */
   evidence: Type.Integer(),
-  /** Null: no flag, or one supporting flag alone. */
+  /** Null: no flag, or one supporting flag alone, or resting after an intervention. */
   level: Nullable(AttentionLevel),
+  /** The latest intervention, when there is one. */
+  reached_out: Nullable(
+    Type.Object({
+      at: Timestamp,
+      kind: InterventionKind,
+      by: Nullable(Type.String()),
+    }),
+  ),
+  /**
+   * Until when the learner's flag rests after an intervention (HEALTH_REST_DAYS): set while it
+   * rests, null once it is over or a strong reason not known then appeared.
+   */
+  resting_until: Nullable(Timestamp),
 });
 export type LearnerHealth = Static<typeof LearnerHealth>;
 
@@ -140,6 +163,8 @@ export const HealthThresholds = Type.Object({
   pace_percentile: Type.Integer(),
   /** HEALTH_ACT_NOW_EVIDENCE */
   act_now_evidence: Type.Integer(),
+  /** HEALTH_REST_DAYS */
+  rest_days: Type.Integer(),
   /** HEALTH_REVIEW_WAIT_DAYS */
   review_wait_days: Type.Integer(),
   /** HEALTH_INACTIVE_DAYS */

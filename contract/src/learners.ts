@@ -222,6 +222,8 @@ export const HistoryAction = Type.Union([
   /** A GitHub repository linked to the learner, or unlinked. */
   Type.Literal('link_repository'),
   Type.Literal('unlink_repository'),
+  /** Staff reached out to a learner who needed attention (an intervention). */
+  Type.Literal('reach_out'),
 ]);
 export type HistoryAction = Static<typeof HistoryAction>;
 

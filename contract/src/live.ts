@@ -37,6 +37,8 @@ export const BoardChangeKind = Type.Union([
   Type.Literal('undo'),
   /** Work on GitHub: a push, a pull request, a review or checks (features/github). */
   Type.Literal('activity'),
+  /** Staff reached out to the learner (features/interventions). */
+  Type.Literal('intervention'),
   /** A repository linked to or unlinked from the learner. */
   Type.Literal('repository'),
 ]);

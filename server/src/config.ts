@@ -96,6 +96,8 @@ export interface HealthSettings {
   pacePercentile: number;
   /** The evidence (2 a strong flag, 1 a supporting one) that makes a learner "act now". */
   actNowEvidence: number;
+  /** Days a learner's flag rests after staff reached out, unless a new strong reason appears. */
+  restDays: number;
   /** Days a self-assessment may wait for review before it is flagged. */
   reviewWaitDays: number;
   /** Days without a project move or a self-assessment change before a learner is flagged. */
@@ -271,6 +273,7 @@ export function loadConfig(env: Env = process.env): Config {
       minHistory: readInt(env, 'HEALTH_MIN_HISTORY', 5, 1, 10_000),
       pacePercentile: readInt(env, 'HEALTH_PACE_PERCENTILE', 90, 50, 99),
       actNowEvidence: readInt(env, 'HEALTH_ACT_NOW_EVIDENCE', 4, 2, 100),
+      restDays: readInt(env, 'HEALTH_REST_DAYS', 7, 0, 365),
       reviewWaitDays: readInt(env, 'HEALTH_REVIEW_WAIT_DAYS', 3, 0, 365),
       inactiveDays: readInt(env, 'HEALTH_INACTIVE_DAYS', 7, 1, 365),
       objectivesBehind: readInt(env, 'HEALTH_OBJECTIVES_BEHIND', 3, 1, 10_000),

@@ -25,7 +25,7 @@ let call: ApiCall;
 let cohortId = 0;
 let health: CohortHealth;
 /** The flagged learner of the walk and the reason shown for them. */
-const late = { id: 0, name: '', reason: '' };
+const late = { id: 0, name: '', reason: '', bookId: 0 };
 const calm = { id: 0, name: `Calm Health${suffix}` };
 
 const cards = () => page.locator('[aria-roledescription="draggable learner card"]');
@@ -36,7 +36,8 @@ beforeAll(async () => {
   server = await startServer({
     webDist: inject('webDist'),
     env: {
-      HEALTH_REVIEW_WAIT_DAYS: '365',
+      // A self-assessment waiting for review is a strong reason at once: the walk makes one.
+      HEALTH_REVIEW_WAIT_DAYS: '0',
       HEALTH_INACTIVE_DAYS: '365',
       HEALTH_OBJECTIVES_BEHIND: '10000',
       HEALTH_CORE_SKILL_LEVEL: '1',
@@ -67,11 +68,20 @@ beforeAll(async () => {
   const isStrongPace = (flag: CohortHealth['learners'][number]['flags'][number]) =>
     (flag.kind === 'project_pace' || flag.kind === 'book_pace') && flag.strength === 'strong';
   const learner = health.learners.find(
-    (each) => each.level === 'act_now' && each.flags.some(isStrongPace),
+    (each) =>
+      each.level === 'act_now' &&
+      each.flags.some(isStrongPace) &&
+      !each.flags.some((flag) => flag.kind === 'review_waiting') &&
+      each.book !== null,
   );
   if (!learner) throw new Error('The demo cohort has no learner whose project or book runs long');
   const flag = learner.flags.find(isStrongPace);
-  Object.assign(late, { id: learner.student_id, name: learner.name, reason: flag?.reason ?? '' });
+  Object.assign(late, {
+    id: learner.student_id,
+    name: learner.name,
+    reason: flag?.reason ?? '',
+    bookId: learner.book?.id ?? 0,
+  });
 });
 
 afterAll(async () => {
@@ -145,6 +155,41 @@ describe('the cohort health page', () => {
     expect(await page.getByRole('button', { name: 'Send digest now' }).isDisabled()).toBe(true);
     await page.getByText('Slack is not configured on this server', { exact: true }).waitFor();
     await checkAccessibility(page, 'cohort health');
+  });
+
+  it('records "I reached out": the flag rests, comes back on Undo, and with a new strong reason', async () => {
+    const actNow = page.getByRole('list', { name: 'Learners to act on now' });
+    const resting = page.getByRole('list', { name: 'Learners resting after an intervention' });
+    const entry = () => actNow.getByRole('listitem').filter({ hasText: late.name }).first();
+    const reachOut = async () => {
+      await page.getByRole('button', { name: `I reached out to ${late.name}` }).click();
+      const dialog = page.getByRole('dialog', { name: `I reached out to ${late.name}` });
+      await dialog.getByRole('radio', { name: 'One-to-one' }).click();
+      await dialog.getByLabel('Note').fill('Paired on the failing test');
+      await dialog.getByRole('button', { name: 'Save' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+    };
+
+    await reachOut();
+    await page.getByText(`Recorded: one-to-one with ${late.name}. Their flag rests.`).waitFor();
+    await entry().waitFor({ state: 'detached' });
+    await resting.getByText(late.name).waitFor();
+    await checkAccessibility(page, 'cohort health with a resting learner');
+
+    await page.getByRole('button', { name: 'Undo' }).click();
+    await page.getByText(`Intervention removed: ${late.name}`).waitFor();
+    await entry().getByText(late.reason).waitFor();
+
+    await reachOut();
+    await entry().waitFor({ state: 'detached' });
+    // A strong reason the learner did not have then: their self-assessment waits for review.
+    await call('POST', `/students/${late.id}/assess`, { bookId: late.bookId });
+    const ready = await call('PUT', `/students/${late.id}/assess`, { statusId: 2 });
+    expect(ready.status).toBe(204);
+    await page.reload();
+    await entry()
+      .getByText(/waiting for review for 0 days/)
+      .waitFor();
   });
 
   it('is reached from the cohort card too', async () => {

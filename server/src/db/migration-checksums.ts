@@ -25,6 +25,7 @@ export const migrationChecksums: Record<string, string> = {
   index: 'a1b4318bb84f3900',
   '1030-changed-tables-in-transaction': '43d161584c8b0b83',
   '1040-github-activity': '4be786c3a36574e6',
+  '1050-interventions': 'f7291330a6b06be1',
   'run-statements': '3f79c1dcd555bf69',
 };
 

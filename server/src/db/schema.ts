@@ -430,6 +430,20 @@ export interface RepositoryLinksTable {
   created_at: Timestamp;
 }
 
+export type InterventionKind = 'message' | 'one_to_one' | 'pairing' | 'plan' | 'other';
+
+/** Staff reaching out to a learner who needed attention (features/interventions). */
+export interface InterventionsTable {
+  id: Id;
+  learner_id: number;
+  cohort_id: number | null;
+  kind: InterventionKind;
+  note: Generated<string>;
+  reasons: Generated<string[]>;
+  created_by: number | null;
+  created_at: Timestamp;
+}
+
 export type RepositoryEventKind = 'push' | 'pull_request' | 'review' | 'check';
 
 /** Something that happened in a repository, at GitHub's time for it. */
@@ -558,6 +572,7 @@ export interface Database {
   jobs: JobsTable;
   job_steps: JobStepsTable;
   github_deliveries: GithubDeliveriesTable;
+  interventions: InterventionsTable;
   repositories: RepositoriesTable;
   repository_links: RepositoryLinksTable;
   repository_events: RepositoryEventsTable;

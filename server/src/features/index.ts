@@ -11,6 +11,7 @@ import { coreSkillsRoutes } from './core-skills/index.ts';
 import { eventsRoutes } from './events/index.ts';
 import { foundationsRoutes } from './foundations/index.ts';
 import { githubRoutes } from './github/index.ts';
+import { interventionRoutes } from './interventions/index.ts';
 import { jobsRoutes } from './jobs/index.ts';
 import { learnersRoutes } from './learners/index.ts';
 import { livenessRoutes } from './liveness/index.ts';
@@ -48,4 +49,5 @@ export const features: FastifyPluginAsyncTypebox[] = [
   foundationsRoutes,
   jobsRoutes,
   githubRoutes,
+  interventionRoutes,
 ];

@@ -80,4 +80,9 @@ export const learnerRequests: Record<string, RequestBuilder> = {
     params: { id: learner.id },
     body: { notes: 'Good week' },
   }),
+  'GET /students/:id/interventions': ({ learner }) => ({ params: { id: learner.id } }),
+  'POST /students/:id/interventions': ({ learner }) => ({
+    params: { id: learner.id },
+    body: { kind: 'one_to_one', note: 'Talked through the next step' },
+  }),
 };

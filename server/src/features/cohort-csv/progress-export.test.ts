@@ -24,6 +24,7 @@ beforeAll(async () => {
       minHistory: 3,
       pacePercentile: 80,
       actNowEvidence: 4,
+      restDays: 7,
       reviewWaitDays: 3,
       inactiveDays: 2,
       objectivesBehind: 2,

@@ -1,4 +1,10 @@
-import type { BookLoad, CohortHealth, LearnerHealth, PaceHistory } from '@lp/contract/health';
+import type {
+  BookLoad,
+  CohortHealth,
+  HealthFlag,
+  LearnerHealth,
+  PaceHistory,
+} from '@lp/contract/health';
 import type { HealthSettings } from '../../config.ts';
 import { DAY_MS, isoTimestamp } from '../../lib/dates.ts';
 import { evidenceOf, flagsOf, levelOf, median } from './cohort-health.model.ts';
@@ -28,11 +34,28 @@ export interface PaceHistories {
   books: ReadonlyMap<number, PaceHistory>;
 }
 
+/** When the rest after the learner's latest intervention ends; null without one. */
+const restEnd = (row: Pick<Learner, 'reached_out_at'>, restDays: number) =>
+  row.reached_out_at === null ? null : row.reached_out_at + restDays * DAY_MS;
+
+/**
+ * The learner's level, unless their flag rests: within the rest after an intervention, as long as
+ * no strong reason appeared that they did not have then.
+ */
+function restingLevel(row: Learner, flags: HealthFlag[], settings: HealthSettings, now: number) {
+  const level = levelOf(flags, settings);
+  const ends = restEnd(row, settings.restDays);
+  if (level === null || ends === null || now >= ends) return { level, restingUntil: null };
+  const known = new Set(row.reached_out_reasons ?? []);
+  const fresh = flags.some((flag) => flag.strength === 'strong' && !known.has(flag.kind));
+  return fresh ? { level, restingUntil: null } : { level: null, restingUntil: ends };
+}
+
 /** Whole elapsed days (24 hours each) from an instant to now, as the statements used to count. */
 const elapsedDays = (since: number, now: number) => Math.floor((now - since) / DAY_MS);
 
 /** The first instant after `now` at which one of the report's day counts changes. */
-export function figuresHoldUntil(facts: CohortFacts, now: number): number {
+export function figuresHoldUntil(facts: CohortFacts, now: number, restDays: number): number {
   let until = Number.POSITIVE_INFINITY;
   const nextDay = (since: number | null) => {
     if (since !== null) until = Math.min(until, since + (elapsedDays(since, now) + 1) * DAY_MS);
@@ -43,6 +66,11 @@ export function figuresHoldUntil(facts: CohortFacts, now: number): number {
     nextDay(row.active_at);
   }
   for (const entry of facts.queue) nextDay(entry.since_ms);
+  // A rest after an intervention ends at an instant of its own.
+  for (const row of facts.learners) {
+    const ends = restEnd(row, restDays);
+    if (ends !== null && ends > now) until = Math.min(until, ends);
+  }
   return until;
 }
 
@@ -134,6 +162,7 @@ export function reportOf(
       objectivesMedian,
       settings,
     );
+    const { level, restingUntil } = restingLevel(row, flags, settings, now);
     return {
       student_id: row.id,
       name: row.name,
@@ -143,7 +172,16 @@ export function reportOf(
       objectives_achieved: row.objectives_achieved,
       flags,
       evidence: evidenceOf(flags),
-      level: levelOf(flags, settings),
+      level,
+      reached_out:
+        row.reached_out_at === null || row.reached_out_kind === null
+          ? null
+          : {
+              at: isoTimestamp(new Date(row.reached_out_at)),
+              kind: row.reached_out_kind,
+              by: row.reached_out_by,
+            },
+      resting_until: restingUntil === null ? null : isoTimestamp(new Date(restingUntil)),
     };
   });
 
@@ -172,6 +210,7 @@ export function reportOf(
       min_history: settings.minHistory,
       pace_percentile: settings.pacePercentile,
       act_now_evidence: settings.actNowEvidence,
+      rest_days: settings.restDays,
       review_wait_days: settings.reviewWaitDays,
       inactive_days: settings.inactiveDays,
       objectives_behind: settings.objectivesBehind,

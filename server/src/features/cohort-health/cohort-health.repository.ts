@@ -1,4 +1,5 @@
 import { ASSESSMENT_STATUS } from '@lp/contract/constants';
+import type { InterventionKind } from '@lp/contract/health';
 import { CompiledQuery, sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { isoTimestampSql } from '../../lib/dates.ts';
@@ -30,6 +31,11 @@ export interface LearnerRow {
   push_due_at: number | null;
   /** Since when the checks of that repository's latest pushed commit fail; null when they do not. */
   checks_failing_since: number | null;
+  /** The latest intervention: its kind, instant, the strong reasons then, and who; or nulls. */
+  reached_out_kind: InterventionKind | null;
+  reached_out_at: number | null;
+  reached_out_reasons: string[] | null;
+  reached_out_by: string | null;
 }
 
 /** The current learners of the cohort (COHORT_LEARNERS_SQL), by name. */

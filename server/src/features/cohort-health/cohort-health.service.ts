@@ -82,7 +82,7 @@ export function cohortHealthRead(app: FastifyInstance, cohortId: number): KeptRe
     load: async () => {
       const { facts, history } = await figuresOf(app, cohortId, settings);
       const at = new Date();
-      holdsUntil = figuresHoldUntil(facts, at.getTime());
+      holdsUntil = figuresHoldUntil(facts, at.getTime(), settings.restDays);
       return reportOf(facts, history, settings, at);
     },
     until: () => holdsUntil,

@@ -27,6 +27,7 @@ const settings: HealthSettings = {
   minHistory: 3,
   pacePercentile: 80,
   actNowEvidence: 4,
+  restDays: 7,
   reviewWaitDays: 3,
   inactiveDays: 7,
   objectivesBehind: 2,

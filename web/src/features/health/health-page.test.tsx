@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it, vi } from 'vitest';
 import { chooseActiveCohort, getActiveCohort } from '@/lib/session.ts';
@@ -106,6 +106,92 @@ describe('the cohort health page', () => {
     expect(figures.getByRole('row', { name: /^2 / })).toHaveTextContent(
       '1.50 (Book 2, 2 learners)2.00 (1 cohort)',
     );
+  });
+
+  it('records "I reached out" from a row, reads the health again, and the toast offers Undo', async () => {
+    let reads = 0;
+    const network = fakeNetwork({
+      'GET /cohorts/72/health': () => {
+        reads += 1;
+        return { status: 200, body: health };
+      },
+      'GET /cohorts/72/health/progress': { status: 200, body: cohortProgressOf() },
+      'POST /students/7/interventions': {
+        status: 201,
+        body: {
+          id: 3,
+          student_id: 7,
+          kind: 'one_to_one',
+          note: 'Pairing tomorrow at ten',
+          reasons: ['project_pace'],
+          by: 'Grace Coach',
+          created_at: '2026-03-02T16:00:00.000Z',
+        },
+        headers: { 'history-id': '81' },
+      },
+      'POST /students/7/history/81/undo': {
+        status: 200,
+        body: {
+          message: 'Intervention removed',
+          learner: { id: 7, name: 'Ada Lovelace' },
+          current_cohort: null,
+        },
+      },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'I reached out to Ada Lovelace' }));
+    const dialog = within(
+      await screen.findByRole('dialog', { name: 'I reached out to Ada Lovelace' }),
+    );
+    await user.click(dialog.getByRole('radio', { name: 'One-to-one' }));
+    await user.type(dialog.getByLabelText('Note'), 'Pairing tomorrow at ten');
+    await user.click(dialog.getByRole('button', { name: 'Save' }));
+    expect(
+      await screen.findByText('Recorded: one-to-one with Ada Lovelace. Their flag rests.'),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('dialog', { name: 'I reached out to Ada Lovelace' })).toBeNull();
+    expect(network.writes()).toEqual([
+      {
+        method: 'POST',
+        path: '/students/7/interventions',
+        body: { kind: 'one_to_one', note: 'Pairing tomorrow at ten' },
+      },
+    ]);
+    await waitFor(() => expect(reads).toBe(2));
+
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Intervention removed: Ada Lovelace')).toBeInTheDocument();
+    await waitFor(() => expect(reads).toBe(3));
+  });
+
+  it('opens the record and the notes of a learner to act on', async () => {
+    fakeNetwork({
+      'GET /cohorts/72/health': { status: 200, body: health },
+      'GET /cohorts/72/health/progress': { status: 200, body: cohortProgressOf() },
+      'GET /students/7': { status: 404, body: { message: 'That student does not exist.' } },
+    });
+    const { user } = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Add note on Ada Lovelace' }));
+    expect(await screen.findByRole('dialog', { name: /Notes/ })).toBeInTheDocument();
+  });
+
+  it('lists the learners whose flag rests after an intervention, and until when', async () => {
+    const resting = cohortHealthOf([
+      { id: 7, name: 'Ada Lovelace', reasons: [REASON], level: null },
+    ]);
+    const learner = resting.learners[0]!;
+    learner.reached_out = { at: '2026-03-01T15:00:00.000Z', kind: 'pairing', by: 'Grace Coach' };
+    learner.resting_until = '2026-03-08T15:00:00.000Z';
+    fakeNetwork({
+      'GET /cohorts/72/health': { status: 200, body: resting },
+      'GET /cohorts/72/health/progress': { status: 200, body: cohortProgressOf() },
+    });
+    renderPage();
+    const list = await screen.findByRole('list', {
+      name: 'Learners resting after an intervention',
+    });
+    expect(list).toHaveTextContent(/Ada Lovelace.*Pairing by Grace Coach.*resting until/);
+    expect(screen.getByText('Nobody needs acting on today.')).toBeInTheDocument();
   });
 
   it("opens a waiting self-assessment's evaluation on this cohort's board", async () => {

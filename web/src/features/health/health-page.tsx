@@ -1,9 +1,13 @@
 // The cohort health page (/cohorts/:cohortId/health, staff): who needs attention and why, the
 // review queue by age, where the learners are today and how the cohort moves through the books
 // against earlier cohorts of its courses.
+
+import type { AtRiskLearner } from '@lp/contract/health';
 import { Card, Heading, Link, Text } from '@radix-ui/themes';
-import { lazy, type ReactNode, Suspense } from 'react';
+import { lazy, type ReactNode, Suspense, useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
+import { ReachOutDialog } from '@/features/interventions';
+import { LearnerOverlay, NotesDialog } from '@/features/learners';
 import { formatDateTime } from '@/lib/dates.ts';
 import { idParam } from '@/lib/urls.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
@@ -14,7 +18,12 @@ import { QueryView } from '@/ui/query-view.tsx';
 import { useCohortHealth, useCohortProgress } from './api/cohort-health-api.ts';
 import { BookLoadTable, ProgressTable } from './components/chart-tables.tsx';
 import { DigestPanel } from './components/digest-panel.tsx';
-import { AtRiskList, ReviewQueue } from './components/health-lists.tsx';
+import {
+  AtRiskList,
+  type LearnerAction,
+  RestingList,
+  ReviewQueue,
+} from './components/health-lists.tsx';
 import { hasProgress } from './model/chart-data.ts';
 import './components/health.css';
 
@@ -82,6 +91,11 @@ export default function HealthPage() {
   const cohortId = idParam(useParams().cohortId);
   const valid = Number.isInteger(cohortId);
   const health = useCohortHealth(cohortId, valid);
+  const [acting, setActing] = useState<{ learner: AtRiskLearner; action: LearnerAction } | null>(
+    null,
+  );
+  const act = (learner: AtRiskLearner, action: LearnerAction) => setActing({ learner, action });
+  const close = () => setActing(null);
   const title = health.data ? `Cohort health: ${health.data.cohort.name}` : 'Cohort health';
   const eyebrow = (
     <Link asChild size="2">
@@ -107,7 +121,7 @@ export default function HealthPage() {
               {data.learners.length === 0 ? (
                 <EmptyState title="No learners in this cohort yet." />
               ) : (
-                <AtRiskList learners={data.at_risk} level="act_now" />
+                <AtRiskList learners={data.at_risk} level="act_now" onAction={act} />
               )}
             </Section>
             <Section title="Waiting for review">
@@ -115,7 +129,8 @@ export default function HealthPage() {
             </Section>
             {data.learners.length > 0 && (
               <Section title="Watch">
-                <AtRiskList learners={data.at_risk} level="watch" />
+                <AtRiskList learners={data.at_risk} level="watch" onAction={act} />
+                <RestingList learners={data.learners} />
               </Section>
             )}
             <DigestPanel cohortId={cohortId} />
@@ -135,6 +150,24 @@ export default function HealthPage() {
           </div>
         )}
       </QueryView>
+      <LearnerOverlay
+        learnerId={acting?.learner.student_id ?? 0}
+        open={acting?.action === 'overlay'}
+        onClose={close}
+      />
+      <NotesDialog
+        learnerId={acting?.learner.student_id ?? 0}
+        open={acting?.action === 'notes'}
+        onClose={close}
+      />
+      <ReachOutDialog
+        learner={
+          acting?.action === 'reach-out'
+            ? { id: acting.learner.student_id, name: acting.learner.name }
+            : null
+        }
+        onClose={close}
+      />
     </PageLayout>
   );
 }

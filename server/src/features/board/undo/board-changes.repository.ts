@@ -98,6 +98,10 @@ export const deleteRepositoryLink = async (trx: Trx, id: number) =>
   (await trx.deleteFrom('repository_links').where('id', '=', id).executeTakeFirst())
     .numDeletedRows > 0n;
 
+export const deleteIntervention = async (trx: Trx, id: number) =>
+  (await trx.deleteFrom('interventions').where('id', '=', id).executeTakeFirst()).numDeletedRows >
+  0n;
+
 export const repositoryExists = async (trx: Trx, id: number) =>
   Boolean(
     await trx.selectFrom('repositories').select('id').where('id', '=', id).executeTakeFirst(),

@@ -1,4 +1,4 @@
-import { ASSESSMENT_STATUS } from '@lp/contract/constants';
+import { ASSESSMENT_STATUS, INTERVENTION_KIND_LABELS } from '@lp/contract/constants';
 import type { Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { conflict } from '../../../lib/http-errors.ts';
@@ -12,6 +12,7 @@ import type {
   LearnerChangeRecords,
   LinkRepositoryRecord,
   MoveRecord,
+  ReachOutRecord,
   RemoveNoteRecord,
   StartAssessmentRecord,
   StatusRecord,
@@ -35,6 +36,7 @@ export const boardChangeActions = [
   'remove_note',
   'link_repository',
   'unlink_repository',
+  'reach_out',
 ] as const satisfies readonly BoardChangeAction[];
 
 export const isBoardChange = (action: string): action is BoardChangeAction =>
@@ -171,6 +173,15 @@ const handlers: Handlers = {
       if (await repo.hasRepositoryLink(trx, learner.id, record.link.repository_id))
         throw conflict(`${record.repository} is linked to ${fullName(learner)} again.`);
       await repo.reinsertRepositoryLink(trx, record.link);
+    },
+  },
+  reach_out: {
+    summary: (record: ReachOutRecord) =>
+      `Reached out: ${INTERVENTION_KIND_LABELS[record.kind].toLowerCase()}${record.note ? ` — “${shorten(record.note)}”` : ''}`,
+    undone: 'Intervention removed',
+    async undo(trx, learner, record: ReachOutRecord) {
+      if (!(await repo.deleteIntervention(trx, record.intervention_id)))
+        throw conflict(`That intervention with ${fullName(learner)} is gone already.`);
     },
   },
 };

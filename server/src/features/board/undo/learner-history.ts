@@ -1,3 +1,5 @@
+import { INTERVENTION_KIND_LABELS } from '@lp/contract/constants';
+import type { InterventionKind } from '@lp/contract/health';
 import type { HistoryAction } from '@lp/contract/learners';
 import type { Transaction } from 'kysely';
 import type { Database, RepositorySource } from '../../../db/schema.ts';
@@ -102,6 +104,13 @@ export interface UnlinkRepositoryRecord {
   };
 }
 
+export interface ReachOutRecord {
+  student_id: number;
+  intervention_id: number;
+  kind: InterventionKind;
+  note: string;
+}
+
 export interface LearnerChangeRecords {
   move: MoveRecord;
   start_assessment: StartAssessmentRecord;
@@ -112,6 +121,7 @@ export interface LearnerChangeRecords {
   remove_note: RemoveNoteRecord;
   link_repository: LinkRepositoryRecord;
   unlink_repository: UnlinkRepositoryRecord;
+  reach_out: ReachOutRecord;
 }
 
 export type BoardChangeAction = keyof LearnerChangeRecords & HistoryAction;
@@ -137,6 +147,10 @@ const liveMarks: { [A in BoardChangeAction]: (record: LearnerChangeRecords[A]) =
   unlink_repository: (record) => ({
     kind: 'repository',
     summary: `unlinked ${record.repository}`,
+  }),
+  reach_out: (record) => ({
+    kind: 'intervention',
+    summary: `reached out (${INTERVENTION_KIND_LABELS[record.kind].toLowerCase()})`,
   }),
 };
 

@@ -46,7 +46,11 @@ select c.id, c.name, c.project_id, c.project_name, c.book_id, c.book_name,
   case when linked.repository_id is not null
     then (extract(epoch from coalesce(w.last_push_at, greatest(linked.created_at, c.assigned_at))) * 1000)::float8
   end as push_due_at,
-  case when w.checks = 'failing' then (extract(epoch from w.checks_since) * 1000)::float8 end as checks_failing_since
+  case when w.checks = 'failing' then (extract(epoch from w.checks_since) * 1000)::float8 end as checks_failing_since,
+  reached.kind as reached_out_kind,
+  (extract(epoch from reached.created_at) * 1000)::float8 as reached_out_at,
+  reached.reasons as reached_out_reasons,
+  reached.by as reached_out_by
 from current c
 -- The repository linked for the current project (the card's, features/github), and its work.
 left join lateral (
@@ -56,4 +60,13 @@ left join lateral (
   limit 1
 ) linked on true
 left join repository_work w on w.repository_id = linked.repository_id
+-- The latest intervention (features/interventions): the flag rests for a while after it.
+left join lateral (
+  select i.kind, i.created_at, i.reasons, trim(s.first_name || ' ' || s.last_name) as by
+  from interventions i
+  left join people s on s.id = i.created_by
+  where i.learner_id = c.id
+  order by i.created_at desc, i.id desc
+  limit 1
+) reached on true
 order by c.name, c.id

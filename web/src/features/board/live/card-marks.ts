@@ -76,6 +76,7 @@ export function changeMark(change: BoardChange, selfId: number | null): string |
     case 'activity':
       return actor ? `${summary} by ${actor.name}` : `${summary} on GitHub`;
     case 'repository':
+    case 'intervention':
     case 'project':
     case 'assessment':
     case 'objective':

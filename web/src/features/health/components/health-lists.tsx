@@ -1,5 +1,6 @@
-import type { AtRiskLearner, ReviewQueueEntry } from '@lp/contract/health';
-import { Link, Table, Text } from '@radix-ui/themes';
+import { INTERVENTION_KIND_LABELS } from '@lp/contract/constants';
+import type { AtRiskLearner, LearnerHealth, ReviewQueueEntry } from '@lp/contract/health';
+import { Button, Flex, Link, Table, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@/lib/dates.ts';
 import { chooseActiveCohort } from '@/lib/session.ts';
@@ -32,12 +33,17 @@ const LEVEL_LISTS = {
  * The learners at one level of attention, strongest evidence first, each with every reason in
  * words (strong reasons first).
  */
+export type LearnerAction = 'overlay' | 'notes' | 'reach-out';
+
 export function AtRiskList({
   learners,
   level,
+  onAction,
 }: {
   learners: readonly AtRiskLearner[];
   level: AtRiskLearner['level'];
+  /** Opens the learner's record, their notes or "I reached out". */
+  onAction: (learner: AtRiskLearner, action: LearnerAction) => void;
 }) {
   const list = LEVEL_LISTS[level];
   const shown = learners.filter((learner) => learner.level === level);
@@ -46,7 +52,32 @@ export function AtRiskList({
     <ul className="lp-health__at-risk" aria-label={list.label}>
       {shown.map((learner) => (
         <li key={learner.student_id}>
-          <LearnerLink id={learner.student_id} name={learner.name} />
+          <Flex align="center" gap="2" wrap="wrap">
+            <LearnerLink id={learner.student_id} name={learner.name} />
+            <Button
+              size="1"
+              variant="soft"
+              onClick={() => onAction(learner, 'overlay')}
+              aria-label={`Open ${learner.name}`}
+            >
+              Open
+            </Button>
+            <Button
+              size="1"
+              variant="soft"
+              onClick={() => onAction(learner, 'notes')}
+              aria-label={`Add note on ${learner.name}`}
+            >
+              Add note
+            </Button>
+            <Button
+              size="1"
+              onClick={() => onAction(learner, 'reach-out')}
+              aria-label={`I reached out to ${learner.name}`}
+            >
+              I reached out
+            </Button>
+          </Flex>
           <ul>
             {learner.reasons.map((reason) => (
               <li key={reason}>
@@ -105,5 +136,26 @@ export function ReviewQueue({
         ))}
       </Table.Body>
     </Table.Root>
+  );
+}
+
+/** Learners whose flag rests after an intervention: what was done, by whom, and until when. */
+export function RestingList({ learners }: { learners: readonly LearnerHealth[] }) {
+  const resting = learners.filter((learner) => learner.resting_until && learner.reached_out);
+  if (resting.length === 0) return null;
+  return (
+    <ul className="lp-health__at-risk" aria-label="Learners resting after an intervention">
+      {resting.map((learner) => (
+        <li key={learner.student_id}>
+          <LearnerLink id={learner.student_id} name={learner.name} />
+          <Text as="p" size="2" color="gray">
+            {INTERVENTION_KIND_LABELS[learner.reached_out!.kind]}
+            {learner.reached_out!.by ? ` by ${learner.reached_out!.by}` : ''},{' '}
+            {formatDateTime(learner.reached_out!.at)}; resting until{' '}
+            {formatDateTime(learner.resting_until!)} unless a new strong reason appears
+          </Text>
+        </li>
+      ))}
+    </ul>
   );
 }

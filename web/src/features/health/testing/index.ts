@@ -32,6 +32,8 @@ const learnerHealth = ({ id, name, reasons = [], level }: LearnerFacts): Learner
   })),
   evidence: reasons.length * 2,
   level: level === undefined ? (reasons.length > 0 ? 'act_now' : null) : level,
+  reached_out: null,
+  resting_until: null,
 });
 
 export function cohortHealthOf(
@@ -46,6 +48,7 @@ export function cohortHealthOf(
       min_history: 5,
       pace_percentile: 90,
       act_now_evidence: 4,
+      rest_days: 7,
       review_wait_days: 3,
       inactive_days: 7,
       objectives_behind: 2,

@@ -30,7 +30,12 @@ export async function sendUndoable<T = void>(
  * Undoes a change of the learner's history and says how it went. Plain functions rather than a hook: the toast
  * that offers it outlives the overlay that did the change.
  */
-export async function runUndo(queryClient: QueryClient, learnerId: number, historyId: number) {
+export async function runUndo(
+  queryClient: QueryClient,
+  learnerId: number,
+  historyId: number,
+  onUndone?: () => unknown,
+) {
   try {
     const result = await undoChange(learnerId, historyId);
     const where = result.current_cohort ? ` (${result.current_cohort.name})` : '';
@@ -43,7 +48,7 @@ export async function runUndo(queryClient: QueryClient, learnerId: number, histo
     toast.show((error as Error).message, { type: 'error', duration: 'long' });
     return false;
   } finally {
-    await invalidateLearners(queryClient);
+    await Promise.all([invalidateLearners(queryClient), onUndone?.()]);
   }
 }
 
@@ -56,6 +61,8 @@ export function showWithUndo(
   text: string,
   learnerId: number,
   historyId: number | null,
+  /** What else to read again after the undo (the change's own screens). */
+  onUndone?: () => unknown,
 ) {
   toast.show(text, {
     type: 'done',
@@ -65,7 +72,7 @@ export function showWithUndo(
       : {
           action: {
             label: 'Undo',
-            onClick: () => void runUndo(queryClient, learnerId, historyId),
+            onClick: () => void runUndo(queryClient, learnerId, historyId, onUndone),
           },
           // Until dismissed or left, so that it can be reached from the keyboard (F8).
           keep: true,
