@@ -180,6 +180,26 @@ export const HealthThresholds = Type.Object({
 });
 export type HealthThresholds = Static<typeof HealthThresholds>;
 
+/**
+ * How many learners moved on after an intervention: their next project move, self-assessment
+ * change or push came within 7 and within 14 days. `judged` counts the interventions at least
+ * 14 days old, and younger ones whose learner moved on already.
+ */
+export const OutcomeCounts = Type.Object({
+  judged: Type.Integer(),
+  within_7_days: Type.Integer(),
+  within_14_days: Type.Integer(),
+});
+export type OutcomeCounts = Static<typeof OutcomeCounts>;
+
+export const InterventionOutcome = Type.Object({
+  kind: InterventionKind,
+  /** Interventions with learners of this cohort (their cohort when staff reached out). */
+  cohort: OutcomeCounts,
+  all_cohorts: OutcomeCounts,
+});
+export type InterventionOutcome = Static<typeof InterventionOutcome>;
+
 export const CohortHealth = Type.Object({
   cohort: Type.Object({ id: Type.Integer(), name: Type.String() }),
   /** When the report was made; an unchanged report is answered again as it was (ETag). */
@@ -194,6 +214,8 @@ export const CohortHealth = Type.Object({
   books: Type.Array(BookLoad),
   /** Every current learner, by name. */
   learners: Type.Array(LearnerHealth),
+  /** What helped: each kind of intervention, in the order of InterventionKind. */
+  what_helped: Type.Array(InterventionOutcome),
 });
 export type CohortHealth = Static<typeof CohortHealth>;
 

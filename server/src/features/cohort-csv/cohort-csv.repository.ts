@@ -1,6 +1,8 @@
 import type { Insertable } from 'kysely';
 import { sql, type Transaction } from 'kysely';
 import type { Database, Db, PeopleTable } from '../../db/schema.ts';
+import { DISPLAY_TIME_ZONE } from '../../lib/dates.ts';
+import { fullNameOrNullSql } from '../../lib/names.ts';
 import { learnerScore } from '../board/index.ts';
 import { isCurrentMembership } from '../cohorts/index.ts';
 
@@ -26,6 +28,25 @@ export const learnerDetails = (db: Db, cohortId: number) =>
     .where(isCurrentMembership('m'))
     .where('p.is_staff', '=', false)
     .select(['p.id', 'p.github_login', 'p.email', learnerScore('p.id').as('score')])
+    .execute();
+
+/** The interventions with the cohort's current learners, oldest first, with who made them. */
+export const cohortInterventions = (db: Db, cohortId: number) =>
+  db
+    .selectFrom('interventions as i')
+    .innerJoin('cohort_memberships as m', 'm.person_id', 'i.learner_id')
+    .leftJoin('people as staff', 'staff.id', 'i.created_by')
+    .where('m.cohort_id', '=', cohortId)
+    .where(isCurrentMembership('m'))
+    .select([
+      'i.learner_id',
+      'i.kind',
+      'i.note',
+      fullNameOrNullSql('staff').as('by'),
+      sql<string>`to_char(i.created_at at time zone ${DISPLAY_TIME_ZONE}, 'YYYY-MM-DD')`.as('day'),
+    ])
+    .orderBy('i.created_at')
+    .orderBy('i.id')
     .execute();
 
 /** The status name of every self-assessment of the cohort's current learners. */

@@ -99,6 +99,8 @@ describe('GET /cohorts/{id}/progress.csv', () => {
       'Loops',
       'Score',
       'Flags',
+      'Attention',
+      'Interventions',
     ]);
     expect(rows).toEqual([
       {
@@ -112,9 +114,27 @@ describe('GET /cohorts/{id}/progress.csv', () => {
         Loops: '',
         Score: '7',
         Flags: expect.stringContaining('; '),
+        Attention: 'Act now',
+        Interventions: '',
       },
     ]);
     expect(rows[0]?.Flags).toContain('Checks');
+  });
+
+  it('lists the interventions with each learner, and the flag resting after the latest', async () => {
+    const { cohort, learner } = await cohortWithLearner();
+    const answer = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${learner.id}/interventions`,
+      token: staff.token,
+      payload: { kind: 'pairing', note: 'Worked through the loop' },
+    });
+    expect(answer.statusCode).toBe(201);
+    const { rows } = readBack((await exportOf(cohort.id)).body);
+    expect(rows[0]?.Interventions).toMatch(
+      /^\d{4}-\d{2}-\d{2} pairing by .+: Worked through the loop$/,
+    );
+    expect(rows[0]?.Attention).toMatch(/^Resting until \d{4}-\d{2}-\d{2}$/);
   });
 
   it('lists only current learners: not staff members, not learners who left', async () => {

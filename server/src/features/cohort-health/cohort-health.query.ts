@@ -120,8 +120,28 @@ left join lateral (
 order by c.name, c.id
 `;
 
+/**
+ * Every intervention with its kind, the learner's cohort then, and when the learner next moved
+ * on after it: a project move, a self-assessment change or a push, whichever came first.
+ */
+export const INTERVENTION_OUTCOMES_SQL = `-- What helped (GET /cohorts/{id}/health): every intervention and when its learner next moved on.
+select i.kind, i.cohort_id,
+  ${epochMs('i.created_at')} as created_at,
+  ${epochMs(`least(
+    (select min(sp.assigned_at) from student_projects sp
+       where sp.student_id = i.learner_id and sp.assigned_at > i.created_at),
+    (select min(sa.status_changed_at) from student_assessments sa
+       where sa.student_id = i.learner_id and sa.status_changed_at > i.created_at),
+    (select min(e.occurred_at) from repository_links rl
+       join repository_events e on e.repository_id = rl.repository_id
+       where rl.learner_id = i.learner_id and e.kind = 'push' and e.occurred_at > i.created_at))`)} as moved_at
+from interventions i
+order by i.id
+`;
+
 /** The statements kept in queries/, by file name. */
 export const HEALTH_QUERIES = {
   'pace-history.sql': PACE_HISTORY_SQL,
   'cohort-learners.sql': COHORT_LEARNERS_SQL,
+  'intervention-outcomes.sql': INTERVENTION_OUTCOMES_SQL,
 } as const;

@@ -1,8 +1,12 @@
+import { INTERVENTION_KIND_LABELS } from '@lp/contract/constants';
 import type {
   BookLoad,
   CohortHealth,
   HealthFlag,
+  InterventionKind,
+  InterventionOutcome,
   LearnerHealth,
+  OutcomeCounts,
   PaceHistory,
 } from '@lp/contract/health';
 import type { HealthSettings } from '../../config.ts';
@@ -34,6 +38,39 @@ export interface PaceHistories {
   books: ReadonlyMap<number, PaceHistory>;
 }
 
+const OUTCOME_DAYS = [7, 14] as const;
+const INTERVENTION_KINDS = Object.keys(INTERVENTION_KIND_LABELS) as InterventionKind[];
+
+/** The outcome counts of some interventions at `now` (contract OutcomeCounts). */
+function outcomeCounts(rows: readonly repo.OutcomeRow[], now: number): OutcomeCounts {
+  const within = (row: repo.OutcomeRow, days: number) =>
+    row.moved_at !== null && row.moved_at - row.created_at <= days * DAY_MS;
+  return {
+    judged: rows.filter((row) => within(row, 14) || now - row.created_at >= 14 * DAY_MS).length,
+    within_7_days: rows.filter((row) => within(row, 7)).length,
+    within_14_days: rows.filter((row) => within(row, 14)).length,
+  };
+}
+
+/** What helped: for each kind of intervention, its outcomes in the cohort and in all cohorts. */
+function whatHelped(
+  outcomes: readonly repo.OutcomeRow[],
+  cohortId: number,
+  now: number,
+): InterventionOutcome[] {
+  return INTERVENTION_KINDS.map((kind) => {
+    const ofKind = outcomes.filter((row) => row.kind === kind);
+    return {
+      kind,
+      cohort: outcomeCounts(
+        ofKind.filter((row) => row.cohort_id === cohortId),
+        now,
+      ),
+      all_cohorts: outcomeCounts(ofKind, now),
+    };
+  });
+}
+
 /** When the rest after the learner's latest intervention ends; null without one. */
 const restEnd = (row: Pick<Learner, 'reached_out_at'>, restDays: number) =>
   row.reached_out_at === null ? null : row.reached_out_at + restDays * DAY_MS;
@@ -55,7 +92,12 @@ function restingLevel(row: Learner, flags: HealthFlag[], settings: HealthSetting
 const elapsedDays = (since: number, now: number) => Math.floor((now - since) / DAY_MS);
 
 /** The first instant after `now` at which one of the report's day counts changes. */
-export function figuresHoldUntil(facts: CohortFacts, now: number, restDays: number): number {
+export function figuresHoldUntil(
+  facts: CohortFacts,
+  now: number,
+  restDays: number,
+  outcomes: readonly repo.OutcomeRow[] = [],
+): number {
   let until = Number.POSITIVE_INFINITY;
   const nextDay = (since: number | null) => {
     if (since !== null) until = Math.min(until, since + (elapsedDays(since, now) + 1) * DAY_MS);
@@ -66,6 +108,12 @@ export function figuresHoldUntil(facts: CohortFacts, now: number, restDays: numb
     nextDay(row.active_at);
   }
   for (const entry of facts.queue) nextDay(entry.since_ms);
+  // An intervention's outcome is judged at 7 and 14 days.
+  for (const row of outcomes)
+    for (const days of OUTCOME_DAYS) {
+      const at = row.created_at + days * DAY_MS;
+      if (at > now) until = Math.min(until, at);
+    }
   // A rest after an intervention ends at an instant of its own.
   for (const row of facts.learners) {
     const ends = restEnd(row, restDays);
@@ -126,6 +174,7 @@ export function reportOf(
   history: PaceHistories,
   settings: HealthSettings,
   at: Date,
+  outcomes: readonly repo.OutcomeRow[] = [],
 ): CohortHealth {
   const now = at.getTime();
   const queue = facts.queue.map(({ since_ms, ...entry }) => ({
@@ -223,5 +272,6 @@ export function reportOf(
     review_queue: queue,
     books: bookLoads(facts.books, facts.learners),
     learners,
+    what_helped: whatHelped(outcomes, facts.cohort.id, now),
   };
 }

@@ -6,7 +6,11 @@ import { isoTimestampSql } from '../../lib/dates.ts';
 import { fullNameSql } from '../../lib/names.ts';
 import { currentAssignmentOf } from '../board/index.ts';
 import { isCurrentMembership } from '../cohorts/index.ts';
-import { COHORT_LEARNERS_SQL, PACE_HISTORY_SQL } from './cohort-health.query.ts';
+import {
+  COHORT_LEARNERS_SQL,
+  INTERVENTION_OUTCOMES_SQL,
+  PACE_HISTORY_SQL,
+} from './cohort-health.query.ts';
 
 // A cohort's health in a few statements, whatever its size: its learners, its review queue and
 // its books, beside the pace history of every project and book. Instants are milliseconds since
@@ -101,3 +105,19 @@ export const cohortBooks = (db: Db, cohortId: number) =>
     .orderBy('b.index')
     .orderBy('b.id')
     .execute();
+
+export interface OutcomeRow {
+  kind: InterventionKind;
+  cohort_id: number | null;
+  created_at: number;
+  /** When the learner next moved on after it; null until they do. */
+  moved_at: number | null;
+}
+
+/** Every intervention and when its learner next moved on (INTERVENTION_OUTCOMES_SQL). */
+export async function interventionOutcomes(db: Db) {
+  const result = await db.executeQuery<OutcomeRow>(
+    CompiledQuery.raw(INTERVENTION_OUTCOMES_SQL, []),
+  );
+  return result.rows;
+}

@@ -41,7 +41,8 @@ const readHistory = async (db: Kysely<Database>, percentile: number): Promise<Pa
 /**
  * What the cohort's report is made of, each part a kept read (kept while the tables its
  * statements read are unchanged, lib/cached-reads.ts): the cohort's facts, and the pace history
- * of every project and book (all learners' moves, the costly statement), shared by every cohort.
+ * of every project and book (all learners' moves, the costly statement) and every intervention's
+ * outcome, both shared by every cohort.
  * 404 for an unknown cohort.
  */
 async function figuresOf(
@@ -56,7 +57,10 @@ async function figuresOf(
   const history = await keptAnswers.read(`health pace history ${pacePercentile}`, () =>
     readHistory(db, pacePercentile),
   );
-  return { facts, history };
+  const outcomes = await keptAnswers.read('health intervention outcomes', () =>
+    repo.interventionOutcomes(db),
+  );
+  return { facts, history, outcomes };
 }
 
 /** Who in the cohort needs attention and why, counted now; 404 for an unknown cohort. */
@@ -65,8 +69,8 @@ export async function cohortHealth(
   cohortId: number,
   settings = app.config.health,
 ): Promise<CohortHealth> {
-  const { facts, history } = await figuresOf(app, cohortId, settings);
-  return reportOf(facts, history, settings, new Date());
+  const { facts, history, outcomes } = await figuresOf(app, cohortId, settings);
+  return reportOf(facts, history, settings, new Date(), outcomes);
 }
 
 /**
@@ -80,10 +84,10 @@ export function cohortHealthRead(app: FastifyInstance, cohortId: number): KeptRe
   return {
     variant: String(cohortId),
     load: async () => {
-      const { facts, history } = await figuresOf(app, cohortId, settings);
+      const { facts, history, outcomes } = await figuresOf(app, cohortId, settings);
       const at = new Date();
-      holdsUntil = figuresHoldUntil(facts, at.getTime(), settings.restDays);
-      return reportOf(facts, history, settings, at);
+      holdsUntil = figuresHoldUntil(facts, at.getTime(), settings.restDays, outcomes);
+      return reportOf(facts, history, settings, at, outcomes);
     },
     until: () => holdsUntil,
   };

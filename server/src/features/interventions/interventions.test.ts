@@ -175,3 +175,63 @@ describe("the learner's flag after an intervention", () => {
     expect(over.resting_until).toBeNull();
   });
 });
+
+describe('what helped', () => {
+  it('counts, by kind, the learners who moved on within 7 and 14 days, in the cohort and in all', async () => {
+    const { cohort, course, learner } = await idleLearner();
+    const elsewhere = await idleLearner();
+    const record = async (learnerId: number, cohortId: number, kind: string, days: number) =>
+      ctx.db
+        .insertInto('interventions')
+        .values({
+          learner_id: learnerId,
+          cohort_id: cohortId,
+          kind: kind as 'pairing',
+          created_at: daysAgo(days),
+          created_by: staff.id,
+        })
+        .execute();
+    const second = course.books[0]!.projects[1]!.id;
+    // Pairing 30 days ago, then a move 5 days later: moved on within 7 and 14 days.
+    await record(learner.id, cohort.id, 'pairing', 30);
+    await ctx.db
+      .updateTable('student_projects')
+      .set({ assigned_at: daysAgo(40) })
+      .where('student_id', '=', learner.id)
+      .execute();
+    await assignProject(ctx.db, learner.id, second, daysAgo(25));
+    // A message 20 days ago, nothing after it but that move's successor 10 days later.
+    const other = await createLearner(ctx.db);
+    await enrol(ctx.db, cohort.id, other.id);
+    await assignProject(ctx.db, other.id, course.books[0]!.projects[0]!.id, daysAgo(40));
+    await record(other.id, cohort.id, 'message', 20);
+    await assignProject(ctx.db, other.id, second, daysAgo(10));
+    // A message 2 days ago, no move yet: not judged.
+    await record(learner.id, cohort.id, 'message', 2);
+    // Pairing in another cohort, 20 days ago.
+    await record(elsewhere.learner.id, elsewhere.cohort.id, 'pairing', 20);
+
+    const answer = await ctx.request({
+      method: 'GET',
+      url: `/api/cohorts/${cohort.id}/health`,
+      token: staff.token,
+    });
+    const helped = (answer.json() as CohortHealth).what_helped;
+    expect(helped.map((row) => row.kind)).toEqual([
+      'message',
+      'one_to_one',
+      'pairing',
+      'plan',
+      'other',
+    ]);
+    const byKind = Object.fromEntries(helped.map((row) => [row.kind, row]));
+    expect(byKind.pairing?.cohort).toEqual({ judged: 1, within_7_days: 1, within_14_days: 1 });
+    // The other cohort's learner moved 10 days after it (idleLearner's assignment).
+    expect(byKind.pairing?.all_cohorts).toEqual({
+      judged: 2,
+      within_7_days: 1,
+      within_14_days: 2,
+    });
+    expect(byKind.message?.cohort).toEqual({ judged: 1, within_7_days: 0, within_14_days: 1 });
+  });
+});

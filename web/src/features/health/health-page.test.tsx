@@ -175,6 +175,37 @@ describe('the cohort health page', () => {
     expect(await screen.findByRole('dialog', { name: /Notes/ })).toBeInTheDocument();
   });
 
+  it('shows what helped: each kind of intervention with the counts behind each share', async () => {
+    const counts = (judged: number, week: number, fortnight: number) => ({
+      judged,
+      within_7_days: week,
+      within_14_days: fortnight,
+    });
+    fakeNetwork({
+      'GET /cohorts/72/health': {
+        status: 200,
+        body: {
+          ...health,
+          what_helped: [
+            { kind: 'message', cohort: counts(0, 0, 0), all_cohorts: counts(4, 1, 2) },
+            { kind: 'pairing', cohort: counts(3, 1, 2), all_cohorts: counts(6, 3, 5) },
+          ],
+        },
+      },
+      'GET /cohorts/72/health/progress': { status: 200, body: cohortProgressOf() },
+    });
+    renderPage();
+    const table = within(await screen.findByRole('region', { name: 'What helped' })).getByRole(
+      'table',
+    );
+    expect(within(table).getByRole('row', { name: /^Pairing/ })).toHaveTextContent(
+      'Pairing1 of 3 (33%)2 of 3 (67%)3 of 6 (50%)5 of 6 (83%)',
+    );
+    expect(within(table).getByRole('row', { name: /^Message/ })).toHaveTextContent(
+      'Message——1 of 4 (25%)2 of 4 (50%)',
+    );
+  });
+
   it('lists the learners whose flag rests after an intervention, and until when', async () => {
     const resting = cohortHealthOf([
       { id: 7, name: 'Ada Lovelace', reasons: [REASON], level: null },

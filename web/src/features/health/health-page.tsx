@@ -23,6 +23,7 @@ import {
   type LearnerAction,
   RestingList,
   ReviewQueue,
+  WhatHelped,
 } from './components/health-lists.tsx';
 import { hasProgress } from './model/chart-data.ts';
 import './components/health.css';
@@ -133,6 +134,9 @@ export default function HealthPage() {
                 <RestingList learners={data.learners} />
               </Section>
             )}
+            <Section title="What helped">
+              <WhatHelped outcomes={data.what_helped} />
+            </Section>
             <DigestPanel cohortId={cohortId} />
             <Section title="Learners per book today">
               {data.books.length === 0 ? (

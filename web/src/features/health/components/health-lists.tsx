@@ -1,5 +1,11 @@
 import { INTERVENTION_KIND_LABELS } from '@lp/contract/constants';
-import type { AtRiskLearner, LearnerHealth, ReviewQueueEntry } from '@lp/contract/health';
+import type {
+  AtRiskLearner,
+  InterventionOutcome,
+  LearnerHealth,
+  OutcomeCounts,
+  ReviewQueueEntry,
+} from '@lp/contract/health';
 import { Button, Flex, Link, Table, Text } from '@radix-ui/themes';
 import { Link as RouterLink } from 'react-router';
 import { formatDateTime } from '@/lib/dates.ts';
@@ -157,5 +163,49 @@ export function RestingList({ learners }: { learners: readonly LearnerHealth[] }
         </li>
       ))}
     </ul>
+  );
+}
+
+/** "2 of 3 (67%)", or a dash when none is judged yet. */
+function share(counts: OutcomeCounts, within: number) {
+  if (counts.judged === 0) return '—';
+  return `${within} of ${counts.judged} (${Math.round((within / counts.judged) * 100)}%)`;
+}
+
+/**
+ * What helped: for each kind of intervention, how many learners moved on (a project move, a
+ * self-assessment change or a push) within 7 and 14 days, in this cohort and in all cohorts.
+ */
+export function WhatHelped({ outcomes }: { outcomes: readonly InterventionOutcome[] }) {
+  if (outcomes.every((row) => row.all_cohorts.judged === 0))
+    return (
+      <EmptyState
+        title="Nothing to show yet."
+        description="Once staff record “I reached out” and 14 days pass or the learner moves on, each kind of intervention shows how often it helped."
+      />
+    );
+  return (
+    <Table.Root size="1" variant="surface">
+      <Table.Header>
+        <Table.Row>
+          <Table.ColumnHeaderCell>Intervention</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>This cohort: moved on in 7 days</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>In 14 days</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>All cohorts: in 7 days</Table.ColumnHeaderCell>
+          <Table.ColumnHeaderCell>In 14 days</Table.ColumnHeaderCell>
+        </Table.Row>
+      </Table.Header>
+      <Table.Body>
+        {outcomes.map((row) => (
+          <Table.Row key={row.kind}>
+            <Table.RowHeaderCell>{INTERVENTION_KIND_LABELS[row.kind]}</Table.RowHeaderCell>
+            <Table.Cell>{share(row.cohort, row.cohort.within_7_days)}</Table.Cell>
+            <Table.Cell>{share(row.cohort, row.cohort.within_14_days)}</Table.Cell>
+            <Table.Cell>{share(row.all_cohorts, row.all_cohorts.within_7_days)}</Table.Cell>
+            <Table.Cell>{share(row.all_cohorts, row.all_cohorts.within_14_days)}</Table.Cell>
+          </Table.Row>
+        ))}
+      </Table.Body>
+    </Table.Root>
   );
 }

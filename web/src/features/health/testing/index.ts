@@ -73,6 +73,7 @@ export function cohortHealthOf(
     review_queue: [],
     books: [],
     learners: all,
+    what_helped: [],
     ...overrides,
   };
 }
