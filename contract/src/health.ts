@@ -232,7 +232,8 @@ export type CohortHealth = Static<typeof CohortHealth>;
  * or none yet, does not count. A cohort's learners are its members who had not left it by then.
  * Earlier cohorts are those that started before this one and share one of its courses; their
  * figure is the mean of each earlier cohort's own average, over the cohorts that had one that
- * week. Weeks run to the cohort's end date (at most 104); weeks not reached yet have no figure.
+ * week. Weeks run to the cohort's end date (at most 104); the week under way has the cohort's
+ * figure as of now (earlier cohorts', at its end), and later weeks none.
  */
 
 export const ProgressBook = Type.Object({

@@ -28,9 +28,10 @@ export interface WeekRow {
 }
 
 /**
- * For weeks 1 … `weeks` of the cohort: its learners' average book number at each week's end and
- * the mean of earlier cohorts' averages at the same week, with how many learners and cohorts each
- * figure stands on. A week's end is midnight of its last day in the cohort's time zone.
+ * For weeks 1 … `weeks` of the cohort: its learners' average book number at each week's end (the
+ * week under way: now) and the mean of earlier cohorts' averages at the same week, with how many
+ * learners and cohorts each figure stands on. A week's end is midnight of its last day in the
+ * cohort's time zone.
  */
 export async function weeklyPositions(db: Db, cohortId: number, weeks: number) {
   const result = await sql<WeekRow & { cohorts_seen: number }>`
@@ -55,13 +56,16 @@ export async function weeklyPositions(db: Db, cohortId: number, weeks: number) {
                       where cc.cohort_id = c.id and cc.course_id in (select course_id from target_courses)))
     ),
     week_ends as (
+      -- The cohort's own week under way counts as of now: its chart reaches today.
       select c.id as cohort_id, c.is_target, w.week,
-        ((c.start_date + 7 * w.week)::timestamp at time zone c.time_zone) as at
+        least(((c.start_date + 7 * w.week)::timestamp at time zone c.time_zone), now()) as at
       from compared c
       cross join generate_series(1, ${weeks}) as w(week)
       -- An earlier cohort counts up to the week its end date falls in.
       where (c.is_target or c.start_date + 7 * (w.week - 1) < c.end_date)
-        and ((c.start_date + 7 * w.week)::timestamp at time zone c.time_zone) <= now()
+        and (((c.start_date + 7 * w.week)::timestamp at time zone c.time_zone) <= now()
+          or (c.is_target
+            and ((c.start_date + 7 * (w.week - 1))::timestamp at time zone c.time_zone) <= now()))
     ),
     members as (
       select distinct on (m.cohort_id, m.person_id) m.cohort_id, m.person_id, m.left_at

@@ -113,7 +113,16 @@ const renderPanel = () => renderWithProviders(<DigestPanel cohortId={5} />).user
 
 describe('DigestPanel', () => {
   it('shows the learners to act on with their reasons, those to watch, the overdue reviews and the schedule', async () => {
-    renderPanel();
+    const user = renderPanel();
+    // The message is folded away at first: it repeats the lists above it on the page.
+    const show = await screen.findByRole('button', { name: 'Show the message' });
+    expect(show).toHaveAttribute('aria-expanded', 'false');
+    expect(screen.queryByRole('region', { name: 'Act now (1)' })).toBeNull();
+    await user.click(show);
+    expect(screen.getByRole('button', { name: 'Hide the message' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
     const attention = await screen.findByRole('region', { name: 'Act now (1)' });
     expect(within(attention).getByText('Ada Lovelace')).toBeInTheDocument();
     expect(
@@ -240,6 +249,7 @@ describe('DigestPanel', () => {
       'Day Cohort 62 has no instructor Slack channel and no coach with a Slack member ID, so nobody can receive the digest.';
     network.answer('POST /cohorts/5/digest/send', { status: 409, body: { message: refusal } });
     const user = renderPanel();
+    await user.click(await screen.findByRole('button', { name: 'Show the message' }));
     expect(await screen.findByText('Nobody needs acting on this week.')).toBeInTheDocument();
     expect(screen.queryByText('To watch:')).toBeNull();
     expect(screen.getByText('No self-assessment has waited that long.')).toBeInTheDocument();

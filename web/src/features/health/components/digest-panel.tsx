@@ -191,6 +191,9 @@ function SendButton({ digest }: { digest: CohortDigest }) {
  */
 export function DigestPanel({ cohortId }: { cohortId: number }) {
   const digest = useCohortDigest(cohortId);
+  // The message repeats the lists above it: shown on demand, so the page stays short.
+  const [previewing, setPreviewing] = useState(false);
+  const previewId = `digest-preview-${cohortId}`;
   return (
     <Card asChild>
       <section aria-labelledby={`digest-heading-${cohortId}`}>
@@ -206,7 +209,20 @@ export function DigestPanel({ cohortId }: { cohortId: number }) {
               <>
                 <Schedule digest={data} />
                 <SendButton digest={data} />
-                <Contents digest={data} />
+                <div>
+                  <Button
+                    size="1"
+                    variant="ghost"
+                    aria-expanded={previewing}
+                    aria-controls={previewId}
+                    onClick={() => setPreviewing((shown) => !shown)}
+                  >
+                    {previewing ? 'Hide the message' : 'Show the message'}
+                  </Button>
+                </div>
+                <div id={previewId} hidden={!previewing}>
+                  {previewing && <Contents digest={data} />}
+                </div>
               </>
             )}
           </QueryView>
