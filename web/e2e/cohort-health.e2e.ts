@@ -148,6 +148,13 @@ describe('the cohort health page', () => {
       `/learners/${late.id}`,
     );
     expect(await atRisk.getByText(calm.name).count()).toBe(0);
+    // What to do today fits the first screen of a laptop.
+    await page.setViewportSize({ width: 1440, height: 900 });
+    for (const title of ['Act now', 'Waiting for review']) {
+      const box = await page.getByRole('region', { name: title }).boundingBox();
+      expect(box && box.y + box.height).toBeLessThanOrEqual(900);
+    }
+    await page.setViewportSize({ width: 1800, height: 1000 });
     await page.getByRole('img', { name: /Learners per book today, bar chart/ }).waitFor();
     await page.getByRole('img', { name: /Progress through the books, line chart/ }).waitFor();
     // This server has no Slack: the digest shows, and its button says why it cannot send.

@@ -118,16 +118,19 @@ export default function HealthPage() {
               As of {formatDateTime(data.generated_at)}, for {data.learners.length}{' '}
               {data.learners.length === 1 ? 'learner' : 'learners'}.
             </Text>
-            <Section title="Act now">
-              {data.learners.length === 0 ? (
-                <EmptyState title="No learners in this cohort yet." />
-              ) : (
-                <AtRiskList learners={data.at_risk} level="act_now" onAction={act} />
-              )}
-            </Section>
-            <Section title="Waiting for review">
-              <ReviewQueue cohortId={cohortId} entries={data.review_queue} />
-            </Section>
+            {/* What to do today first, side by side on a wide screen. */}
+            <div className="lp-health__today">
+              <Section title="Act now">
+                {data.learners.length === 0 ? (
+                  <EmptyState title="No learners in this cohort yet." />
+                ) : (
+                  <AtRiskList learners={data.at_risk} level="act_now" onAction={act} />
+                )}
+              </Section>
+              <Section title="Waiting for review">
+                <ReviewQueue cohortId={cohortId} entries={data.review_queue} />
+              </Section>
+            </div>
             {data.learners.length > 0 && (
               <Section title="Watch">
                 <AtRiskList learners={data.at_risk} level="watch" onAction={act} />
