@@ -80,6 +80,14 @@ const learnerOf = (report: CohortHealth, id: number): LearnerHealth => {
   if (!found) throw new Error(`learner ${id} is not in the report`);
   return found;
 };
+/** The review queue as a reader sees it: who, which self-assessment, how long. */
+const queueOf = (report: CohortHealth) =>
+  report.review_queue.map(({ name, assessment, waiting_days }) => ({
+    name,
+    assessment,
+    waiting_days,
+  }));
+
 const kinds = (report: CohortHealth, id: number): HealthFlagKind[] =>
   learnerOf(report, id).flags.map((flag) => flag.kind);
 
@@ -212,13 +220,7 @@ describe('review queue', () => {
     await startAssessment(db(), working.id, assessment.id, 1, daysAgo(5));
 
     const report = await health(cohort.id, { inactiveDays: 365 });
-    expect(
-      report.review_queue.map(({ name, assessment, waiting_days }) => ({
-        name,
-        assessment,
-        waiting_days,
-      })),
-    ).toEqual([
+    expect(queueOf(report)).toEqual([
       { name: 'Waiting Test', assessment: 'Numbers', waiting_days: 3 },
       { name: 'Fresh Test', assessment: 'Numbers', waiting_days: 2 },
     ]);
@@ -257,13 +259,9 @@ describe('the review queue and the board', () => {
     await startAssessment(db(), noProject.id, numbers.id, 2, daysAgo(6));
 
     const report = await health(cohort.id, { inactiveDays: 365 });
-    expect(
-      report.review_queue.map(({ name, assessment, waiting_days }) => ({
-        name,
-        assessment,
-        waiting_days,
-      })),
-    ).toEqual([{ name: 'Both Test', assessment: 'Strings', waiting_days: 4 }]);
+    expect(queueOf(report)).toEqual([
+      { name: 'Both Test', assessment: 'Strings', waiting_days: 4 },
+    ]);
     expect(learnerOf(report, bothWaiting.id).flags.map((flag) => flag.reason)).toEqual([
       'Strings waiting for review for 4 days',
     ]);
