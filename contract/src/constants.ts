@@ -70,6 +70,9 @@ export const REPOSITORY_SOURCE_LABELS = {
   staff: 'Linked by staff',
 } as const;
 
+/** The longest note of an intervention ("I reached out"). */
+export const INTERVENTION_NOTE_MAX = 500;
+
 /** How each kind of intervention is named (interventions.ts InterventionKind). */
 export const INTERVENTION_KIND_LABELS = {
   message: 'Message',

@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
+import { INTERVENTION_NOTE_MAX } from './constants.ts';
 import { HealthFlagKind, InterventionKind } from './health.ts';
 
 export { InterventionKind };
@@ -13,8 +14,6 @@ export { InterventionKind };
  *   strong reason not among them appears. 400 names a bad field; 404 an unknown learner.
  * GET /students/{id}/interventions (staff) → InterventionList, newest first.
  */
-
-export const INTERVENTION_NOTE_MAX = 500;
 
 export const InterventionBody = Type.Object(
   {

@@ -1,6 +1,5 @@
-import { INTERVENTION_KIND_LABELS } from '@lp/contract/constants';
+import { INTERVENTION_KIND_LABELS, INTERVENTION_NOTE_MAX } from '@lp/contract/constants';
 import type { InterventionKind } from '@lp/contract/health';
-import { INTERVENTION_NOTE_MAX } from '@lp/contract/interventions';
 import { Button, Flex, RadioGroup, Text, TextArea } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type FormEvent, useId, useState } from 'react';
