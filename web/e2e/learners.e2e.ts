@@ -41,7 +41,9 @@ async function call<T>(
 
 const toast = (text: string | RegExp) => page.locator('.lp-toast').filter({ hasText: text });
 const dialog = (name: string) => page.getByRole('dialog', { name });
-const scoreOf = async () => Number(await page.getByLabel(/^Score \d+$/).textContent());
+/** The record's score, shown as "Score 42". */
+const scoreOf = async () =>
+  Number((await page.locator('.lp-learner__score').textContent())?.replace(/^Score\s*/, ''));
 
 beforeAll(async () => {
   session = await connectBrowser();
@@ -196,8 +198,8 @@ describe('learner records', () => {
     await panel.getByRole('button', { name: label, exact: true }).waitFor({ state: 'detached' });
     expect(await panel.getByRole('button').count()).toBe(count - 1);
     await page.waitForFunction((previous) => {
-      const score = document.querySelector('[aria-label^="Score "]');
-      return score && Number(score.textContent) > previous;
+      const score = document.querySelector('.lp-learner__score');
+      return score && Number(score.textContent?.replace(/^Score\s*/, '')) > previous;
     }, before);
   });
 

@@ -23,6 +23,8 @@ export interface ToastOptions {
   action?: ToastAction;
   /** Keeps a toast with an action on screen while it is the newest such (see above). */
   keep?: boolean;
+  /** Names what the toast is about, so that `dismissAbout` can take it away once moot. */
+  about?: string;
 }
 
 export interface ToastItem {
@@ -34,6 +36,7 @@ export interface ToastItem {
   keep: boolean;
   duration: number;
   leaving: boolean;
+  about?: string;
 }
 
 interface Timer {
@@ -86,6 +89,7 @@ export function show(text: string, options: ToastOptions = {}): number {
     keep: Boolean(options.keep && options.action),
     duration,
     leaving: false,
+    about: options.about,
   };
   if (item.keep) {
     for (const older of items) if (untimed(older)) startTimer(older.id, older.duration);
@@ -104,6 +108,11 @@ export function dismiss(id: number): void {
   if (!items.some((item) => item.id === id && !item.leaving)) return;
   commit(items.map((item) => (item.id === id ? { ...item, leaving: true } : item)));
   setTimeout(() => commit(items.filter((item) => item.id !== id)), TOAST_REMOVAL_MS);
+}
+
+/** Takes away the toasts shown `about` this (an Undo done elsewhere leaves theirs moot). */
+export function dismissAbout(about: string): void {
+  for (const item of items) if (item.about === about) dismiss(item.id);
 }
 
 /** Holds a toast on screen while the pointer or focus is on it. */
@@ -134,7 +143,7 @@ export function subscribeToasts(listener: () => void): () => void {
 }
 
 /** The emitter, usable anywhere: `toast.show('Saved', { type: 'done' })`. */
-export const toast = { show, dismiss };
+export const toast = { show, dismiss, dismissAbout };
 export type Toast = typeof toast;
 
 /** For tests: remove every toast and timer at once. */

@@ -26,6 +26,8 @@ export async function sendUndoable<T = void>(
   return { body: answer.body, historyId: Number.isInteger(id) && id > 0 ? id : null };
 }
 
+const undoAbout = (learnerId: number, historyId: number) => `undo ${learnerId} ${historyId}`;
+
 /**
  * Undoes a change of the learner's history and says how it went. Plain functions rather than a hook: the toast
  * that offers it outlives the overlay that did the change.
@@ -38,6 +40,8 @@ export async function runUndo(
 ) {
   try {
     const result = await undoChange(learnerId, historyId);
+    // Its toast's Undo, if one is still on screen, has nothing left to undo.
+    toast.dismissAbout(undoAbout(learnerId, historyId));
     const where = result.current_cohort ? ` (${result.current_cohort.name})` : '';
     toast.show(`${result.message}: ${result.learner.name}${where}`, {
       type: 'done',
@@ -76,6 +80,7 @@ export function showWithUndo(
           },
           // Until dismissed or left, so that it can be reached from the keyboard (F8).
           keep: true,
+          about: undoAbout(learnerId, historyId),
         }),
   });
 }

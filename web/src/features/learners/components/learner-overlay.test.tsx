@@ -56,7 +56,7 @@ describe('LearnerOverlay', () => {
   it('shows name, score, GitHub profile link and cohort', async () => {
     setup();
     expect(await screen.findByRole('heading', { name: 'Ada Lovelace' })).toBeInTheDocument();
-    expect(screen.getByLabelText('Score 42')).toHaveTextContent('42');
+    expect(screen.getByText('Score', { exact: false }).parentElement).toHaveTextContent('Score 42');
     expect(screen.getByRole('link', { name: 'https://www.github.com/ada-codes' })).toHaveAttribute(
       'href',
       'https://www.github.com/ada-codes',

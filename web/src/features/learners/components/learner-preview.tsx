@@ -5,6 +5,7 @@ import { CoreSkillsPanel } from './core-skills-panel.tsx';
 import { LearnerHistory } from './learner-history.tsx';
 import { ObjectivesPanel } from './objectives-panel.tsx';
 import './learners.css';
+import { LearnerScore } from './learner-score.tsx';
 
 /** What the board's card already shows of a learner. */
 export interface LearnerPreview {
@@ -28,9 +29,7 @@ export function LearnerPreviewRecord({
           <Heading as="h2" size="6" className="lp-learner__name">
             {preview.name}
           </Heading>
-          <Text className="lp-learner__score" aria-label={`Score ${preview.score}`}>
-            {preview.score}
-          </Text>
+          <LearnerScore score={preview.score} />
         </Flex>
         <Flex gap="4" wrap="wrap" align="center">
           <Text size="1">Project: {preview.project ?? 'Unassigned'}</Text>

@@ -10,6 +10,7 @@ import { LearnerActions, type LearnerActionsProps } from './learner-actions.tsx'
 import { LearnerHistory } from './learner-history.tsx';
 import { ObjectivesPanel } from './objectives-panel.tsx';
 import './learners.css';
+import { LearnerScore } from './learner-score.tsx';
 
 export function LearnerHeader({ learner }: { learner: StudentDetail }) {
   const handle = learner.github_handle;
@@ -19,9 +20,7 @@ export function LearnerHeader({ learner }: { learner: StudentDetail }) {
         <Heading as="h2" size="6" className="lp-learner__name">
           {learner.name}
         </Heading>
-        <Text className="lp-learner__score" aria-label={`Score ${learner.score}`}>
-          {learner.score}
-        </Text>
+        <LearnerScore score={learner.score} />
       </Flex>
       <Flex gap="4" wrap="wrap">
         <Text size="1">
