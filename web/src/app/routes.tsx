@@ -156,6 +156,8 @@ export const studentRoutes: AppRoute[] = [
     Component: CoreSkillsPage,
   },
   { path: '/calendar', Component: CalendarPage },
+  // Anyone may see the Foundations screen (spec); learners see initials, as signed-out visitors do.
+  { path: '/foundations', Component: FoundationsPage },
 ];
 
 /** Reachable when signed out (under a minimal header). Every other signed-out path goes to /login. */

@@ -2,7 +2,7 @@ import type { FoundationsLearner } from '@lp/contract/foundations';
 import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Call, fakeNetwork } from '@/test/fake-network.ts';
-import { staffProfile } from '@/test/fixtures.ts';
+import { staffProfile, studentProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 const exercise = (id: number, complete: boolean, first: string, last: string) => ({
@@ -149,5 +149,20 @@ describe('Foundations signed out', () => {
     expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Sign in' })).toHaveAttribute('href', '/login');
     expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+  });
+});
+
+describe('Foundations for a signed-in learner', () => {
+  it('shows the screen at /foundations, without cohort assignment', async () => {
+    fakeNetwork({
+      'GET /foundations': { status: 200, body: [{ ...learners[0], learner_name: 'K. M.' }] },
+    });
+    renderApp('/foundations', { profile: studentProfile, token: 'tok' });
+    expect(
+      await screen.findByRole('heading', { name: 'Foundations Exercises' }),
+    ).toBeInTheDocument();
+    expect(await screen.findByText('K. M.')).toBeInTheDocument();
+    expect(screen.queryByRole('spinbutton')).not.toBeInTheDocument();
+    expect(screen.queryByText('Page not found')).not.toBeInTheDocument();
   });
 });
