@@ -266,13 +266,13 @@ describe('timeline card', () => {
     expect(screen.getByText('Monday, January 5, 2026')).toBeInTheDocument();
     expect(screen.getByText('Wednesday, July 1, 2026')).toBeInTheDocument();
     expect(screen.getByTestId('cohort-timeline')).toHaveTextContent(
-      '📚 10 days completed and 167 days remaining',
+      '10 days completed and 167 days remaining',
     );
   });
 
   it('says the learner graduated once less than a day remains', () => {
     renderCard('2026-07-01');
-    expect(screen.getByTestId('cohort-timeline')).toHaveTextContent('🎓 You have graduated!');
+    expect(screen.getByTestId('cohort-timeline')).toHaveTextContent('You have graduated!');
   });
 });
 

@@ -1,4 +1,5 @@
 import type { Team } from '@lp/contract/teams';
+import { InfoCircledIcon } from '@radix-ui/react-icons';
 import { Box, Button, Callout, Flex, Link, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useMemo, useState } from 'react';
@@ -154,8 +155,9 @@ function TeamsScreen({ cohortId }: { cohortId: number }) {
   return (
     <Flex direction="column" gap="3">
       <Box className="teams-note">
-        📝 This tool builds the weekly teams for the client-side course, or the teams for a specific
-        group project. Keep N/A selected for weekly teams.
+        <InfoCircledIcon aria-hidden className="teams-note__icon" /> This tool builds the weekly
+        teams for the client-side course, or the teams for a specific group project. Keep N/A
+        selected for weekly teams.
       </Box>
       {saved.length > 0 ? (
         <Flex>

@@ -1,4 +1,5 @@
 import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
+import { ClockIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { memo, useMemo } from 'react';
 import { todayIn } from '@/lib/dates.ts';
@@ -7,7 +8,7 @@ import { eventWhen, upcomingEvents } from '../model/upcoming-events.ts';
 import './upcoming-events.css';
 
 /**
- * '⏰ Upcoming Events': the next 14 days of the cohort calendar, at most 5, soonest first.
+ * 'Upcoming Events' (with a clock icon): the next 14 days of the cohort calendar, at most 5, soonest first.
  * Memoised: the board's screen renders often while it loads, and the dates take time to work out.
  */
 export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
@@ -25,7 +26,7 @@ export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
   return (
     <section className="lp-upcoming" aria-labelledby="lp-upcoming-title">
       <Heading as="h2" size="4" mb="2" id="lp-upcoming-title">
-        <span aria-hidden>⏰ </span>Upcoming Events
+        <ClockIcon aria-hidden className="lp-upcoming__icon" /> Upcoming Events
       </Heading>
       {events.isError && (
         <Text as="p" size="1" color="red">

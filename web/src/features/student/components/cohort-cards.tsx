@@ -1,5 +1,5 @@
 import type { CurrentCohort } from '@lp/contract/profile';
-import { CalendarIcon, GitHubLogoIcon } from '@radix-ui/react-icons';
+import { CalendarIcon, GitHubLogoIcon, ReaderIcon, StarFilledIcon } from '@radix-ui/react-icons';
 import { Box, Card, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
 import { cohortTimeline, longDate } from '../model/timeline.ts';
 
@@ -41,11 +41,14 @@ export function TimelineCard({ cohort, today }: { cohort: CurrentCohort; today?:
             background: timeline.graduated ? 'var(--green-3)' : 'var(--blue-3)',
           }}
         >
-          <Text size="2">
-            {timeline.graduated
-              ? '🎓 You have graduated!'
-              : `📚 ${timeline.completed} days completed and ${timeline.remaining} days remaining`}
-          </Text>
+          <Flex as="span" gap="2" align="center">
+            {timeline.graduated ? <StarFilledIcon aria-hidden /> : <ReaderIcon aria-hidden />}
+            <Text size="2">
+              {timeline.graduated
+                ? 'You have graduated!'
+                : `${timeline.completed} days completed and ${timeline.remaining} days remaining`}
+            </Text>
+          </Flex>
         </Box>
       )}
     </Card>
