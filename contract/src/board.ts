@@ -12,8 +12,8 @@ import { CardActivity } from './github.ts';
  * - assessment_status_id: status of the learner's student-assessment for the current book's
  *   assessment; 0 when there is none (ASSESSMENT_STATUS.none).
  * - project_duration: whole calendar days (in the cohort's time zone) since the current project's
- *   assigned_at, or, when a student-assessment exists for the current book's assessment, since
- *   its status_changed_at.
+ *   assigned_at, or, when a student-assessment exists for the current book's assessment, since it
+ *   was started (its created_at; a status change does not start the count again).
  * - score: the sum of learning_objectives.weight over the learner's learning_records with
  *   achieved = true (0 when none). No core-skill multiplier. The server exports this as the SQL
  *   fragments `learnerScoreSql`, `learnerScore` and `learnerScoreOf`

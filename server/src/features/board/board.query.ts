@@ -51,7 +51,7 @@ select cohort.id,
       cp.project_id,
       cp.project_index,
       cp.project_name,
-      cohort.today - (coalesce(sa.status_changed_at, cp.assigned_at) at time zone cohort.time_zone)::date
+      cohort.today - (coalesce(sa.created_at, cp.assigned_at) at time zone cohort.time_zone)::date
         as project_duration,
       cp.book_id,
       cp.book_index,

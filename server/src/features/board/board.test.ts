@@ -66,8 +66,14 @@ describe('GET /students?cohort= (the board)', () => {
 
     const ada = await learner('Ada', 'Reviewed');
     await assignProject(ctx.db, ada.id, p12.id, daysAgo(20));
-    const changed = daysAgo(3);
-    await startAssessment(ctx.db, ada.id, assessment.id, 2, changed);
+    // Started five days ago, its status last changed three days ago: the card counts from the start.
+    const started = daysAgo(5);
+    const begun = await startAssessment(ctx.db, ada.id, assessment.id, 2, daysAgo(3));
+    await ctx.db
+      .updateTable('student_assessments')
+      .set({ created_at: started })
+      .where('id', '=', begun.id)
+      .execute();
     await ctx.db
       .updateTable('student_assessments')
       .set({ url: 'https://github.com/org/ada-assessment' })
@@ -135,7 +141,7 @@ describe('GET /students?cohort= (the board)', () => {
       project_id: p12.id,
       project_index: 1,
       project_name: 'Project 1.2',
-      project_duration: chicagoDays(changed),
+      project_duration: chicagoDays(started),
       book_id: book1.id,
       book_index: 0,
       book_name: 'Book 1',

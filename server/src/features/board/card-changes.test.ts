@@ -87,7 +87,8 @@ describe('a board card', () => {
             .set({ status_id: 3, status_changed_at: sql`now() - interval '3 days'` })
             .where('student_id', '=', learner.id)
             .execute(),
-        { assessment_status_id: 3, project_duration: 3 },
+        // The days count from the self-assessment's start, not from its last status change.
+        { assessment_status_id: 3, project_duration: 0 },
       ],
       [
         'an objective achieved',

@@ -40,6 +40,7 @@ export const assessmentStarted: Patch = (learner) => ({
   project_duration: 0,
 });
 
+/** A status change: the days keep counting from the self-assessment's start. */
 export const statusSet =
   (statusId: number): Patch =>
-  (learner) => ({ ...learner, assessment_status_id: statusId, project_duration: 0 });
+  (learner) => ({ ...learner, assessment_status_id: statusId });
