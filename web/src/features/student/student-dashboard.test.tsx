@@ -250,6 +250,11 @@ describe('student overview gates', () => {
     expect(colour(within(proposals).getByText('Approved on March 2, 2026'))).toBe(
       colour(within(assessments).getByText('In Progress')),
     );
+    // One proposal per course: the cohort's active course has one, so none is offered again.
+    expect(screen.queryByRole('link', { name: 'Submit Proposal' })).toBeNull();
+    expect(
+      screen.getByText('Your proposal for JavaScript is sent: its status shows above.'),
+    ).toBeInTheDocument();
   });
 });
 

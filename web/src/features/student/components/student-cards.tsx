@@ -3,6 +3,7 @@ import { BookmarkIcon, IdCardIcon, RocketIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { proposalCourse } from '../model/proposal.ts';
 import { displayDate } from '../model/timeline.ts';
 
 /**
@@ -77,6 +78,7 @@ export function StudentInfoCard({ profile }: { profile: StudentProfile }) {
 
 /** 'Capstone Project': each proposal with its statuses, and the way to submit one. */
 export function CapstoneCard({ profile }: { profile: StudentProfile }) {
+  const { course, sent } = proposalCourse(profile);
   return (
     <Card size="2">
       <CardHeading icon={<RocketIcon aria-hidden />}>Capstone Project</CardHeading>
@@ -114,22 +116,30 @@ export function CapstoneCard({ profile }: { profile: StudentProfile }) {
           </ul>
         </Flex>
       )}
-      <Text as="p" size="2" mb="3">
-        Start your proposal from the template, fill in every section, then send us the link.
-      </Text>
-      <Flex gap="2" wrap="wrap" mb="2">
-        <Button asChild color="iris">
-          <a href={PROPOSAL_TEMPLATE_URL} target="_blank" rel="noreferrer">
-            Get Proposal Template
-          </a>
-        </Button>
-        <Button asChild color="grass">
-          <RouterLink to="/proposal/client">Submit Proposal</RouterLink>
-        </Button>
-      </Flex>
-      <Text as="p" size="1" color="gray">
-        When your proposal document is complete, click "Submit Proposal" to send it for review.
-      </Text>
+      {course && sent ? (
+        <Text as="p" size="2" color="gray">
+          Your proposal for {course.course__name} is sent: its status shows above.
+        </Text>
+      ) : (
+        <>
+          <Text as="p" size="2" mb="3">
+            Start your proposal from the template, fill in every section, then send us the link.
+          </Text>
+          <Flex gap="2" wrap="wrap" mb="2">
+            <Button asChild color="iris">
+              <a href={PROPOSAL_TEMPLATE_URL} target="_blank" rel="noreferrer">
+                Get Proposal Template
+              </a>
+            </Button>
+            <Button asChild color="grass">
+              <RouterLink to="/proposal/client">Submit Proposal</RouterLink>
+            </Button>
+          </Flex>
+          <Text as="p" size="1" color="gray">
+            When your proposal document is complete, click "Submit Proposal" to send it for review.
+          </Text>
+        </>
+      )}
     </Card>
   );
 }

@@ -1,3 +1,4 @@
+import type { StudentProfile } from '@lp/contract/profile';
 // The capstone proposal form's rules (spec §5): a proposal URL that is a URL, a project
 import { isWebUrl } from '@/lib/urls.ts';
 // overview, and five confirmations.
@@ -29,4 +30,16 @@ export function validateProposal(draft: ProposalDraft): ProposalErrors {
   if (PROPOSAL_CHECKS.some(({ key }) => !draft.checks[key]))
     errors.checks = 'Confirm all five items of the checklist.';
   return errors;
+}
+
+/**
+ * The course a learner's proposal is for (their cohort's active course), and the proposal they
+ * sent for it already, if any: one proposal per course.
+ */
+export function proposalCourse(profile: StudentProfile) {
+  const course = profile.current_cohort.courses?.find((item) => item.active) ?? null;
+  const sent = course
+    ? (profile.capstones.find((capstone) => capstone.course === course.course__name) ?? null)
+    : null;
+  return { course, sent };
 }

@@ -1,6 +1,6 @@
 import { Box, Button, Callout, Checkbox, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
-import { useNavigate } from 'react-router';
+import { Link as RouterLink, useNavigate } from 'react-router';
 import { useStudentProfile } from '@/lib/profile-api.ts';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
@@ -10,6 +10,7 @@ import {
   PROPOSAL_CHECKS,
   type ProposalCheck,
   type ProposalErrors,
+  proposalCourse,
   validateProposal,
 } from '../model/proposal.ts';
 
@@ -17,7 +18,21 @@ import {
 export default function ProposalPage() {
   const profile = useStudentProfile();
   if (profile.isPending) return <Loading label="Loading your profile…" />;
-  const course = profile.data?.current_cohort.courses?.find((item) => item.active);
+  const { course, sent } = profile.data
+    ? proposalCourse(profile.data)
+    : { course: null, sent: null };
+  if (course && sent) {
+    return (
+      <PageLayout title="Submit Proposal">
+        <Callout.Root color="blue" role="status">
+          <Callout.Text>
+            Your proposal for {course.course__name} is sent: see its status on your{' '}
+            <RouterLink to="/">dashboard</RouterLink>.
+          </Callout.Text>
+        </Callout.Root>
+      </PageLayout>
+    );
+  }
   if (!profile.data || !course) {
     return (
       <PageLayout title="Submit Proposal">
