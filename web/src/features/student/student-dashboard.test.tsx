@@ -90,6 +90,19 @@ describe('student overview gates', () => {
     expect(screen.queryByText('Missing your first and last name')).not.toBeInTheDocument();
   });
 
+  it('tells a learner in no cohort so, and how to join one, not to accept an invitation', async () => {
+    // What the API answers a learner who has no cohort: no cohort id, no invitation status.
+    const profile = learner({ current_cohort: { name: 'Unassigned' }, github_org_status: null });
+    network(profile);
+    renderOverview(profile);
+    expect(
+      await screen.findByRole('heading', { name: 'You are not in a cohort yet' }),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/invitation link: open that link while signed in/)).toBeInTheDocument();
+    expect(screen.queryByText(/accept the invitation/)).not.toBeInTheDocument();
+    expect(screen.queryByText(/no GitHub organization/)).not.toBeInTheDocument();
+  });
+
   it('tells staff without a cohort, once, that there is none to show and where to join one', async () => {
     // What the API answers a staff member in the learner interface who coaches no cohort.
     const profile = learner({

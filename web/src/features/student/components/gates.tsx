@@ -32,6 +32,24 @@ export function NoCohortToView() {
   );
 }
 
+/**
+ * A learner in no cohort yet (never joined one, or left): what is true, and the ways in.
+ */
+export function NotInCohortYet() {
+  return (
+    <Flex direction="column" align="center" gap="3" py="9" px="4" style={{ textAlign: 'center' }}>
+      <Heading as="h2" size="5">
+        You are not in a cohort yet
+      </Heading>
+      <Text as="p" size="2" color="gray">
+        Your dashboard shows your cohort's work once you are in one. Your instructors add you to it,
+        or send you its invitation link: open that link while signed in here to join. Then come back
+        to this page and refresh it.
+      </Text>
+    </Flex>
+  );
+}
+
 /** Gate 2: the learner has not accepted the invitation to the cohort's GitHub organization. */
 export function OrgInvitationPrompt({ orgUrl }: { orgUrl: string | null | undefined }) {
   return (

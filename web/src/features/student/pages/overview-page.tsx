@@ -5,7 +5,12 @@ import { YourRepositories } from '@/features/github';
 import { useStudentProfile } from '@/lib/profile-api.ts';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { CohortCards } from '../components/cohort-cards.tsx';
-import { MissingNameForm, NoCohortToView, OrgInvitationPrompt } from '../components/gates.tsx';
+import {
+  MissingNameForm,
+  NoCohortToView,
+  NotInCohortYet,
+  OrgInvitationPrompt,
+} from '../components/gates.tsx';
 import { SelfAssessmentCard } from '../components/self-assessment-card.tsx';
 import {
   AssessmentStatusCard,
@@ -44,7 +49,8 @@ export default function OverviewPage() {
   }
 
   const learner = profile.data;
-  if (learner.staff && learner.current_cohort.id === undefined) return <NoCohortToView />;
+  if (learner.current_cohort.id === undefined)
+    return learner.staff ? <NoCohortToView /> : <NotInCohortYet />;
   if (!learner.staff && learner.github_org_status !== 'active') {
     return <OrgInvitationPrompt orgUrl={learner.current_cohort.github_org} />;
   }
