@@ -1,5 +1,6 @@
 import { Text } from '@radix-ui/themes';
 import { type ReactNode, useId } from 'react';
+import { flushSync } from 'react-dom';
 
 /** A short note under a field, e.g. its rule or what went wrong. */
 export function FieldNote({
@@ -56,4 +57,13 @@ export function FormField({
       )}
     </div>
   );
+}
+
+/**
+ * Shows a form's field errors at once and moves the focus to the first field in error: on a long
+ * form an error far above the button would otherwise look like nothing happened.
+ */
+export function showFieldErrors(form: HTMLFormElement, show: () => void) {
+  flushSync(show);
+  form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }

@@ -3,7 +3,7 @@ import type { Objective } from '@lp/contract/objectives';
 import { Checkbox, Flex, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, useState } from 'react';
 import { isWebUrl } from '@/lib/urls.ts';
-import { FormField } from '@/ui/form-field.tsx';
+import { FormField, showFieldErrors } from '@/ui/form-field.tsx';
 import { FormActions } from '../components/catalogue-ui.tsx';
 
 export interface AssessmentFormValues {
@@ -57,7 +57,7 @@ export function AssessmentForm(props: AssessmentFormProps) {
   function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateAssessment(values);
-    setErrors(found);
+    showFieldErrors(event.currentTarget as HTMLFormElement, () => setErrors(found));
     if (Object.values(found).some(Boolean)) return;
     onSave({ ...values, name: values.name.trim(), sourceURL: values.sourceURL.trim() });
   }

@@ -5,7 +5,7 @@ import { useNavigate, useParams } from 'react-router';
 import { errorText } from '@/lib/api-client.ts';
 import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
-import { FormField } from '@/ui/form-field.tsx';
+import { FormField, showFieldErrors } from '@/ui/form-field.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
@@ -49,7 +49,7 @@ function BookForm({
       }),
     };
     if (found.name || found.index) {
-      setErrors(found);
+      showFieldErrors(event.currentTarget as HTMLFormElement, () => setErrors(found));
       return;
     }
     onSave({ name: values.name.trim(), description: values.description.trim(), index });

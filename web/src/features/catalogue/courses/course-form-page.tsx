@@ -4,7 +4,7 @@ import { useNavigate, useParams } from 'react-router';
 import { errorText } from '@/lib/api-client.ts';
 import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
-import { FormField } from '@/ui/form-field.tsx';
+import { FormField, showFieldErrors } from '@/ui/form-field.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
@@ -35,7 +35,9 @@ function CourseForm({
   function submit(event: FormEvent) {
     event.preventDefault();
     if (!values.name.trim()) {
-      setError('Please give the course a name.');
+      showFieldErrors(event.currentTarget as HTMLFormElement, () =>
+        setError('Please give the course a name.'),
+      );
       return;
     }
     onSave({ ...values, name: values.name.trim() });

@@ -48,6 +48,8 @@ describe('project form', () => {
     expect(onSave).not.toHaveBeenCalled();
     expect(screen.getByText('Please give the project a name.')).toBeInTheDocument();
     expect(screen.getByText('The position is a whole number from 0.')).toBeInTheDocument();
+    // The focus leaves the button for the first field in error, so the error is where one looks.
+    expect(screen.getByLabelText('Project name')).toHaveFocus();
     expect(screen.getByLabelText('Implementation URL')).toHaveAttribute('aria-invalid', 'true');
   });
 

@@ -1,6 +1,6 @@
 import { Checkbox, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { type FormEvent, type ReactNode, useState } from 'react';
-import { FormField } from '@/ui/form-field.tsx';
+import { FormField, showFieldErrors } from '@/ui/form-field.tsx';
 import { FormActions } from '../components/catalogue-ui.tsx';
 import {
   type ProjectFields,
@@ -41,7 +41,7 @@ export function ProjectForm({ title, initial, saving, onSave, onCancel }: Projec
   function submit(event: FormEvent) {
     event.preventDefault();
     const found = validateProject(values);
-    setErrors(found);
+    showFieldErrors(event.currentTarget as HTMLFormElement, () => setErrors(found));
     if (Object.values(found).some(Boolean)) return;
     onSave(projectFields(values));
   }
