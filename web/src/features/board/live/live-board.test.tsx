@@ -2,6 +2,8 @@ import type { BoardChange } from '@lp/contract/live';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { ReactNode } from 'react';
 import { describe, expect, it } from 'vitest';
+import { useBoardAttention } from '@/features/health';
+import { cohortHealthOf } from '@/features/health/testing';
 import { LearnerOverlay } from '@/features/learners';
 import { learner as overlayLearner } from '@/features/learners/testing';
 import { setSession } from '@/lib/session.ts';
@@ -145,6 +147,23 @@ describe('the live board', () => {
     stream.send('change', change({ kind: 'repository', summary: 'linked org/toys' }), '9');
     expect(await screen.findByText('linked org/toys by Grace Coach')).toBeInTheDocument();
     await waitFor(() => expect(boardReads(live.network)).toHaveLength(2));
+  });
+
+  it("reads the cohort's health again when another coach reaches out to a learner", async () => {
+    const healthReads = () =>
+      live.network.calls.filter((call) => call.path === `/cohorts/${COHORT}/health`).length;
+    function Markers() {
+      useBoardAttention(COHORT, null);
+      return null;
+    }
+    const live = liveBoard([ada, grace], <Markers key="markers" />, {
+      [`GET /cohorts/${COHORT}/health`]: { status: 200, body: cohortHealthOf([]) },
+    });
+    const stream = await opened(live);
+    await waitFor(() => expect(healthReads()).toBe(1));
+    stream.send('change', change({ kind: 'intervention', summary: 'reached out (message)' }), '12');
+    expect(await screen.findByText('reached out (message) by Grace Coach')).toBeInTheDocument();
+    await waitFor(() => expect(healthReads()).toBe(2));
   });
 
   it('shows who else has the board open, leaving the signed-in person out', async () => {

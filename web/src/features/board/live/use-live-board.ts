@@ -5,6 +5,7 @@
 import type { LiveActor } from '@lp/contract/live';
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useMemo, useState } from 'react';
+import { invalidateCohortHealth } from '@/features/health';
 import { invalidateLearner, invalidateLearnersOnScreen } from '@/features/learners';
 import { useSession } from '@/lib/use-session.ts';
 import { whenIdle } from '@/lib/when-idle.ts';
@@ -46,6 +47,9 @@ export function useLiveBoard(cohortId: number | null): LiveBoard {
           // An open evaluation dialog shows the learner's latest commit and checks.
           if (change.kind === 'activity' || change.kind === 'repository')
             void queryClient.invalidateQueries({ queryKey: studentActivityKey(learnerId) });
+          // Someone reached out: the learner's marker rests, though the board's own data is
+          // unchanged.
+          if (change.kind === 'intervention') void invalidateCohortHealth(queryClient, cohortId);
           const mark = changeMark(change, self.current);
           if (mark !== null) marks.show(learnerId, mark);
         },

@@ -1,5 +1,5 @@
 import type { CohortHealth, CohortProgress } from '@lp/contract/health';
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { type QueryClient, queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 // The only readers of a cohort's health and progress: the board's markers and the health page
@@ -9,6 +9,10 @@ export const getCohortHealth = (cohortId: number, signal?: AbortSignal) =>
   api.get<CohortHealth>(`/cohorts/${cohortId}/health`, { signal });
 
 export const cohortHealthKey = (cohortId: number) => ['cohort-health', cohortId] as const;
+
+/** After a change the board's own data does not show (an intervention): the health again. */
+export const invalidateCohortHealth = (queryClient: QueryClient, cohortId: number) =>
+  queryClient.invalidateQueries({ queryKey: cohortHealthKey(cohortId), exact: true });
 
 export const cohortHealthQuery = (cohortId: number) =>
   queryOptions({
