@@ -79,7 +79,7 @@ describe('the learner overview', () => {
     await page.getByRole('button', { name: 'Submit Self-Assessment' }).click();
     const dialog = page.getByRole('dialog', { name: 'Complete Self-Assessment' });
     await dialog.waitFor();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
     await dialog
       .getByText(
         'Please complete the Vocabulary & Understanding questions and push your code to Github.',
@@ -92,7 +92,7 @@ describe('the learner overview', () => {
     await dialog
       .getByRole('checkbox', { name: 'All of my code has been pushed to Github.' })
       .click();
-    await dialog.getByRole('button', { name: 'Save' }).click();
+    await dialog.getByRole('button', { name: 'Submit' }).click();
     await toast('Sent!').waitFor();
     await dialog.waitFor({ state: 'detached' });
     const me = await profile();

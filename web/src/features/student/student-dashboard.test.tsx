@@ -396,7 +396,7 @@ describe('self-assessment', () => {
     );
     const message =
       'Please complete the Vocabulary & Understanding questions and push your code to Github.';
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByText(message)).toBeInTheDocument();
     await user.click(
       within(dialog).getByRole('checkbox', {
@@ -404,13 +404,13 @@ describe('self-assessment', () => {
       }),
     );
     expect(within(dialog).queryByText(message)).not.toBeInTheDocument();
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(within(dialog).getByText(message)).toBeInTheDocument();
     expect(net.writes()).toEqual([]);
     await user.click(
       within(dialog).getByRole('checkbox', { name: 'All of my code has been pushed to Github.' }),
     );
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Sent!')).toBeInTheDocument();
     expect(
       screen.getByText(
@@ -465,7 +465,7 @@ describe('self-assessment', () => {
       'All of my code has been pushed to Github.',
     ])
       await user.click(within(dialog).getByRole('checkbox', { name }));
-    await user.click(within(dialog).getByRole('button', { name: 'Save' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Submit' }));
     expect(await screen.findByText('Sent!')).toBeInTheDocument();
     expect(net.writes()).toEqual([
       {
@@ -476,17 +476,31 @@ describe('self-assessment', () => {
     ]);
   });
 
-  it('offers nothing to submit before a self-assessment is started', async () => {
-    const net = network(learner(), { 'PUT /students/42/assess': { status: 204 } });
-    const { user } = renderOverview(learner());
+  it("offers nothing to submit before the current book's self-assessment is started", async () => {
+    // An earlier book's self-assessment is never sent again in its place.
+    const profile = learner({
+      assessment_overview: [
+        {
+          id: 3,
+          name: 'Basics assessment',
+          status: 'Reviewed and Complete',
+          book: { id: 4, name: 'Basics' },
+          reviewed_by: 'Ada Coach',
+          github_url: 'https://github.com/sam/basics',
+          no_repository_reason: null,
+        },
+      ],
+    });
+    const net = network(profile, { 'PUT /students/42/assess': { status: 204 } });
+    const { user } = renderOverview(profile);
     await user.click(await screen.findByRole('button', { name: 'Submit Self-Assessment' }));
     const dialog = await screen.findByRole('dialog', { name: 'Complete Self-Assessment' });
     expect(
       within(dialog).getByText(
-        'You have not started a self-assessment yet: start the one of your current book first.',
+        'Start the Fundamentals self-assessment first: it is the one to submit.',
       ),
     ).toBeInTheDocument();
-    expect(within(dialog).getByRole('button', { name: 'Save' })).toBeDisabled();
+    expect(within(dialog).getByRole('button', { name: 'Submit' })).toBeDisabled();
     expect(net.writes()).toEqual([]);
   });
 });

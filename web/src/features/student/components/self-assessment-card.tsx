@@ -16,13 +16,18 @@ export const CHECKBOXES_MESSAGE =
   'Please complete the Vocabulary & Understanding questions and push your code to Github.';
 export const SENT_MESSAGE =
   'If you want to request a 1-on-1 review, send a message in your cohort channel.';
-export const NOT_STARTED_MESSAGE =
-  'You have not started a self-assessment yet: start the one of your current book first.';
+/** Why there is nothing to submit: the current book's self-assessment is not started. */
+export const notStartedMessage = (bookName: string | undefined) =>
+  bookName
+    ? `Start the ${bookName} self-assessment first: it is the one to submit.`
+    : "You need a current project, and its book's self-assessment started, before you can submit one.";
 
-/** The self-assessment the dialog submits: the one of the current book, else the latest shown. */
+/**
+ * The self-assessment the dialog submits: the one of the current book. An earlier book's is never
+ * sent again in its place.
+ */
 export function assessmentToSubmit(profile: StudentProfile) {
-  const started = profile.assessment_overview;
-  return started.find((item) => item.book.id === profile.project.book_id) ?? started[0];
+  return profile.assessment_overview.find((item) => item.book.id === profile.project.book_id);
 }
 
 /** 'Book Self-Assessments': start one for the current book, or submit it for review. */
@@ -182,7 +187,7 @@ export function SubmitSelfAssessmentDialog({
           <Text as="p" size="2" color="gray">
             {assessment
               ? `${assessment.name}: no repository was created for this self-assessment, because ${assessment.no_repository_reason ?? 'it was started without one'}.`
-              : NOT_STARTED_MESSAGE}
+              : notStartedMessage(profile.project.book_name)}
           </Text>
         )}
         {error && (
@@ -219,7 +224,7 @@ export function SubmitSelfAssessmentDialog({
             Cancel
           </Button>
           <Button onClick={onSave} loading={submit.isPending} disabled={!assessment}>
-            Save
+            Submit
           </Button>
         </Flex>
       </Flex>
