@@ -122,11 +122,8 @@ describe('a navbar link chosen right after sign-in', () => {
       await nav('Courses', staff).click();
       const profileRead = staff.waitForResponse(/\/api\/profile(\?|$)/);
       releaseProfile();
-      await profileRead;
-      // A few turns of the page's event loop for the dashboard to act on the answer.
-      for (let turn = 0; turn < 5; turn += 1) {
-        await staff.evaluate(() => new Promise((resolve) => setTimeout(resolve, 0)));
-      }
+      // The dashboard has the whole answer before the chosen screen's code can arrive.
+      await (await profileRead).finished();
       releaseCourses();
 
       await staff.getByRole('heading', { name: 'Courses', level: 1, exact: true }).waitFor();
