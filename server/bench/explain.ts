@@ -59,10 +59,7 @@ export async function explainBoard(url: string, cohortId: number, log: (line: st
         folder: new URL('../src/features/cohort-health/queries/', import.meta.url),
         title: 'the cohort health queries',
         explainFile: 'health.explain.txt',
-        statements: [
-          ['pace-history.sql', HEALTH_QUERIES['pace-history.sql'], []],
-          ['cohort-learners.sql', HEALTH_QUERIES['cohort-learners.sql'], [cohortId, 3]],
-        ],
+        statements: [['cohort-learners.sql', HEALTH_QUERIES['cohort-learners.sql'], [cohortId, 3]]],
       },
       log,
     );

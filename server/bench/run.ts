@@ -13,6 +13,7 @@ import {
   type Engine,
   openBenchDatabase,
 } from './generate.ts';
+import { benchHealthAfterMove } from './health-after-move.ts';
 import { RSS_GOAL_MB, residentMb } from './memory.ts';
 import { benchRename } from './rename.ts';
 import type { BenchTarget } from './server.ts';
@@ -27,10 +28,11 @@ import { benchWebhooks } from './webhooks.ts';
 // per-round ratios), p50 and p99 latency (median round), min/median/max req/s, and each goal of
 // issue 12 with PASS or FAIL. Without --engine, both engines run one after the other.
 // Then the live board's fan-out (fan-out.ts): 200 streams, one change at a time, delivery p50/p99;
-// a project every learner used renamed while clients read a board (rename.ts); GitHub's webhook
+// a project every learner used renamed while clients read a board (rename.ts); cohort health read
+// right after a move (health-after-move.ts); GitHub's webhook
 // deliveries accepted and processed (webhooks.ts); and the server's
 // resident memory idle after start and at the end of the load (memory.ts).
-// `--fan-out-only`, `--rename-only` and `--webhooks-only` run that part alone. `--scale N` runs on a dataset N times larger
+// `--fan-out-only`, `--rename-only`, `--health-only` and `--webhooks-only` run that part alone. `--scale N` runs on a dataset N times larger
 // (generate.ts), kept apart from the default one.
 // `--explain` rewrites the board query's reviewed SQL and plan in src/features/board/queries/.
 
@@ -228,6 +230,10 @@ async function benchEngine(engine: Engine) {
       memory('at the end of the load');
       return;
     }
+    if (process.argv.includes('--health-only')) {
+      await benchHealthAfterMove(target, log);
+      return;
+    }
     if (process.argv.includes('--rename-only')) {
       await benchRename(target, connections, durationSeconds, log);
       memory('at the end of the load');
@@ -244,6 +250,7 @@ async function benchEngine(engine: Engine) {
     printTable(engine, all, results);
     await benchFanOut(target, log);
     await benchRename(target, connections, durationSeconds, log);
+    await benchHealthAfterMove(target, log);
     await benchWebhooks(target, connections, durationSeconds, engine === 'pg', log);
     memory('at the end of the load');
   } finally {

@@ -18,6 +18,8 @@ export interface BenchTarget {
   token: string;
   cohortId: number;
   learnerId: number;
+  /** A project the learner has never had, to move them to and back (health-after-move.ts). */
+  freshProjectId: number;
   /** The secret the webhook's deliveries are signed with, and the repositories they are about. */
   webhookSecret: string;
   repositories: { id: number; fullName: string }[];
@@ -105,6 +107,21 @@ const learner = await database.db
   .where('left_at', 'is', null)
   .orderBy('person_id')
   .executeTakeFirstOrThrow();
+const fresh = await database.db
+  .selectFrom('projects')
+  .select('id')
+  .where(({ not, exists, selectFrom }) =>
+    not(
+      exists(
+        selectFrom('student_projects as sp')
+          .select('sp.id')
+          .whereRef('sp.project_id', '=', 'projects.id')
+          .where('sp.student_id', '=', learner.person_id),
+      ),
+    ),
+  )
+  .orderBy('id')
+  .executeTakeFirstOrThrow();
 const repositories = await linkBoardRepositories();
 const address = app.server.address();
 const port = typeof address === 'object' && address ? address.port : 0;
@@ -113,6 +130,7 @@ const target: BenchTarget = {
   token: await issueToken(database.db, staff.id),
   cohortId: boardCohortId,
   learnerId: learner.person_id,
+  freshProjectId: fresh.id,
   webhookSecret: WEBHOOK_SECRET,
   repositories,
 };

@@ -28,6 +28,7 @@ export const migrationChecksums: Record<string, string> = {
   '1040-github-activity': 'ef154e1c075d3c37',
   '1045-repository-work': '87d3f018a247afa8',
   '1050-interventions': 'f7291330a6b06be1',
+  '1055-stay-lengths': 'ee77ea4a452ef6d7',
   'run-statements': '3f79c1dcd555bf69',
 };
 

@@ -6,6 +6,7 @@ import * as changedTablesInTransaction from './migrations/1030-changed-tables-in
 import * as githubActivity from './migrations/1040-github-activity.ts';
 import * as repositoryWork from './migrations/1045-repository-work.ts';
 import * as interventions from './migrations/1050-interventions.ts';
+import * as stayLengths from './migrations/1055-stay-lengths.ts';
 import { migrations as earlierMigrations } from './migrations/index.ts';
 
 // Every migration the migrator runs, in order. `migrations/index.ts` is history like the
@@ -20,4 +21,5 @@ export const migrations: Record<string, Migration> = {
   '1040-github-activity': githubActivity,
   '1045-repository-work': repositoryWork,
   '1050-interventions': interventions,
+  '1055-stay-lengths': stayLengths,
 };

@@ -466,6 +466,22 @@ export interface RepositoryEventsTable {
 }
 
 /** What a card shows of a repository, worked out from its events when events are added. */
+/** Per learner, the whole days they spent on each project and book they left (migration 1055). */
+export interface LearnerStaysTable {
+  student_id: number;
+  kind: 'project' | 'book';
+  item_id: number;
+  days: number;
+}
+
+/** How many learners took each number of whole days on each project and book. */
+export interface StayLengthsTable {
+  kind: 'project' | 'book';
+  item_id: number;
+  days: number;
+  learners: number;
+}
+
 export interface RepositoryWorkTable {
   repository_id: number;
   last_push_at: NullableTimestamp;
@@ -577,6 +593,8 @@ export interface Database {
   repository_links: RepositoryLinksTable;
   repository_events: RepositoryEventsTable;
   repository_work: RepositoryWorkTable;
+  learner_stays: LearnerStaysTable;
+  stay_lengths: StayLengthsTable;
 }
 
 /** The database or a transaction on it: what a query that can run in either takes. */

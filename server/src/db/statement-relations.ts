@@ -1,4 +1,5 @@
 import { CompiledQuery, type QueryResult } from 'kysely';
+import { parsedJson } from '../lib/parsed-json.ts';
 
 /** The tables a statement reads and writes, as PostgreSQL plans it. */
 export interface Relations {
@@ -65,9 +66,7 @@ export async function planRelations(
     await step('commit');
     open = false;
     if (explained === null) return null;
-    const plans = (typeof explained === 'string' ? JSON.parse(explained) : explained) as Array<{
-      Plan: PlanNode;
-    }>;
+    const plans = parsedJson(explained as { Plan: PlanNode }[] | string);
     const relations = { reads: new Set<string>(), writes: new Set<string>() };
     for (const { Plan } of plans) collect(Plan, relations);
     return relations;

@@ -2,14 +2,13 @@ import type { RosterUndo } from '@lp/contract/roster';
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
 import { recordBoardChange } from '../board/index.ts';
 import { lockCohort } from '../cohorts/index.ts';
 import * as repo from './cohort-csv.repository.ts';
 import type { ImportRecord } from './roster-import.service.ts';
 
-// json arrives parsed from node-postgres and as text from some drivers.
-const recordOf = (after: unknown): ImportRecord =>
-  (typeof after === 'string' ? JSON.parse(after) : after) as ImportRecord;
+const recordOf = (after: unknown) => parsedJson(after as ImportRecord | string);
 
 const learners = (n: number) => `${n} ${n === 1 ? 'learner' : 'learners'}`;
 

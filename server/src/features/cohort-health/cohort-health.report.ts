@@ -11,6 +11,7 @@ import type {
 } from '@lp/contract/health';
 import type { HealthSettings } from '../../config.ts';
 import { DAY_MS, isoTimestamp } from '../../lib/dates.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
 import { evidenceOf, flagsOf, levelOf, median } from './cohort-health.model.ts';
 import type * as repo from './cohort-health.repository.ts';
 
@@ -124,16 +125,41 @@ export function figuresHoldUntil(
 
 const NO_HISTORY: PaceHistory = { past_learners: 0, median_days: null, slow_days: null };
 
-/** Rows of the pace history statement, by kind and id. */
-export function paceHistoriesOf(rows: repo.PaceHistoryRow[]): PaceHistories {
+/**
+ * The value at `fraction` of the days learners took, interpolated between neighbours as
+ * PostgreSQL's percentile_cont does, from [days, learners] counts by days.
+ */
+export function percentileOfCounts(
+  counts: readonly (readonly [number, number])[],
+  fraction: number,
+): number | null {
+  const total = counts.reduce((sum, [, learners]) => sum + learners, 0);
+  if (total === 0) return null;
+  const valueAt = (rank: number) => {
+    let seen = 0;
+    for (const [days, learners] of counts) {
+      seen += learners;
+      if (rank < seen) return days;
+    }
+    return counts.at(-1)?.[0] ?? 0;
+  };
+  const position = fraction * (total - 1);
+  const below = valueAt(Math.floor(position));
+  return below + (position - Math.floor(position)) * (valueAt(Math.ceil(position)) - below);
+}
+
+/** How long past learners took on each project and book, from the counts by days. */
+export function paceHistoriesOf(rows: repo.StayLengthRow[], percentile: number): PaceHistories {
   const projects = new Map<number, PaceHistory>();
   const books = new Map<number, PaceHistory>();
-  for (const row of rows)
-    (row.kind === 'project' ? projects : books).set(row.id, {
-      past_learners: row.past,
-      median_days: row.median === null ? null : Number(row.median),
-      slow_days: row.slow === null ? null : Number(row.slow),
+  for (const row of rows) {
+    const counts = parsedJson(row.counts);
+    (row.kind === 'project' ? projects : books).set(row.item_id, {
+      past_learners: counts.reduce((sum, [, learners]) => sum + learners, 0),
+      median_days: percentileOfCounts(counts, 0.5),
+      slow_days: percentileOfCounts(counts, percentile / 100),
     });
+  }
   return { projects, books };
 }
 

@@ -6,14 +6,10 @@ import { isoTimestampSql } from '../../lib/dates.ts';
 import { fullNameSql } from '../../lib/names.ts';
 import { currentAssignmentOf } from '../board/index.ts';
 import { isCurrentMembership } from '../cohorts/index.ts';
-import {
-  COHORT_LEARNERS_SQL,
-  INTERVENTION_OUTCOMES_SQL,
-  PACE_HISTORY_SQL,
-} from './cohort-health.query.ts';
+import { COHORT_LEARNERS_SQL, INTERVENTION_OUTCOMES_SQL } from './cohort-health.query.ts';
 
 // A cohort's health in a few statements, whatever its size: its learners, its review queue and
-// its books, beside the pace history of every project and book. Instants are milliseconds since
+// its books, beside how long past learners took on every project and book. Instants are milliseconds since
 // the epoch; the service turns them into whole elapsed days when it makes a report.
 
 export interface LearnerRow {
@@ -50,21 +46,25 @@ export async function learners(db: Db, cohortId: number, skillLevel: number) {
   return result.rows;
 }
 
-export interface PaceHistoryRow {
-  kind: 'project' | 'book';
-  id: number;
-  past: number;
-  median: number | string | null;
-  slow: number | string | null;
-}
+/**
+ * How many past learners took each number of whole days on each project and book, kept as moves
+ * happen (table stay_lengths, migration 1055): a few thousand counts whatever the history's size,
+ * sent as one row per project and book (`counts`: [days, learners] pairs, by days).
+ */
+export const stayLengths = (db: Db) =>
+  db
+    .selectFrom('stay_lengths')
+    .select(['kind', 'item_id'])
+    .select(
+      sql<[number, number][] | string>`json_agg(json_build_array(days, learners) order by days)`.as(
+        'counts',
+      ),
+    )
+    .where('learners', '>', 0)
+    .groupBy(['kind', 'item_id'])
+    .execute();
 
-/** How long past learners took on every project and book, to `percentile` (PACE_HISTORY_SQL). */
-export async function paceHistory(db: Db, percentile: number) {
-  const result = await db.executeQuery<PaceHistoryRow>(
-    CompiledQuery.raw(PACE_HISTORY_SQL, [percentile / 100]),
-  );
-  return result.rows;
-}
+export type StayLengthRow = Awaited<ReturnType<typeof stayLengths>>[number];
 
 /** The cohort's current learners' self-assessments waiting for review, oldest first. */
 export const reviewQueue = (db: Db, cohortId: number) =>

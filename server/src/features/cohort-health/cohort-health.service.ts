@@ -4,6 +4,7 @@ import type { Kysely } from 'kysely';
 import type { HealthSettings } from '../../config.ts';
 import type { Database } from '../../db/schema.ts';
 import { notFound } from '../../lib/http-errors.ts';
+import { parsedJson } from '../../lib/parsed-json.ts';
 import type { KeptRead } from '../../plugins/kept-answer.ts';
 import { findCohort } from '../cohorts/index.ts';
 import {
@@ -14,10 +15,6 @@ import {
   reportOf,
 } from './cohort-health.report.ts';
 import * as repo from './cohort-health.repository.ts';
-
-// json arrives parsed from node-postgres and as text from some drivers.
-const parsedJson = <T>(value: T | string): T =>
-  typeof value === 'string' ? (JSON.parse(value) as T) : value;
 
 async function readFacts(
   db: Kysely<Database>,
@@ -36,13 +33,13 @@ async function readFacts(
 }
 
 const readHistory = async (db: Kysely<Database>, percentile: number): Promise<PaceHistories> =>
-  paceHistoriesOf(await repo.paceHistory(db, percentile));
+  paceHistoriesOf(await repo.stayLengths(db), percentile);
 
 /**
  * What the cohort's report is made of, each part a kept read (kept while the tables its
  * statements read are unchanged, lib/cached-reads.ts): the cohort's facts, and the pace history
- * of every project and book (all learners' moves, the costly statement) and every intervention's
- * outcome, both shared by every cohort.
+ * of every project and book (counts kept as moves happen) and every intervention's outcome,
+ * both shared by every cohort.
  * 404 for an unknown cohort.
  */
 async function figuresOf(
