@@ -1,7 +1,7 @@
 import { isoTimestampText } from '../../lib/dates.ts';
 import { fullNameText } from '../../lib/names.ts';
 import { isCurrentMembershipText } from '../cohorts/index.ts';
-import { cardActivityJoinText, cardActivityText } from '../github/index.ts';
+import { cardActivityJoinText, cardActivityText, cardLinksText } from '../github/index.ts';
 import { CARD_VERSION_TEXT, cardJoinText } from './card-version.ts';
 import { learnerScoreSql } from './learner-score.ts';
 
@@ -36,7 +36,8 @@ members as (
     offset 0
   ) p
   where m.cohort_id = $1 and ${isCurrentMembershipText('m')}
-)
+),
+${cardLinksText('select id from members')}
 select cohort.id,
   cohort.today::text as today,
   (select coalesce(json_agg(row_to_json(card)

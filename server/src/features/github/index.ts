@@ -4,7 +4,7 @@ import { repositoryRoutes } from './repositories.routes.ts';
 import { webhookRoutes } from './webhook.routes.ts';
 
 export { githubBackfillStep } from './backfill.step.ts';
-export { cardActivityJoinText, cardActivityText } from './card-activity.ts';
+export { cardActivityJoinText, cardActivityText, cardLinksText } from './card-activity.ts';
 export { githubDeliveriesStep } from './deliveries.ts';
 export { refreshWork } from './repositories.repository.ts';
 export {

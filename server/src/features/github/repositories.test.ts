@@ -105,6 +105,23 @@ describe('a learner linking a repository', () => {
     expect(answer.json().project_id).toBe(other.id);
   });
 
+  it("shows on the learner's card the repository linked last for their project", async () => {
+    const { cohort, learner, login } = await learnerOnProject();
+    const repositoryOnCard = async () => {
+      const board = await ctx.request({
+        method: 'GET',
+        url: `/api/students?cohort=${cohort.id}`,
+        token: staff.token,
+      });
+      const [card] = board.json() as { activity: { repository: { full_name: string } } | null }[];
+      return card?.activity?.repository.full_name;
+    };
+    await link(learner.id, learner.token, { url: `https://github.com/${login}/first-try` });
+    expect(await repositoryOnCard()).toBe(`${login}/first-try`);
+    await link(learner.id, learner.token, { url: `https://github.com/${login}/second-try` });
+    expect(await repositoryOnCard()).toBe(`${login}/second-try`);
+  });
+
   it('is refused anything else, with the reason naming the field', async () => {
     const { learner, login } = await learnerOnProject();
     const elsewhere = await link(learner.id, learner.token, {

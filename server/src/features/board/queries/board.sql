@@ -16,6 +16,12 @@ members as (
     offset 0
   ) p
   where m.cohort_id = $1 and m.left_at is null
+),
+card_links as (
+  select distinct on (rl.learner_id, rl.project_id) rl.learner_id, rl.project_id, rl.repository_id
+  from repository_links rl
+  where rl.learner_id in (select id from members)
+  order by rl.learner_id, rl.project_id, rl.created_at desc, rl.id desc
 )
 select cohort.id,
   cohort.today::text as today,
@@ -88,12 +94,7 @@ select cohort.id,
     ) cp on true
     left join student_assessments sa
       on sa.assessment_id = cp.assessment_id and sa.student_id = mb.id
-    left join lateral (
-      select rl.repository_id from repository_links rl
-      where rl.learner_id = mb.id and rl.project_id = cp.project_id
-      order by rl.created_at desc, rl.id desc
-      limit 1
-    ) act_link on true
+    left join card_links act_link on act_link.learner_id = mb.id and act_link.project_id = cp.project_id
     left join repositories act_repo on act_repo.id = act_link.repository_id
     left join repository_work act_work on act_work.repository_id = act_link.repository_id) card)::text as body
 from cohort
