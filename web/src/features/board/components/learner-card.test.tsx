@@ -75,6 +75,25 @@ describe('learner card', () => {
     );
   });
 
+  it('opens the learner overlay after a single click anywhere on the card, not on its controls', () => {
+    vi.useFakeTimers();
+    const { dialogs } = renderBoard([learner('Ada Lovelace', 101, { project_duration: 4 })]);
+    fireEvent.click(within(cardOf('Ada Lovelace')).getByText('4 days'), { detail: 1 });
+    act(() => vi.advanceTimersByTime(300));
+    expect(dialogs.openOverlay).toHaveBeenCalledTimes(1);
+
+    // The card's menu and its keyboard handle keep their own actions.
+    fireEvent.click(within(cardOf('Ada Lovelace')).getByRole('button', { name: /actions/i }), {
+      detail: 1,
+    });
+    fireEvent.click(
+      within(cardOf('Ada Lovelace')).getByRole('button', { name: 'Move Ada Lovelace' }),
+      { detail: 0 },
+    );
+    act(() => vi.advanceTimersByTime(1000));
+    expect(dialogs.openOverlay).toHaveBeenCalledTimes(1);
+  });
+
   it('opens the notes on a double click and cancels the pending overlay', () => {
     vi.useFakeTimers();
     const { dialogs } = renderBoard([learner('Ada Lovelace', 101)]);

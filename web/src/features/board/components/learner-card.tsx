@@ -1,5 +1,6 @@
-// A learner card (spec §3, client.md §7.5): draggable; single click on the name opens the learner
-// overlay after 300 ms unless a double click (anywhere on the card) opens the notes instead.
+// A learner card (spec §3, client.md §7.5): draggable; a single click on the card opens the
+// learner overlay after 300 ms unless a double click (anywhere on the card) opens the notes
+// instead. The card's own controls (menu, tags, links, the attention marker) keep their actions.
 // Each control is its own focusable element; none is inside another.
 
 import { useDraggable } from '@dnd-kit/core';
@@ -89,6 +90,21 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
     },
     [cancelClick, handlers, learner],
   );
+  // A click between the card's controls lands on the card (the handle under them). The name is a
+  // button of its own, for the keyboard; it opens the overlay itself.
+  const onCardClick = useCallback(
+    (event: MouseEvent) => {
+      const target = event.target as HTMLElement;
+      // React passes on clicks in portals (the menu, a dialog) opened from the card: not the card's.
+      if (!event.currentTarget.contains(target)) return;
+      const control = target.closest('button, a, .lp-card__attention');
+      if (control && control !== handle.current) return;
+      // The keyboard's Enter or Space on the handle picks the card up; only a pointer opens.
+      if (event.detail === 0) return;
+      onNameClick(event);
+    },
+    [onNameClick],
+  );
   const onDoubleClick = useCallback(
     (event: MouseEvent) => {
       if ((event.target as HTMLElement).closest('[role="menuitem"], .lp-tag-chip__remove, a'))
@@ -118,6 +134,7 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
       aria-label={learner.name}
       data-learner-id={learner.id}
       className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}${reasons ? ' lp-card--flagged' : ''}`}
+      onClick={onCardClick}
       onDoubleClick={onDoubleClick}
       onPointerEnter={prefetch}
       onFocus={prefetch}
