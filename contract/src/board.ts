@@ -169,6 +169,8 @@ export const StartAssessmentResponse = Type.Object({
   url: Type.String(),
   /** The job making the repository and telling Slack (GET /jobs/{id}), null when there is none. */
   job_id: Nullable(Type.Integer()),
+  /** Whether Slack sends the learner the repository's link once it is made. */
+  link_in_slack: Type.Boolean(),
 });
 export type StartAssessmentResponse = Static<typeof StartAssessmentResponse>;
 export const NO_ASSESSMENT_FOR_BOOK_MESSAGE = 'There is no assessment for this book.';

@@ -1,3 +1,4 @@
+import type { StartAssessmentResponse } from '@lp/contract/board';
 import { TOAST_REMOVAL_MS } from '@lp/contract/constants';
 import type { StudentProfile } from '@lp/contract/profile';
 import { Theme } from '@radix-ui/themes';
@@ -295,10 +296,18 @@ describe('timeline card', () => {
 });
 
 describe('self-assessment', () => {
-  it('starts the current book and says the project was created', async () => {
+  const started = (fields: Partial<StartAssessmentResponse>) => ({
+    status: 201,
+    body: { message: 'Success', id: 8, url: '', job_id: null, link_in_slack: false, ...fields },
+  });
+
+  it('starts the current book and says the project was created, its link coming in Slack', async () => {
     const profile = learner();
     const net = network(profile, {
-      'POST /students/42/assess': { status: 201, body: { message: 'Success', id: 8, url: '' } },
+      'POST /students/42/assess': started({
+        url: 'https://github.com/school/fundamentals-sam',
+        link_in_slack: true,
+      }),
     });
     const { user } = renderOverview(profile);
     await user.click(await screen.findByRole('button', { name: 'Start Self-Assessment' }));
@@ -310,6 +319,38 @@ describe('self-assessment', () => {
     expect(net.writes()).toEqual([
       { method: 'POST', path: '/students/42/assess', body: { bookId: 5 } },
     ]);
+  });
+
+  it('says what the start made when Slack will not bring the link, or no repository is made', async () => {
+    const profile = learner();
+    network(profile, {
+      'POST /students/42/assess': started({
+        url: 'https://github.com/school/fundamentals-sam',
+      }),
+    });
+    const first = renderOverview(profile);
+    await first.user.click(await screen.findByRole('button', { name: 'Start Self-Assessment' }));
+    expect(
+      await screen.findByText(
+        'Your self-assessment project is being created at https://github.com/school/fundamentals-sam.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/notification in Slack/)).not.toBeInTheDocument();
+    first.unmount();
+
+    network(profile, {
+      'POST /students/42/assess': started({
+        message: 'Self-assessment started. No repository was created: GitHub is not configured.',
+      }),
+    });
+    const second = renderOverview(profile);
+    await second.user.click(await screen.findByRole('button', { name: 'Start Self-Assessment' }));
+    expect(
+      await screen.findByText(
+        'Self-assessment started. No repository was created: GitHub is not configured.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/has been created/)).not.toBeInTheDocument();
   });
 
   it('on a conflict fetches the existing one and shows Already Started for 6000 ms', async () => {

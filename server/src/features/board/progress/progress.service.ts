@@ -176,6 +176,8 @@ export async function startAssessment(
     id: created.id,
     url,
     job_id: created.jobId,
+    // The repository's step sends the link (progress.steps.ts).
+    link_in_slack: !blocker && slackConfigured && Boolean(learner.slack_handle),
   };
   return { started, historyId: created.historyId };
 }

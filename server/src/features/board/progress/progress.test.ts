@@ -143,6 +143,7 @@ describe('POST /students/{id}/assess without GitHub', () => {
       id: expect.any(Number),
       url: '',
       job_id: null,
+      link_in_slack: false,
     });
     const row = await ctx.db
       .selectFrom('student_assessments')
@@ -433,6 +434,7 @@ describe('with GitHub and Slack configured', () => {
     expect(response.json()).toMatchObject({
       message: 'Success',
       url: 'https://github.com/day-cohort-org/Self-Assessment-One-leel',
+      link_in_slack: true,
     });
     // The learner follows their own job.
     const job = await jobEnded(injected(c.request, learner.token), response.json().job_id);
@@ -491,6 +493,8 @@ describe('with GitHub and Slack configured', () => {
     github.failCollaborators = true;
     const response = await start(learner.id, course.books[0]!.id, reviewer.token);
     expect(response.statusCode).toBe(201);
+    // The learner has no Slack handle: no message will bring them the link.
+    expect(response.json().link_in_slack).toBe(false);
     const asLearner = injected(c.request, learner.token);
     const failed = await jobEnded(asLearner, response.json().job_id);
     github.failCollaborators = false;

@@ -1,3 +1,4 @@
+import type { StartAssessmentResponse } from '@lp/contract/board';
 import type { StudentProfile } from '@lp/contract/profile';
 import { Badge, Button, Card, Checkbox, Flex, Text, TextArea } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
@@ -16,6 +17,18 @@ export const CHECKBOXES_MESSAGE =
   'Please complete the Vocabulary & Understanding questions and push your code to Github.';
 export const SENT_MESSAGE =
   'If you want to request a 1-on-1 review, send a message in your cohort channel.';
+/**
+ * What the start made, as the server answered: the spec's sentence only when a repository is
+ * being made and Slack will bring its link; otherwise what is true (the server says why no
+ * repository was made).
+ */
+export function startedMessage(started: StartAssessmentResponse) {
+  if (!started.url) return started.message;
+  return started.link_in_slack
+    ? STARTED_MESSAGE
+    : `Your self-assessment project is being created at ${started.url}.`;
+}
+
 /** Why there is nothing to submit: the current book's self-assessment is not started. */
 export const notStartedMessage = (bookName: string | undefined) =>
   bookName
@@ -70,7 +83,9 @@ export function SelfAssessmentCard({ profile }: { profile: StudentProfile }) {
             ),
           );
         } else {
-          toastIds.add(toast.show(STARTED_MESSAGE, { type: 'done', duration: 'normal' }));
+          toastIds.add(
+            toast.show(startedMessage(result.response), { type: 'done', duration: 'normal' }),
+          );
           setJobId(result.response.job_id);
         }
       },
