@@ -22,6 +22,13 @@ export const JobKind = Type.Union([
 export type JobKind = Static<typeof JobKind>;
 
 export const JobListQuery = Type.Object({ cohort: Id });
+
+/** Which outside services this server may work with: jobs happen only where one is configured. */
+export const JobIntegrations = Type.Object({
+  slack: Type.Boolean(),
+  github: Type.Boolean(),
+});
+export type JobIntegrations = Static<typeof JobIntegrations>;
 export type JobListQuery = Static<typeof JobListQuery>;
 
 /** Retries one failed step of the job, or all of them without `step`. */

@@ -167,6 +167,7 @@ export const cohortRequests: Record<string, RequestBuilder> = {
     params: { id: (await teamWithRepository(world)).id },
   }),
   'GET /jobs': ({ cohort }) => ({ query: { cohort: cohort.id } }),
+  'GET /jobs/integrations': () => ({}),
   'GET /jobs/:id': failedJob,
   'POST /jobs/:id/retry': async (world) => ({ ...(await failedJob(world)), body: {} }),
 };

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams } from '@lp/contract/common';
-import { Job, JobListQuery, JobRetryBody } from '@lp/contract/jobs';
+import { Job, JobIntegrations, JobListQuery, JobRetryBody } from '@lp/contract/jobs';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, staffOnly } from '../../plugins/route-rules.ts';
@@ -29,6 +29,21 @@ export const jobsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       },
     },
     async (request) => jobs.listJobs(app, request.query.cohort),
+  );
+
+  app.get(
+    '/jobs/integrations',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags,
+        description:
+          'Whether Slack and GitHub are configured on this server: without them saving teams, ' +
+          'migrating tickets and the like make no jobs.',
+        response: { 200: JobIntegrations, ...errors },
+      },
+    },
+    async () => jobs.integrations(app),
   );
 
   app.get(

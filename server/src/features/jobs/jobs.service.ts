@@ -1,5 +1,7 @@
-import type { Job, JobKind, JobRetryBody } from '@lp/contract/jobs';
+import type { Job, JobIntegrations, JobKind, JobRetryBody } from '@lp/contract/jobs';
 import type { FastifyInstance } from 'fastify';
+import { GithubClient } from '../../integrations/github.ts';
+import { SlackClient } from '../../integrations/slack.ts';
 import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
@@ -46,6 +48,12 @@ function jobOf(row: repo.JobRow, steps: StepRow[]): Job {
     })),
   };
 }
+
+/** Whether Slack and GitHub's API are configured, for a jobs list that stays empty without them. */
+export const integrations = (app: FastifyInstance): JobIntegrations => ({
+  slack: new SlackClient(app.config.slack).configured,
+  github: new GithubClient(app.config.github).apiConfigured,
+});
 
 export async function listJobs(app: FastifyInstance, cohortId: number): Promise<Job[]> {
   if (!(await repo.cohortExists(app.db, cohortId))) throw notFound('Cohort');

@@ -106,8 +106,23 @@ describe('the jobs page', () => {
   });
 
   it('says when the cohort has no jobs yet', async () => {
-    fakeNetwork({ 'GET /jobs': { status: 200, body: [] } });
+    fakeNetwork({
+      'GET /jobs': { status: 200, body: [] },
+      'GET /jobs/integrations': { status: 200, body: { slack: true, github: true } },
+    });
     renderWithProviders(<JobsPage />);
     await screen.findByText('No jobs yet');
+    await screen.findByText(
+      'Saving teams and migrating tickets make their Slack and GitHub changes here.',
+    );
+  });
+
+  it('says why there are no jobs when Slack and GitHub are not configured', async () => {
+    fakeNetwork({
+      'GET /jobs': { status: 200, body: [] },
+      'GET /jobs/integrations': { status: 200, body: { slack: false, github: false } },
+    });
+    renderWithProviders(<JobsPage />);
+    await screen.findByText(/^Slack and GitHub are not configured on this server/);
   });
 });

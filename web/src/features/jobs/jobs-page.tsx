@@ -5,7 +5,7 @@ import { getActiveCohort } from '@/lib/session.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
-import { useCohortJobs } from './api/jobs-api.ts';
+import { useCohortJobs, useJobIntegrations } from './api/jobs-api.ts';
 import { FailedStep } from './components/failed-step.tsx';
 import { durationText, waitingStep } from './model/progress.ts';
 import './components/jobs.css';
@@ -64,16 +64,23 @@ function JobRow({ job }: { job: Job }) {
   );
 }
 
+/** Why the list is empty: without Slack and GitHub, saving teams and the like make no jobs. */
+function NoJobsReason() {
+  const integrations = useJobIntegrations();
+  const { slack, github } = integrations.data ?? { slack: true, github: true };
+  if (!slack && !github)
+    return 'Slack and GitHub are not configured on this server, so saving teams and migrating tickets change nothing there and make no jobs. The README says how to configure them.';
+  const missing = !slack ? 'Slack is' : !github ? 'GitHub is' : null;
+  return `Saving teams and migrating tickets make their Slack and GitHub changes here.${missing ? ` ${missing} not configured on this server: nothing is done there.` : ''}`;
+}
+
 function CohortJobs({ cohortId }: { cohortId: number }) {
   const jobs = useCohortJobs(cohortId);
   return (
     <QueryView query={jobs} what="jobs">
       {(list) =>
         list.length === 0 ? (
-          <EmptyState
-            title="No jobs yet"
-            description="Saving teams and migrating tickets make their Slack and GitHub changes here."
-          />
+          <EmptyState title="No jobs yet" description={<NoJobsReason />} />
         ) : (
           <Table.Root>
             <Table.Header>

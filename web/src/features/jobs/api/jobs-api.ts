@@ -1,4 +1,4 @@
-import type { Job } from '@lp/contract/jobs';
+import type { Job, JobIntegrations } from '@lp/contract/jobs';
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { hasEnded } from '../model/progress.ts';
@@ -22,6 +22,14 @@ export const jobQuery = (id: number) =>
   });
 
 export const useJob = (id: number) => useQuery(jobQuery(id));
+
+/** Whether Slack and GitHub are configured on this server (they do not change while it runs). */
+export const useJobIntegrations = () =>
+  useQuery({
+    queryKey: ['jobs', 'integrations'],
+    queryFn: ({ signal }) => api.get<JobIntegrations>('/jobs/integrations', { signal }),
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 export const getCohortJobs = (cohortId: number, signal?: AbortSignal) =>
   api.get<Job[]>('/jobs', { query: { cohort: cohortId }, signal });
