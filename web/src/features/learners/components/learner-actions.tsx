@@ -30,7 +30,7 @@ export function describeRemoved(removed: Partial<ClearedCounts> & { notes?: numb
 
 export interface LearnerActionsProps {
   learner: StudentDetail;
-  /** After 'Clear Student Data' (the learner left their cohort's board). */
+  /** After 'Clear Student Data' or a transfer (the learner left their cohort's board). */
   onCleared: () => void;
   /** After 'Delete Student Permanently' (the learner is gone). */
   onDeleted: () => void;
@@ -109,6 +109,7 @@ export function LearnerActions({ learner, onCleared, onDeleted }: LearnerActions
         currentCohort={learner.current_cohort}
         open={transferring}
         onClose={() => setTransferring(false)}
+        onTransferred={onCleared}
       />
     </Flex>
   );

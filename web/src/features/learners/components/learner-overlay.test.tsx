@@ -222,8 +222,8 @@ describe('LearnerOverlay', () => {
     expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument();
   });
 
-  it('deletes permanently only after the spec confirmation', async () => {
-    const { user, network } = setup({
+  it('deletes permanently only after the spec confirmation, and closes without a 404', async () => {
+    const { user, network, onClose } = setup({
       'DELETE /students/7': {
         status: 200,
         body: {
@@ -249,10 +249,16 @@ describe('LearnerOverlay', () => {
     ).toBeInTheDocument();
     expect(network.writes()).toEqual([{ method: 'DELETE', path: '/students/7', body: undefined }]);
     expect(network.calls.find((call) => call.method === 'DELETE')?.query.has('soft')).toBe(false);
+    expect(onClose).toHaveBeenCalled();
+    // The deleted learner's record is not asked for again.
+    const reads = network.calls.filter(
+      (call) => call.method === 'GET' && call.path === '/students/7',
+    );
+    expect(reads).toHaveLength(1);
   });
 
-  it("transfers through 'Choose Cohort' and offers Undo", async () => {
-    const { user, network } = setup({
+  it("transfers through 'Choose Cohort', offers Undo and closes on the learner gone", async () => {
+    const { user, network, onClose } = setup({
       'POST /students/7/transfer': {
         status: 200,
         body: {
@@ -283,5 +289,7 @@ describe('LearnerOverlay', () => {
     expect(network.writes()).toEqual([
       { method: 'POST', path: '/students/7/transfer', body: { cohortId: 70 } },
     ]);
+    // The learner has left this cohort's board: the overlay does not stay open on them.
+    expect(onClose).toHaveBeenCalled();
   });
 });

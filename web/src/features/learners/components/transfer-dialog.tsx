@@ -16,9 +16,17 @@ export interface TransferDialogProps {
   currentCohort: CohortRef | null;
   open: boolean;
   onClose: () => void;
+  /** After the transfer: the learner has left this cohort's board. */
+  onTransferred?: () => void;
 }
 
-export function TransferDialog({ learnerId, currentCohort, open, onClose }: TransferDialogProps) {
+export function TransferDialog({
+  learnerId,
+  currentCohort,
+  open,
+  onClose,
+  onTransferred,
+}: TransferDialogProps) {
   const cohorts = useActiveCohorts(open);
   const transfer = useTransferStudent();
   const queryClient = useQueryClient();
@@ -51,6 +59,7 @@ export function TransferDialog({ learnerId, currentCohort, open, onClose }: Tran
             result.history_id,
           );
           close();
+          onTransferred?.();
         },
         onError: (error) => setProblem(error.message),
       },
