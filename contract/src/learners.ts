@@ -218,6 +218,8 @@ export const HistoryAction = Type.Union([
   /** A step on a capstone proposal's timeline (e.g. Approved, MVP). */
   Type.Literal('capstone_step'),
   Type.Literal('untag'),
+  /** A note added to the learner; its undo removes it. */
+  Type.Literal('add_note'),
   Type.Literal('remove_note'),
   /** A GitHub repository linked to the learner, or unlinked. */
   Type.Literal('link_repository'),

@@ -52,11 +52,14 @@ export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['notes'],
         body: CreateNoteBody,
-        response: { 201: Note, 400: ErrorResponse, ...denied, 404: ErrorResponse },
+        response: { 201: undoable(Note), 400: ErrorResponse, ...denied, 404: ErrorResponse },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await notes.addNote(app, callerOf(request), request.body)),
+    async (request, reply) => {
+      const added = await notes.addNote(app, callerOf(request), request.body);
+      reply.header(HISTORY_ID_HEADER, added.historyId);
+      return reply.code(201).send(added.note);
+    },
   );
 
   app.delete(

@@ -1,11 +1,10 @@
 import type { CreateNoteBody, Note, NoteTypeList } from '@lp/contract/notes';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { badRequest, notFound } from '../../lib/http-errors.ts';
 import type { KeptRead } from '../../plugins/kept-answer.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { recordBoardChange, recordLearnerChange } from '../board/index.ts';
+import { recordLearnerChange } from '../board/index.ts';
 import { findLearner } from '../learners/index.ts';
 import * as repo from './notes.repository.ts';
 
@@ -35,11 +34,12 @@ export const noteListRead = (app: FastifyInstance, studentId: number): KeptRead<
   load: () => listNotes(app, studentId),
 });
 
+/** Adds a note; returns it with the history entry that removes it again. */
 export async function addNote(
   app: FastifyInstance,
   caller: SignedInPerson,
   body: CreateNoteBody,
-): Promise<Note> {
+): Promise<{ note: Note; historyId: number }> {
   const text = body.note.trim();
   if (!text) throw badRequest('body.note must not be blank');
   return app.db.transaction().execute(async (trx) => {
@@ -52,22 +52,14 @@ export async function addNote(
       note_type_id: body.type,
       note: text,
     });
-    await recordBoardChange(trx, {
-      studentId: body.studentId,
-      kind: 'note',
-      summary: 'note added',
-      actorId: caller.id,
-    });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'create',
-      entity: 'note',
-      entityId: row.id,
-      after: row,
+    const historyId = await recordLearnerChange(trx, caller.id, 'add_note', {
+      student_id: body.studentId,
+      note_id: row.id,
+      note: text,
     });
     const created = await repo.noteById(trx, row.id);
     if (!created) throw notFound('Note');
-    return toNote(created);
+    return { note: toNote(created), historyId };
   });
 }
 

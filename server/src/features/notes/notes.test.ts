@@ -1,3 +1,4 @@
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCoach,
@@ -104,13 +105,47 @@ describe('POST, GET and DELETE /notes', () => {
       'First note',
     ]);
     expect(list.json()[0].note_type).toEqual({ id: 1, label: 'Assessment Review' });
-    const audit = await ctx.db
-      .selectFrom('audit_log')
-      .select(['action', 'actor_id'])
-      .where('entity', '=', 'note')
-      .where('entity_id', '=', String(first.json().id))
-      .executeTakeFirstOrThrow();
-    expect(audit).toEqual({ action: 'create', actor_id: coach.id });
+    // The learner's history says who added it, and its undo takes it away again.
+    const history = await ctx.request({
+      method: 'GET',
+      url: `/api/students/${subject.id}/history`,
+      token: coach.token,
+    });
+    expect(history.json()[1]).toMatchObject({
+      action: 'add_note',
+      summary: 'Note added: “First note”',
+      actor: 'Cora Coach',
+    });
+    const undo = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${subject.id}/history/${first.headers[HISTORY_ID_HEADER]}/undo`,
+      token: coach.token,
+    });
+    expect(undo.statusCode).toBe(200);
+    expect(undo.json().message).toBe('Note removed');
+    const after = await ctx.request({
+      method: 'GET',
+      url: `/api/notes?studentId=${subject.id}`,
+      token: coach.token,
+    });
+    expect(after.json().map((note: { note: string }) => note.note)).toEqual(['Second note']);
+  });
+
+  it('refuses to undo adding a note removed since, saying why', async () => {
+    const subject = await createLearner(ctx.db);
+    const added = await addNote(coach.token, { note: 'Gone soon', studentId: subject.id, type: 2 });
+    await ctx.request({
+      method: 'DELETE',
+      url: `/api/notes/${added.json().id}`,
+      token: coach.token,
+    });
+    const undo = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${subject.id}/history/${added.headers[HISTORY_ID_HEADER]}/undo`,
+      token: coach.token,
+    });
+    expect(undo.statusCode).toBe(409);
+    expect(undo.json().message).toBe('That note has been removed already.');
   });
 
   it("lets an instructor of another cohort read, add and delete any learner's notes", async () => {

@@ -98,6 +98,9 @@ export const deleteRepositoryLink = async (trx: Trx, id: number) =>
   (await trx.deleteFrom('repository_links').where('id', '=', id).executeTakeFirst())
     .numDeletedRows > 0n;
 
+export const deleteNote = async (trx: Trx, id: number) =>
+  (await trx.deleteFrom('notes').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
+
 export const deleteIntervention = async (trx: Trx, id: number) =>
   (await trx.deleteFrom('interventions').where('id', '=', id).executeTakeFirst()).numDeletedRows >
   0n;

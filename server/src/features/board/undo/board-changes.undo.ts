@@ -7,6 +7,7 @@ import type { LearnerRow } from '../../learners/index.ts';
 import * as repo from './board-changes.repository.ts';
 import type {
   AchieveRecord,
+  AddNoteRecord,
   BoardChangeAction,
   CapstoneStepRecord,
   LearnerChangeRecords,
@@ -33,6 +34,7 @@ export const boardChangeActions = [
   'achieve',
   'capstone_step',
   'untag',
+  'add_note',
   'remove_note',
   'link_repository',
   'unlink_repository',
@@ -146,6 +148,14 @@ const handlers: Handlers = {
       if (await repo.hasTag(trx, learner.id, record.link.tag_id))
         throw conflict(`${fullName(learner)} has the tag '${record.tag}' again.`);
       await repo.reinsertLink(trx, record.link);
+    },
+  },
+  add_note: {
+    summary: (record: AddNoteRecord) => `Note added: “${shorten(record.note)}”`,
+    undone: 'Note removed',
+    async undo(trx, _learner, record: AddNoteRecord) {
+      if (!(await repo.deleteNote(trx, record.note_id)))
+        throw conflict('That note has been removed already.');
     },
   },
   remove_note: {

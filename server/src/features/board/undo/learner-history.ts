@@ -71,6 +71,12 @@ export interface UntagRecord {
   tag: string;
 }
 
+export interface AddNoteRecord {
+  student_id: number;
+  note_id: number;
+  note: string;
+}
+
 export interface RemoveNoteRecord {
   student_id: number;
   note: {
@@ -118,6 +124,7 @@ export interface LearnerChangeRecords {
   achieve: AchieveRecord;
   capstone_step: CapstoneStepRecord;
   untag: UntagRecord;
+  add_note: AddNoteRecord;
   remove_note: RemoveNoteRecord;
   link_repository: LinkRepositoryRecord;
   unlink_repository: UnlinkRepositoryRecord;
@@ -142,6 +149,7 @@ const liveMarks: { [A in BoardChangeAction]: (record: LearnerChangeRecords[A]) =
     summary: `${record.course} capstone: ${record.status.name}`,
   }),
   untag: (record) => ({ kind: 'tag', summary: `untagged "${record.tag}"` }),
+  add_note: () => ({ kind: 'note', summary: 'note added' }),
   remove_note: () => ({ kind: 'note', summary: 'note removed' }),
   link_repository: (record) => ({ kind: 'repository', summary: `linked ${record.repository}` }),
   unlink_repository: (record) => ({

@@ -25,13 +25,14 @@ export const useNotes = (studentId: number, enabled = true) =>
     enabled,
   });
 
-// POST /notes {note, studentId, type}
-export const addNote = (body: CreateNoteBody) => api.post<Note>('/notes', body);
+// POST /notes {note, studentId, type} — undoable from the toast and the learner's History.
+export const addNote = (body: CreateNoteBody) => sendUndoable<Note>('POST', '/notes', body);
 export function useAddNote(studentId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (vars: { note: string; type: number }) => addNote({ ...vars, studentId }),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: learnerKeys.notes(studentId) }),
+    // The notes, and the learner's history that now lists the note's adding.
+    onSuccess: () => invalidateLearners(queryClient),
   });
 }
 

@@ -12,6 +12,7 @@ function setup() {
     'GET /notes': { status: 200, body: notes },
     'POST /notes': ({ body }) => ({
       status: 201,
+      headers: { 'history-id': '45' },
       body: {
         id: 99,
         author: 'Cam Coach',
@@ -21,6 +22,14 @@ function setup() {
       },
     }),
     'DELETE /notes/10': { status: 204, headers: { 'history-id': '44' } },
+    'POST /students/7/history/45/undo': {
+      status: 200,
+      body: {
+        message: 'Note removed',
+        learner: { id: 7, name: 'Ada Lovelace' },
+        current_cohort: null,
+      },
+    },
     'POST /students/7/history/44/undo': {
       status: 200,
       body: {
@@ -55,6 +64,20 @@ describe('NotesDialog', () => {
         },
       ]),
     );
+  });
+
+  it('says a note was added, keeps the focus in the field, and Undo takes the note away', async () => {
+    const { user, network } = setup();
+    await screen.findByText('Add General Progress Note:');
+    const input = screen.getByPlaceholderText('Type a note and press Enter');
+    await user.type(input, 'Solid week{Enter}');
+    expect(await screen.findByText('Note added')).toBeInTheDocument();
+    await waitFor(() => expect(input).toHaveValue(''));
+    expect(input).toHaveFocus();
+    // jsdom has no style sheets: the toast stays under the modal's pointer-events: none there.
+    fireEvent.click(await screen.findByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Note removed: Ada Lovelace')).toBeInTheDocument();
+    expect(network.writes().at(-1)).toMatchObject({ path: '/students/7/history/45/undo' });
   });
 
   it('asks for a note type when none can be chosen (the types did not load), and sends nothing', async () => {

@@ -67,7 +67,10 @@ function NotesBody({ learnerId }: { learnerId: number }) {
     add.mutate(
       { note, type: chosen.id },
       {
-        onSuccess: () => setText(''),
+        onSuccess: ({ historyId }) => {
+          setText('');
+          showWithUndo(queryClient, 'Note added', learnerId, historyId);
+        },
         onError: (error) => setProblem(error.message),
       },
     );
@@ -117,7 +120,9 @@ function NotesBody({ learnerId }: { learnerId: number }) {
           id="lp-note-input"
           autoFocus
           value={text}
-          disabled={add.isPending}
+          // Read-only, not disabled, while the note is sent: a disabled field would lose the focus.
+          readOnly={add.isPending}
+          aria-busy={add.isPending}
           onChange={(event) => setText(event.target.value)}
           onKeyDown={(event) => {
             if (event.key === 'Enter') {
