@@ -304,7 +304,7 @@ describe('cohorts, as an instructor', () => {
     await dayDialog.getByRole('button', { name: 'Delete' }).click();
     const confirm = page.getByRole('alertdialog', { name: 'Delete event?' });
     await confirm.getByRole('button', { name: 'Delete' }).click();
-    await toast('Event deleted').waitFor();
+    await toast('Event deleted: Demo Day').waitFor();
     await dayDialog.getByText('No events for this date').waitFor();
     await dayDialog.getByRole('button', { name: 'Close', exact: true }).click();
     await expect.poll(() => day(oneDay).getAttribute('aria-label')).toBe(longDay(oneDay));

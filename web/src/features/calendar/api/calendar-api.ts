@@ -47,6 +47,15 @@ export function useCreateEvents(cohortId: number) {
   });
 }
 
+/** Puts a deleted event back as it was (a new id, the same day, time, type and text). */
+export function useRestoreEvent(cohortId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (event: CreateEventBody) => createEvent(event),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: ['events', { cohort: cohortId }] }),
+  });
+}
+
 export function useDeleteEvent(cohortId: number) {
   const queryClient = useQueryClient();
   return useMutation({

@@ -131,10 +131,27 @@ describe('CohortCalendar', () => {
     await waitFor(() =>
       expect(network.writes()).toEqual([{ method: 'DELETE', path: '/events/11', body: undefined }]),
     );
-    expect(await screen.findByText('Event deleted')).toBeInTheDocument();
+    expect(await screen.findByText('Event deleted: Kickoff')).toBeInTheDocument();
     const eventLoads = () =>
       network.calls.filter((call) => call.method === 'GET' && call.path === '/events').length;
     await waitFor(() => expect(eventLoads()).toBe(2));
+
+    // Undo puts it back as it was: the same day, time, type and text.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Event restored: Kickoff')).toBeInTheDocument();
+    expect(network.writes().at(-1)).toEqual({
+      method: 'POST',
+      path: '/events',
+      body: {
+        cohort: 5,
+        name: 'Kickoff',
+        type: 1,
+        description: 'Teams meet',
+        date: '2025-01-06',
+        time: '09:30',
+      },
+    });
+    await waitFor(() => expect(eventLoads()).toBe(3));
   });
 
   it('is one Tab stop, moved through by the arrow keys, and gives focus back when its day closes', async () => {

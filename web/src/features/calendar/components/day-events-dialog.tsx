@@ -3,7 +3,7 @@ import { Button, Card, Flex, Text } from '@radix-ui/themes';
 import { formatLongDay } from '@/lib/dates.ts';
 import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useDeleteEvent } from '../api/calendar-api.ts';
+import { useDeleteEvent, useRestoreEvent } from '../api/calendar-api.ts';
 import type { CalendarDayEvent } from '../model/event-buckets.ts';
 import { timeLabel } from './calendar-month.tsx';
 
@@ -28,6 +28,23 @@ export function DayEventsDialog({
   const confirm = useConfirm();
   const toast = useToast();
   const remove = useDeleteEvent(cohortId);
+  const restore = useRestoreEvent(cohortId);
+
+  const restoreEvent = (event: CalendarDayEvent, day: string) =>
+    restore.mutate(
+      {
+        cohort: cohortId,
+        name: event.name,
+        type: event.typeId,
+        description: event.description,
+        date: day,
+        time: event.time,
+      },
+      {
+        onSuccess: () => toast.show(`Event restored: ${event.name}`, { type: 'done' }),
+        onError: (error) => toast.show(error.message, { type: 'error', duration: 'normal' }),
+      },
+    );
 
   async function onDelete(event: CalendarDayEvent) {
     const sure = await confirm({
@@ -35,9 +52,15 @@ export function DayEventsDialog({
       description: `'${event.name}' will be removed from the cohort calendar.`,
       confirmLabel: 'Delete',
     });
-    if (!sure) return;
+    if (!sure || !date) return;
+    const day = date;
     remove.mutate(event.id, {
-      onSuccess: () => toast.show('Event deleted', { type: 'done', duration: 'short' }),
+      onSuccess: () =>
+        toast.show(`Event deleted: ${event.name}`, {
+          type: 'done',
+          action: { label: 'Undo', onClick: () => restoreEvent(event, day) },
+          keep: true,
+        }),
       onError: () => toast.show('Error removing event', { type: 'error', duration: 'normal' }),
     });
   }
