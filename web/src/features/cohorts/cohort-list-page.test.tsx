@@ -1,6 +1,6 @@
 import type { Cohort } from '@lp/contract/cohorts';
 import { STORAGE_KEYS } from '@lp/contract/constants';
-import { screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Call, fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
@@ -185,5 +185,17 @@ describe('Cohorts page', () => {
       ),
     );
     expect(await screen.findByText('Cohort updated')).toBeInTheDocument();
+
+    // Undo saves the channel id it had before.
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    await waitFor(() =>
+      expect(calls.filter((call) => call.method === 'PUT').at(-1)).toMatchObject({
+        url: '/cohorts/73',
+        body: { slack_channel: 'C073' },
+      }),
+    );
+    expect(
+      await screen.findByText('Slack channel ID of Day Cohort 73 put back'),
+    ).toBeInTheDocument();
   });
 });

@@ -102,11 +102,20 @@ export function CohortCard({ cohort, onOpen }: CohortCardProps) {
     }
   }
 
-  function onSaveSlack(slackChannel: string) {
+  /** Saves the channel id; the toast's Undo saves the one before again. */
+  function onSaveSlack(slackChannel: string, undoing = false) {
+    const before = cohort.slack_channel ?? '';
     update.mutate(
       { id: cohort.id, slack_channel: slackChannel },
       {
-        onSuccess: () => toast.show('Cohort updated', { type: 'info', duration: 'short' }),
+        onSuccess: () =>
+          undoing
+            ? toast.show(`Slack channel ID of ${cohort.name} put back`, { type: 'done' })
+            : toast.show('Cohort updated', {
+                type: 'info',
+                action: { label: 'Undo', onClick: () => onSaveSlack(before, true) },
+                keep: true,
+              }),
         onError: (error) => toast.show(error.message, { type: 'error', duration: 'normal' }),
       },
     );
