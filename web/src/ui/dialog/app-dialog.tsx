@@ -14,9 +14,23 @@ interface AppDialogProps {
   children: ReactNode;
 }
 
+/** What a dialog opens on: its first field, if it has one. */
+const FIRST_FIELD =
+  'input:not([type="hidden"]):not([disabled]), textarea:not([disabled]), select:not([disabled]), [role="combobox"]:not([aria-disabled="true"])';
+
 /**
- * The app's dialog: focus trap, Escape and backdrop close it, and a '[ close ]' control; focus
- * returns to what opened it.
+ * Opens a form dialog on its first field, and any other on the dialog itself: never on
+ * '[ close ]' (a Space typed there would close it) or on an action such as Delete.
+ */
+function focusOnOpen(event: Event) {
+  const content = event.currentTarget as HTMLElement;
+  event.preventDefault();
+  (content.querySelector<HTMLElement>(FIRST_FIELD) ?? content).focus();
+}
+
+/**
+ * The app's dialog: focus trap, Escape and backdrop close it, and a '[ close ]' control; it
+ * opens on its first field and focus returns to what opened it.
  */
 export function AppDialog({
   open,
@@ -33,6 +47,7 @@ export function AppDialog({
         maxWidth={maxWidth}
         onInteractOutside={(event) => isOnToast(event) && event.preventDefault()}
         onEscapeKeyDown={(event) => isOnToast(event) && event.preventDefault()}
+        onOpenAutoFocus={focusOnOpen}
         onCloseAutoFocus={returnFocus}
         {...(description ? {} : { 'aria-describedby': undefined })}
       >
