@@ -235,6 +235,10 @@ describe('the learner board', () => {
     await page.getByRole('menuitem', { name: last.name }).click();
     await toast(`${menu.name} assigned to ${last.name}`).waitFor();
     await column(book.name, last.name).getByText(menu.name).waitFor();
+    // The keyboard carries on from the card in its new column, not from the top of the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label')))
+      .toBe(`Move ${menu.name}`);
   });
 
   it('starts a self-assessment by a drop on the assessment column, and refuses a second one', async () => {

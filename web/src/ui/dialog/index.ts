@@ -1,4 +1,4 @@
 export { AppDialog } from './app-dialog.tsx';
 export type { ConfirmOptions } from './confirm-provider.tsx';
-export { useReturnFocus } from './return-focus.ts';
+export { openerOf, useReturnFocus } from './return-focus.ts';
 export { useConfirm } from './use-confirm.ts';

@@ -1,7 +1,9 @@
 // A card that changes column is a new element: React removes the old one and mounts one in the
 // new column. Focus on the old card (a keyboard drop, a menu move, another coach's move seen
-// live) would fall to <body>; it moves to the new card's handle instead.
+// live) would fall to <body>; it moves to the new card's handle instead. Focus in the card's
+// menu counts as on the card: the menu closes with the card it belongs to.
 import { type RefObject, useLayoutEffect } from 'react';
+import { openerOf } from '@/ui/dialog/index.ts';
 
 /** The learner whose card lost focus by being removed, for the rest of that React commit. */
 let leaving: number | null = null;
@@ -19,7 +21,8 @@ export function useFocusFollowsCard(
     const node = card.current;
     return () => {
       // Layout cleanups of removed cards run before the new ones mount, in the same commit.
-      if (!node?.contains(document.activeElement)) return;
+      const focused = openerOf(document.activeElement);
+      if (!focused || !node?.contains(focused)) return;
       leaving = learnerId;
       queueMicrotask(() => {
         if (leaving === learnerId) leaving = null;

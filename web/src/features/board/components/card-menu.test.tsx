@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { learner } from '../model/fixtures.ts';
@@ -126,6 +126,10 @@ describe('learner card menu', () => {
       }),
     ]);
     const moved = await screen.findByText("Ada Lovelace assigned to Leonid's Toys");
+    // The menu closed and the card moved column: the focus is on the card in its new column.
+    await waitFor(() =>
+      expect(screen.getByRole('button', { name: 'Move Ada Lovelace' })).toHaveFocus(),
+    );
     // A move one column too far is taken back from its toast.
     await user.click(
       within(moved.closest('li') ?? document.body).getByRole('button', { name: 'Undo' }),
