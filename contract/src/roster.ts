@@ -13,9 +13,13 @@ import { type Static, Type } from 'typebox';
  *   an apostrophe.
  *   400 bad id; 401 anonymous; 403 learners; 404 unknown cohort.
  *
- * POST /cohorts/{id}/roster[?dry_run=true], body text/csv (at most ROSTER_MAX_BYTES): a header
- *   row naming ROSTER_COLUMNS (constants.ts) in any order and letter case (other columns are
- *   ignored), then one learner a line. Each line is one of:
+ * POST /cohorts/{id}/roster[?dry_run=true], body text/csv (at most ROSTER_MAX_BYTES), the file's
+ *   bytes as they are: a header row naming ROSTER_COLUMNS (constants.ts) in any order and letter
+ *   case (other columns are ignored), then one learner a line. The file's character encoding is
+ *   its byte order mark's (UTF-8, UTF-16LE/BE), else UTF-8 when its bytes are valid UTF-8, else
+ *   the one a detector finds (Windows-1252 and the like); the answer's `encoding` names it. A file
+ *   whose encoding cannot be told, or with characters that cannot be read in it, is a 400 naming
+ *   the line. Each line is one of:
  *   - create: nobody has the GitHub login: a learner account is made and joins the cohort;
  *   - enrol: a learner with the login is in no cohort: they join it;
  *   - skip: the learner is already in the cohort;
@@ -23,7 +27,8 @@ import { type Static, Type } from 'typebox';
  *     to a deactivated account or to a learner of another cohort (moved by a transfer).
  *   With dry_run → 200 RosterImport, nothing written. Without → every line applied in one
  *   transaction → 200 RosterImport; any error line → 422 RosterRefusal and nothing is written.
- *   400 empty file, no header, a missing column, bad CSV; 413 too large; 415 not text/csv.
+ *   400 empty file, no header, a missing column, bad CSV, an unreadable encoding; 413 too large;
+ *   415 not text/csv.
  *
  * POST /cohorts/{id}/roster/{importId}/undo → 200 RosterUndo: the learners an applied import
  *   brought into the cohort leave it again (accounts it made stay, in no cohort); a learner who
@@ -81,6 +86,8 @@ export const RosterImport = Type.Object({
   import_id: Type.Union([Type.Integer(), Type.Null()]),
   rows: Type.Array(RosterRow),
   counts: RosterCounts,
+  /** The character encoding the file was read as, by its usual name: 'UTF-8', 'Windows-1252'. */
+  encoding: Type.String(),
 });
 export type RosterImport = Static<typeof RosterImport>;
 

@@ -5,7 +5,8 @@ import { badRequest } from '../lib/http-errors.ts';
  * Input rules that hold for every route, so no route can forget them:
  * - every number a request may carry is bounded (PostgreSQL refuses Infinity and out-of-range
  *   integers; the schema must refuse them first, naming the field);
- * - no text carries a NUL character (PostgreSQL cannot store one);
+ * - no text carries a NUL character (PostgreSQL cannot store one); a body kept as bytes is
+ *   left to the route that reads it;
  * - `Content-Type: application/json` with no body is a request without a body.
  */
 export function registerInputGuards(app: FastifyInstance) {
@@ -83,6 +84,8 @@ function findNul(request: FastifyRequest): string | null {
 
 function scan(value: Json, path: string, depth = 0): string | null {
   if (typeof value === 'string') return value.includes('\u0000') ? path : null;
+  // A body kept as bytes (a roster file) is no text yet: what reads it checks the text it makes.
+  if (ArrayBuffer.isView(value)) return null;
   // Deeper structures are refused by the schemas; the scan need not walk them.
   if (!value || typeof value !== 'object' || depth > 32) return null;
   if (Array.isArray(value)) {

@@ -80,7 +80,9 @@ export const cohortRequests: Record<string, RequestBuilder> = {
       ctx.app,
       coach.id,
       cohort.id,
-      `First name,Last name,GitHub login,Email\nNew,Learner,${unique('roster-learner-')},new@example.com\n`,
+      Buffer.from(
+        `First name,Last name,GitHub login,Email\nNew,Learner,${unique('roster-learner-')},new@example.com\n`,
+      ),
       false,
     );
     return { params: { id: cohort.id, importId: applied.import_id ?? 0 } };

@@ -29,7 +29,10 @@ export interface RequestOptions {
   signal?: AbortSignal;
   /** More request headers (e.g. If-Match). */
   headers?: Record<string, string>;
-  /** Send a text body as it is, with this content type (e.g. 'text/csv'), instead of as JSON. */
+  /**
+   * Send the body as it is, with this content type, instead of as JSON: text, or a file's bytes
+   * (an ArrayBuffer: a roster CSV, whose encoding the server tells from its bytes).
+   */
   bodyType?: string;
 }
 
@@ -98,7 +101,13 @@ async function send(
   if (token) headers.Authorization = `Token ${token}`;
   if (body !== undefined) headers['Content-Type'] = options.bodyType ?? 'application/json';
   const payload =
-    body === undefined ? undefined : options.bodyType ? String(body) : JSON.stringify(body);
+    body === undefined
+      ? undefined
+      : options.bodyType
+        ? body instanceof ArrayBuffer
+          ? body
+          : String(body)
+        : JSON.stringify(body);
 
   let response: Response;
   try {

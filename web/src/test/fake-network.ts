@@ -26,9 +26,13 @@ const json = (status: number, body: unknown, headers: Record<string, string> = {
     headers: { 'content-type': 'application/json', ...headers },
   });
 
-/** A request body as sent: parsed when it is JSON, else its text (a CSV upload). */
+/**
+ * A request body as sent: parsed when it is JSON, a Uint8Array of a file's bytes (a roster CSV),
+ * else its text.
+ */
 function bodyOf(init: RequestInit | undefined): unknown {
   if (!init?.body) return undefined;
+  if (init.body instanceof ArrayBuffer) return new Uint8Array(init.body);
   const text = String(init.body);
   const type = new Headers(init.headers).get('content-type') ?? 'application/json';
   return type.includes('json') ? JSON.parse(text) : text;

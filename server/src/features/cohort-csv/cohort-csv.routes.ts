@@ -29,10 +29,12 @@ const mediaType = (header: string | undefined) =>
  * remains, so there is no policy file.
  */
 export const cohortCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
-  // Only this feature's routes read CSV bodies, kept as text up to the roster's limit.
+  // Only this feature's routes read CSV bodies, kept as the file's bytes up to the roster's
+  // limit: their character encoding is told from the bytes (file-encoding.ts), which reading
+  // them as UTF-8 text here would have lost.
   app.addContentTypeParser(
     CSV,
-    { parseAs: 'string', bodyLimit: ROSTER_MAX_BYTES },
+    { parseAs: 'buffer', bodyLimit: ROSTER_MAX_BYTES },
     (_request, body, done) => done(null, body),
   );
 
@@ -76,8 +78,10 @@ export const cohortCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
         body: {
           content: {
             [CSV]: {
-              schema: Type.String({
-                description: 'A header row naming First name, Last name, GitHub login, Email',
+              // Bytes, not a string: no type for the validator to check (the handler does).
+              schema: Type.Unsafe<Buffer>({
+                description:
+                  'A header row naming First name, Last name, GitHub login, Email; in UTF-8 (with or without a byte order mark), UTF-16 with a byte order mark, or a code page such as Windows-1252',
               }),
             },
           },
@@ -93,7 +97,7 @@ export const cohortCsvRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request) => {
       const body: unknown = request.body;
-      if (mediaType(request.headers['content-type']) !== CSV || typeof body !== 'string')
+      if (mediaType(request.headers['content-type']) !== CSV || !Buffer.isBuffer(body))
         throw new HttpError(415, 'Send the roster as a CSV file (Content-Type: text/csv).');
       return importRoster(
         app,

@@ -8,6 +8,7 @@ import { lockName } from '../../lib/name-lock.ts';
 import { fullName } from '../../lib/names.ts';
 import { enrolLearner, findCohort, lockCohort } from '../cohorts/index.ts';
 import * as repo from './cohort-csv.repository.ts';
+import { decodeFile } from './file-encoding.ts';
 import { type RosterEntry, readRoster } from './roster.model.ts';
 
 /** A line's decision; a create line carries its entry, an enrol line the learner. */
@@ -65,7 +66,11 @@ async function decide(
 
 const rowOf = ({ line, action, message }: RosterRow): RosterRow => ({ line, action, message });
 
-function answer(decisions: RosterRow[], importId: number | null = null): RosterImport {
+function answer(
+  decisions: RosterRow[],
+  encoding: string,
+  importId: number | null = null,
+): RosterImport {
   const rows = decisions.map(rowOf).sort((a, b) => a.line - b.line);
   const count = (action: RosterRow['action']) => rows.filter((row) => row.action === action).length;
   const counts: RosterCounts = {
@@ -74,7 +79,7 @@ function answer(decisions: RosterRow[], importId: number | null = null): RosterI
     skipped: count('skip'),
     errors: count('error'),
   };
-  return { applied: importId !== null, import_id: importId, rows, counts };
+  return { applied: importId !== null, import_id: importId, rows, counts, encoding };
 }
 
 /** The first free user name for a new learner: their login, else login2, login3… */
@@ -119,21 +124,22 @@ async function create(
 }
 
 /**
- * Previews (dryRun) or applies a roster file. Applying is all or nothing: any error line is a 422
- * with every line's decision, and nothing is written.
+ * Previews (dryRun) or applies a roster file, given as its bytes. Applying is all or nothing: any
+ * error line is a 422 with every line's decision, and nothing is written.
  */
 export async function importRoster(
   app: FastifyInstance,
   actorId: number,
   cohortId: number,
-  text: string,
+  file: Uint8Array,
   dryRun: boolean,
 ): Promise<RosterImport> {
+  const { text, encoding } = decodeFile(file);
   const { entries, errors } = readRoster(text);
   if (dryRun) {
     const cohort = await findCohort(app.db, cohortId);
     if (!cohort) throw notFound('Cohort');
-    return answer([...errors, ...(await decide(app.db, cohort, entries))]);
+    return answer([...errors, ...(await decide(app.db, cohort, entries))], encoding);
   }
   return app.db.transaction().execute(async (trx) => {
     const cohort = await lockCohort(trx, cohortId);
@@ -142,7 +148,7 @@ export async function importRoster(
     const logins = [...new Set(entries.map((entry) => entry.login.toLowerCase()))].sort();
     for (const login of logins) await lockName(trx, 'github-login', login);
     const decisions: Decision[] = [...errors, ...(await decide(trx, cohort, entries))];
-    const result = answer(decisions);
+    const result = answer(decisions, encoding);
     if (result.counts.errors > 0) {
       const lines =
         result.counts.errors === 1
@@ -170,6 +176,6 @@ export async function importRoster(
       entityId: cohort.id,
       after: { counts: result.counts, memberships } satisfies ImportRecord,
     });
-    return answer(decisions, importId);
+    return answer(decisions, encoding, importId);
   });
 }

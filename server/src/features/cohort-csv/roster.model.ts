@@ -33,8 +33,9 @@ const MAX_EMAIL = 254;
 // GitHub's rule: letters, digits and single hyphens inside, at most 39 characters.
 const GITHUB_LOGIN = /^[A-Za-z0-9](?:[A-Za-z0-9]|-(?=[A-Za-z0-9])){0,38}$/;
 const EMAIL = /^[^\s@"(),:;<>[\\\]]+@[^\s@"(),:;<>[\\\]]+\.[^\s@"(),:;<>[\\\]]+$/;
+// C1 controls too: a code page's unused bytes (0x81 in Windows-1252) are read as them.
 // biome-ignore lint/suspicious/noControlCharactersInRegex: control characters are what it finds.
-const CONTROL = /[\u0000-\u001f\u007f]/;
+const CONTROL = /[\u0000-\u001f\u007f-\u009f]/;
 
 function columnsOf(header: string[]): Record<Column, number> {
   const names = header.map(normalized);

@@ -18,9 +18,12 @@ const countsOf = (rows: RosterRow[]) => ({
   errors: rows.filter((row) => row.action === 'error').length,
 });
 
+/** A roster request's body, sent as the file's bytes, as text. */
+const textOf = (call: Call) => new TextDecoder().decode(call.body as Uint8Array);
+
 /** What the server answers for a file: the bad email is an error, the rest create and enrol. */
 function roster(call: Call) {
-  const csv = String(call.body);
+  const csv = textOf(call);
   const rows: RosterRow[] = [
     csv.includes('grace@example\n')
       ? { line: 2, action: 'error', message: "Email 'grace@example' is not an email address." }
@@ -33,6 +36,7 @@ function roster(call: Call) {
     import_id: applied ? 41 : null,
     rows,
     counts: countsOf(rows),
+    encoding: 'UTF-8',
   };
   if (answer.applied && answer.counts.errors > 0)
     return { status: 422, body: { message: 'Nothing was imported: 1 line has an error.', rows } };
@@ -82,7 +86,8 @@ describe('Roster import', () => {
     expect(preview?.url).toBe('/cohorts/5/roster?dry_run=true');
     expect(preview?.headers.get('content-type')).toBe('text/csv');
     expect(preview?.headers.get('authorization')).toBe('Token staff-token');
-    expect(preview?.body).toBe(BAD);
+    expect(textOf(preview as Call)).toBe(BAD);
+    expect(within(dialog).queryByText(/^Read as/)).not.toBeInTheDocument();
 
     await user.upload(within(dialog).getByLabelText('Roster file'), csvFile(GOOD));
     await within(dialog).findByRole('row', { name: /New account for Grace Hopper/ });
@@ -91,11 +96,8 @@ describe('Roster import', () => {
 
     expect(await screen.findByText('Added 1 learner, enrolled 1')).toBeInTheDocument();
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
-    expect(network.writes().at(-1)).toEqual({
-      method: 'POST',
-      path: '/cohorts/5/roster',
-      body: GOOD,
-    });
+    expect(network.writes().at(-1)).toMatchObject({ method: 'POST', path: '/cohorts/5/roster' });
+    expect(textOf(network.calls.at(-1) as Call)).toBe(GOOD);
 
     const applied = screen.getByText('Added 1 learner, enrolled 1').closest('li');
     await user.click(within(applied as HTMLElement).getByRole('button', { name: 'Undo' }));
@@ -107,8 +109,11 @@ describe('Roster import', () => {
 
   it('shows the lines of a refused apply when the roster changed in between', async () => {
     const { user, dialog } = await openDialog();
+    const bytes = (text: string) => new TextEncoder().encode(text);
     network.answer('POST /cohorts/5/roster', (call) =>
-      call.query.has('dry_run') ? roster({ ...call, body: GOOD }) : roster({ ...call, body: BAD }),
+      call.query.has('dry_run')
+        ? roster({ ...call, body: bytes(GOOD) })
+        : roster({ ...call, body: bytes(BAD) }),
     );
     await user.upload(within(dialog).getByLabelText('Roster file'), csvFile(GOOD));
     await user.click(await within(dialog).findByRole('button', { name: 'Apply' }));
@@ -120,6 +125,44 @@ describe('Roster import', () => {
       'is-error',
     );
     expect(within(dialog).getByRole('button', { name: 'Apply' })).toBeDisabled();
+  });
+
+  it('sends the file as its bytes and says when the server read it in another encoding than UTF-8', async () => {
+    // 'René' as Excel's plain CSV saves it on Windows: é is the one byte 0xE9.
+    const windows1252 = Uint8Array.from(
+      [...`${HEADER}\nRené,Dupont,rdupont,rene@example.com\n`],
+      (char) => char.charCodeAt(0),
+    );
+    network.answer('POST /cohorts/5/roster', (call) => {
+      const sent = call.body as Uint8Array;
+      const rows: RosterRow[] = [
+        sent.includes(0xe9)
+          ? { line: 2, action: 'create', message: 'New account for René Dupont (rdupont).' }
+          : { line: 2, action: 'error', message: 'First name holds a replacement character.' },
+      ];
+      const preview: RosterImport = {
+        applied: false,
+        import_id: null,
+        rows,
+        counts: countsOf(rows),
+        encoding: 'Windows-1252',
+      };
+      return { status: 200, body: preview };
+    });
+    const { user, dialog } = await openDialog();
+
+    await user.upload(
+      within(dialog).getByLabelText('Roster file'),
+      new File([windows1252], 'roster.csv', { type: 'text/csv' }),
+    );
+
+    expect(
+      await within(dialog).findByText(
+        'Read as Windows-1252, as the file is not in UTF-8: check that the names below look right.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(dialog).getByRole('row', { name: /New account for René Dupont/ })).toBeVisible();
+    expect(network.calls.at(-1)?.body).toEqual(windows1252);
   });
 
   it('says why a file is refused whole', async () => {

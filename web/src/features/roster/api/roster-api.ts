@@ -3,9 +3,13 @@ import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-q
 import { ApiError, api, download, errorText } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
 
-/** POST /cohorts/{id}/roster: a CSV roster, previewed (dryRun) or applied. */
-export function postRoster(cohortId: number, csv: string, dryRun: boolean) {
-  return api.post<RosterImport>(`/cohorts/${cohortId}/roster`, csv, {
+/**
+ * POST /cohorts/{id}/roster: a CSV roster, previewed (dryRun) or applied. The file goes as its
+ * bytes: the server tells its character encoding from them (a browser reading it as text would
+ * have turned what is not UTF-8 into replacement characters).
+ */
+export function postRoster(cohortId: number, file: ArrayBuffer, dryRun: boolean) {
+  return api.post<RosterImport>(`/cohorts/${cohortId}/roster`, file, {
     bodyType: 'text/csv',
     query: dryRun ? { dry_run: true } : undefined,
   });
@@ -13,8 +17,8 @@ export function postRoster(cohortId: number, csv: string, dryRun: boolean) {
 
 export const usePreviewRoster = () =>
   useMutation({
-    mutationFn: ({ cohortId, csv }: { cohortId: number; csv: string }) =>
-      postRoster(cohortId, csv, true),
+    mutationFn: ({ cohortId, file }: { cohortId: number; file: ArrayBuffer }) =>
+      postRoster(cohortId, file, true),
   });
 
 /** An import changes the cohort's board and its learner count: both are read again. */
@@ -27,8 +31,8 @@ const invalidateRoster = (queryClient: QueryClient) =>
 export function useApplyRoster() {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: ({ cohortId, csv }: { cohortId: number; csv: string }) =>
-      postRoster(cohortId, csv, false),
+    mutationFn: ({ cohortId, file }: { cohortId: number; file: ArrayBuffer }) =>
+      postRoster(cohortId, file, false),
     onSuccess: () => invalidateRoster(queryClient),
   });
 }

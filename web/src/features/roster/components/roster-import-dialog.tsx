@@ -9,17 +9,24 @@ import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { refusedRows, undoImport, useApplyRoster, usePreviewRoster } from '../api/roster-api.ts';
-import { importSummary, previewSummary } from '../model/summary.ts';
+import { encodingNote, importSummary, previewSummary } from '../model/summary.ts';
 import { RosterPreview } from './roster-preview.tsx';
 import './roster.css';
 
-/** A file's text as UTF-8, through FileReader, which every browser and DOM implementation has. */
-function readText(file: File): Promise<string> {
+/**
+ * A file's bytes, through FileReader, which every browser and DOM implementation has. Not its
+ * text: the server tells the file's encoding from the bytes (a spreadsheet's plain CSV is often
+ * Windows-1252), where reading it as UTF-8 here would have lost every accented letter.
+ */
+function readBytes(file: File): Promise<ArrayBuffer> {
   return new Promise((resolve, reject) => {
     const reader = new FileReader();
-    reader.onload = () => resolve(String(reader.result));
+    reader.onload = () =>
+      reader.result instanceof ArrayBuffer
+        ? resolve(reader.result)
+        : reject(new Error(`Could not read ${file.name}.`));
     reader.onerror = () => reject(reader.error ?? new Error(`Could not read ${file.name}.`));
-    reader.readAsText(file);
+    reader.readAsArrayBuffer(file);
   });
 }
 
@@ -60,23 +67,24 @@ function RosterImportForm({ cohortId, onDone }: RosterImportProps & { onDone(): 
   const queryClient = useQueryClient();
   const preview = usePreviewRoster();
   const apply = useApplyRoster();
-  const [file, setFile] = useState<{ name: string; csv: string } | null>(null);
+  // The bytes are read once, so that Apply sends the file the preview read.
+  const [file, setFile] = useState<{ name: string; bytes: ArrayBuffer } | null>(null);
   const [result, setResult] = useState<RosterImport | null>(null);
   const [dragging, setDragging] = useState(false);
 
   async function choose(chosen: File | undefined) {
     if (!chosen) return;
-    let csv: string;
+    let bytes: ArrayBuffer;
     try {
-      csv = await readText(chosen);
+      bytes = await readBytes(chosen);
     } catch (error) {
       toast.show(errorText(error), { type: 'error', duration: 'normal' });
       return;
     }
-    setFile({ name: chosen.name, csv });
+    setFile({ name: chosen.name, bytes });
     setResult(null);
     apply.reset();
-    preview.mutate({ cohortId, csv }, { onSuccess: setResult });
+    preview.mutate({ cohortId, file: bytes }, { onSuccess: setResult });
   }
 
   function onDrop(event: DragEvent) {
@@ -88,7 +96,7 @@ function RosterImportForm({ cohortId, onDone }: RosterImportProps & { onDone(): 
   function onApply() {
     if (!file) return;
     apply.mutate(
-      { cohortId, csv: file.csv },
+      { cohortId, file: file.bytes },
       {
         onSuccess: (applied) => {
           const importId = applied.import_id;
@@ -117,6 +125,7 @@ function RosterImportForm({ cohortId, onDone }: RosterImportProps & { onDone(): 
   }
 
   const errors = result?.counts.errors ?? 0;
+  const readAs = result ? encodingNote(result.encoding) : null;
   return (
     <Flex direction="column" gap="3">
       <label
@@ -146,6 +155,7 @@ function RosterImportForm({ cohortId, onDone }: RosterImportProps & { onDone(): 
       {preview.isError && <ErrorCallout error={preview.error} compact />}
       {result && (
         <>
+          {readAs && <Text size="2">{readAs}</Text>}
           <Text size="2" role="status">
             {previewSummary(result.counts)}
             {errors > 0 &&

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { importSummary, previewSummary } from './summary.ts';
+import { encodingNote, importSummary, previewSummary } from './summary.ts';
 
 const counts = (created: number, enrolled: number, skipped: number, errors = 0) => ({
   created,
@@ -22,5 +22,13 @@ describe('previewSummary', () => {
   it('counts every action of the preview', () => {
     expect(previewSummary(counts(2, 1, 1, 1))).toBe('2 new, 1 to enrol, 1 already in, 1 error');
     expect(previewSummary(counts(0, 0, 0, 3))).toBe('0 new, 0 to enrol, 0 already in, 3 errors');
+  });
+});
+
+describe('encodingNote', () => {
+  it('names the encoding a file was read in when it was not UTF-8', () => {
+    expect(encodingNote('Windows-1252')).toMatch(/^Read as Windows-1252, as the file is not/);
+    expect(encodingNote('UTF-16LE')).toMatch(/^Read as UTF-16LE/);
+    expect(encodingNote('UTF-8')).toBeNull();
   });
 });

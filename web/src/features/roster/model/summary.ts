@@ -20,3 +20,12 @@ export function previewSummary(counts: RosterCounts): string {
   const errors = counts.errors === 1 ? '1 error' : `${counts.errors} errors`;
   return `${counts.created} new, ${counts.enrolled} to enrol, ${counts.skipped} already in, ${errors}`;
 }
+
+/**
+ * What the preview says of a file not in UTF-8, so that a wrong guess of its encoding shows
+ * before anything is applied: 'Read as Windows-1252: …'. Null for UTF-8, the usual case.
+ */
+export function encodingNote(encoding: string): string | null {
+  if (encoding === 'UTF-8') return null;
+  return `Read as ${encoding}, as the file is not in UTF-8: check that the names below look right.`;
+}
