@@ -25,6 +25,7 @@ import {
 } from '../model/team-builder.ts';
 import { teamAnnouncements, teamCollisions, teamKeyboardCoordinates } from './keyboard.ts';
 import { LearnerBadge } from './learner-badge.tsx';
+import './teams.css';
 
 const DROPPABLE_MEASURING = { droppable: { strategy: MeasuringStrategy.Always } };
 
