@@ -296,6 +296,8 @@ describe('cohorts, as an instructor', () => {
     await day(oneDay).hover();
     await page.locator('.rt-HoverCardContent').getByText('Demo Day').waitFor();
     expect(await page.locator('.rt-HoverCardContent').textContent()).toContain('9:00 am: Demo Day');
+    // The hovered day's number stays readable on its highlight.
+    await checkAccessibility(page, 'calendar with a day with an event hovered');
 
     await day(oneDay).click();
     const dayDialog = page.getByRole('dialog', { name: `Events for ${longDay(oneDay)}` });

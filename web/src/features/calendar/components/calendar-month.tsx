@@ -10,6 +10,7 @@ import {
 import { formatLongDay, formatWallTime } from '@/lib/dates.ts';
 import type { CalendarDayEvent } from '../model/event-buckets.ts';
 import { type MonthBlock, WEEKDAY_HEADERS, weeksOf } from '../model/month-grid.ts';
+import { readableTextOn } from '../model/readable-text.ts';
 
 export const HOVER_DELAY_MS = 100;
 
@@ -64,7 +65,14 @@ export function CalendarMonth({
         aria-label={label}
         aria-current={date === today ? 'date' : undefined}
         tabIndex={date === tabbable ? 0 : -1}
-        style={events[0] ? ({ '--lp-day-color': events[0].color } as CSSProperties) : undefined}
+        style={
+          events[0]
+            ? ({
+                '--lp-day-color': events[0].color,
+                '--lp-day-text': readableTextOn(events[0].color),
+              } as CSSProperties)
+            : undefined
+        }
         onClick={(event) => handlers.onClick(date, event)}
         onDoubleClick={() => handlers.onDoubleClick(date)}
         onPointerDown={(event) => handlers.onPointerDown(date, event)}
