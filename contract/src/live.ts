@@ -17,6 +17,9 @@ import { Nullable, Timestamp } from './common.ts';
  * - `heartbeat` (a LiveHeartbeat) when the stream opens and then about every 25 s: it keeps
  *   proxies from closing the stream, and tells a browser (whose EventSource sees no comment lines)
  *   that a stream silent for much longer than `interval_ms` is dead.
+ *
+ * A person may have LIVE_CONNECTIONS_PER_PERSON streams open at once (server configuration),
+ * counted across every server process; one more is answered 429 with `Retry-After` (seconds).
  */
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });

@@ -53,7 +53,7 @@ export interface Config {
   live: {
     /** How often a `heartbeat` event keeps proxies from closing an idle stream. */
     heartbeatMs: number;
-    /** Open streams per person in one server process; more are answered 429. */
+    /** Open streams per person, across every server process on the database; more are 429. */
     connectionsPerPerson: number;
     /** A stream ends after this long and the client reconnects (null = never). */
     streamMaxMs: number | null;

@@ -1,4 +1,4 @@
-import { get } from 'node:http';
+import { get, type IncomingHttpHeaders } from 'node:http';
 
 /** One event of a text/event-stream, as an EventSource would dispatch it. */
 export interface StreamEvent {
@@ -13,6 +13,8 @@ export interface StreamEvent {
 export interface OpenStream {
   status: number;
   contentType: string | undefined;
+  /** The answer's headers (a refusal's Retry-After). */
+  headers: IncomingHttpHeaders;
   /** The refusal's JSON body when the status is not 200. */
   body: unknown;
   events: StreamEvent[];
@@ -68,6 +70,7 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
           resolve({
             status,
             contentType,
+            headers: response.headers,
             body: JSON.parse(buffer),
             events,
             comments,
@@ -88,6 +91,7 @@ export function openStream(url: string, headers: Record<string, string> = {}): P
       resolve({
         status,
         contentType,
+        headers: response.headers,
         body: null,
         events,
         comments,

@@ -344,6 +344,14 @@ export interface BoardChangesTable {
   created_at: Timestamp;
 }
 
+/** The live board's open streams, by the process holding each (migration 1070). */
+export interface LiveStreamsTable {
+  id: Generated<number>;
+  person_id: number;
+  process_id: string;
+  expires_at: GivenTimestamp;
+}
+
 /** Single-use live stream tickets (their hash), redeemable on any server process. */
 export interface LiveTicketsTable {
   ticket_hash: string;
@@ -584,6 +592,7 @@ export interface Database {
   audit_log: AuditLogTable;
   board_changes: BoardChangesTable;
   live_tickets: LiveTicketsTable;
+  live_streams: LiveStreamsTable;
   cohort_digests: CohortDigestsTable;
   jobs: JobsTable;
   job_steps: JobStepsTable;

@@ -16,12 +16,22 @@ export const PRESENCE_CHANNEL = 'live_presence';
 const REPLAY_LIMIT = 500;
 /** Changes read at once after the feed announced new ones. */
 const PULL_LIMIT = 500;
+/**
+ * The shortest time a stream's place outlives its last renewal. Places are renewed every
+ * heartbeat and last three; with heartbeats of a fraction of a second (tests), a process held up
+ * for a moment (a loaded machine) would otherwise lose places of streams still open.
+ */
+const MIN_PLACE_LEASE_MS = 30_000;
 
-/** One open stream: its viewer, the token it was opened with, and how to write to it. */
+/**
+ * One open stream: its viewer, the token it was opened with, its place among the viewer's
+ * streams (takePlace), and how to write to it.
+ */
 export interface LiveStream {
   cohort: number;
   viewer: LiveActor;
   tokenId: number;
+  place: number;
   write(chunk: string): void;
   end(): void;
 }
@@ -70,12 +80,16 @@ const parse = (payload: string): unknown => {
  * (a change of `tokens`) ends the streams opened with a token no longer good. Presence is
  * this process's viewers plus what the other processes announce on PRESENCE_CHANNEL (each
  * re-announces on every heartbeat, and an announcement not renewed within three heartbeats is
- * dropped, so a process that died leaves no ghosts for long).
+ * dropped, so a process that died leaves no ghosts for long). Each stream holds a place among
+ * its viewer's, kept in the database so that the limit per person holds across processes: the
+ * hub renews its streams' places on every heartbeat, and a place not renewed (its process died)
+ * stops counting when its lease runs out.
  */
 export class LiveHub {
   readonly processId = randomUUID();
   private readonly byCohort = new Map<number, Set<Open>>();
-  private readonly perPerson = new Map<number, number>();
+  /** How long a place outlives its last renewal: three heartbeats, as presence announcements. */
+  private readonly placeLeaseMs: number;
   private readonly remote = new Map<string, Map<number, { viewers: LiveActor[]; until: number }>>();
   private listening = false;
   /** The newest change position read from the table. */
@@ -92,6 +106,7 @@ export class LiveHub {
   ) {
     const heartbeat: LiveHeartbeat = { interval_ms: heartbeatMs };
     this.heartbeat = event('heartbeat', heartbeat);
+    this.placeLeaseMs = Math.max(3 * heartbeatMs, MIN_PLACE_LEASE_MS);
   }
 
   async start(listen: DatabaseHandle['listen'] | undefined, feed: ChangeFeed) {
@@ -122,23 +137,47 @@ export class LiveHub {
     );
   }
 
-  /** Ends every stream and tells the other processes this one's viewers are gone. */
+  /**
+   * Ends every stream, frees their places and tells the other processes this one's viewers are
+   * gone.
+   */
   async stop() {
     const cohorts = [...this.byCohort.keys()];
-    for (const stream of this.streams()) stream.end();
+    for (const stream of [...this.streams()]) stream.end();
     this.byCohort.clear();
-    await Promise.all(cohorts.map((cohort) => this.announce(cohort)));
+    await Promise.all([
+      ...cohorts.map((cohort) => this.announce(cohort)),
+      repo.releaseProcessPlaces(this.db, this.processId).catch(() => {
+        // The database is away: the places stop counting when their lease runs out.
+      }),
+    ]);
     for (const stop of this.stops.splice(0)) await stop();
   }
 
-  /** How many streams the person has open in this process. */
-  openBy(personId: number): number {
-    return this.perPerson.get(personId) ?? 0;
+  /**
+   * Takes a place for one more stream of the person, in any process: its id for `open`, or null
+   * when the person has `limit` streams open already.
+   */
+  takePlace(personId: number, limit: number): Promise<number | null> {
+    return repo.takeStreamPlace(this.db, {
+      personId,
+      processId: this.processId,
+      limit,
+      leaseMs: this.placeLeaseMs,
+    });
+  }
+
+  /** Frees the place of a stream that ended. */
+  private releasePlace(place: number) {
+    void repo.releaseStreamPlace(this.db, place).catch(() => {
+      // The database is away: the place stops counting when its lease runs out.
+    });
   }
 
   /**
-   * Adds a stream: replays the changes after `lastEventId` (or `resync` when it cannot), then
-   * sends what arrives. Returns how to remove it.
+   * Adds a stream, which holds its place from now on: replays the changes after `lastEventId` (or
+   * `resync` when it cannot), then sends what arrives. Returns how to remove it; a stream whose
+   * replay failed is removed.
    */
   async open(stream: LiveStream, lastEventId: string | undefined): Promise<() => void> {
     const open: Open = { ...stream, lastId: 0, pending: [], presence: null };
@@ -151,7 +190,6 @@ export class LiveHub {
       this.byCohort.set(stream.cohort, streams);
     }
     streams.add(open);
-    this.perPerson.set(stream.viewer.id, this.openBy(stream.viewer.id) + 1);
     let closed = false;
     const close = () => {
       if (closed) return;
@@ -160,6 +198,9 @@ export class LiveHub {
     };
     try {
       if (lastEventId !== undefined) await this.replay(open, lastEventId);
+    } catch (error) {
+      close();
+      throw error;
     } finally {
       const pending = open.pending ?? [];
       open.pending = null;
@@ -247,9 +288,7 @@ export class LiveHub {
     const streams = this.byCohort.get(open.cohort);
     if (!streams?.delete(open)) return;
     if (streams.size === 0) this.byCohort.delete(open.cohort);
-    const count = this.openBy(open.viewer.id) - 1;
-    if (count > 0) this.perPerson.set(open.viewer.id, count);
-    else this.perPerson.delete(open.viewer.id);
+    this.releasePlace(open.place);
     this.presenceChanged(open.cohort);
     void this.announce(open.cohort);
   }
@@ -323,6 +362,10 @@ export class LiveHub {
   }
 
   private beat() {
+    const places = [...this.streams()].map((stream) => stream.place);
+    void repo.renewStreamPlaces(this.db, places, this.placeLeaseMs).catch(() => {
+      // The database is away: the next heartbeat renews them, unless their lease ran out.
+    });
     for (const stream of this.streams()) stream.write(this.heartbeat);
     for (const cohort of this.byCohort.keys()) {
       void this.announce(cohort);

@@ -1,8 +1,9 @@
 import type { BoardChange } from '@lp/contract/live';
-import { type Selectable, sql } from 'kysely';
+import { type Kysely, type Selectable, sql } from 'kysely';
 import { BOARD_CHANGES_KEPT } from '../../../db/migrations/0700-live-board.ts';
 import type { Database, Db } from '../../../db/schema.ts';
 import { isoTimestamp } from '../../../lib/dates.ts';
+import { lockName } from '../../../lib/name-lock.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
 
 export const cohortExists = async (db: Db, id: number) =>
@@ -136,4 +137,62 @@ export async function changesSince(db: Db, after: number, limit: number): Promis
     .limit(limit)
     .execute();
   return rows.map(changeOf);
+}
+
+/** When a stream's place stops counting unless its process renews it, by the database's clock. */
+const expiry = (leaseMs: number) => sql<Date>`now() + ${leaseMs} * interval '1 millisecond'`;
+
+/**
+ * Takes one of the person's `limit` places for an open stream, for `leaseMs` from now: its id,
+ * or null when streams still open in any process (rows not expired) hold them all. Under a lock
+ * on the person's places, so two processes never both take the last one.
+ */
+export async function takeStreamPlace(
+  db: Kysely<Database>,
+  place: { personId: number; processId: string; limit: number; leaseMs: number },
+): Promise<number | null> {
+  return db.transaction().execute(async (trx) => {
+    await lockName(trx, 'live stream places', String(place.personId));
+    await trx
+      .deleteFrom('live_streams')
+      .where('person_id', '=', place.personId)
+      .where('expires_at', '<=', sql<Date>`now()`)
+      .execute();
+    const { open } = await trx
+      .selectFrom('live_streams')
+      .select((eb) => eb.fn.countAll<string>().as('open'))
+      .where('person_id', '=', place.personId)
+      .executeTakeFirstOrThrow();
+    if (Number(open) >= place.limit) return null;
+    const taken = await trx
+      .insertInto('live_streams')
+      .values({
+        person_id: place.personId,
+        process_id: place.processId,
+        expires_at: expiry(place.leaseMs),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    return Number(taken.id);
+  });
+}
+
+/** Keeps these places of open streams for `leaseMs` more. */
+export async function renewStreamPlaces(db: Db, ids: number[], leaseMs: number) {
+  if (ids.length === 0) return;
+  await db
+    .updateTable('live_streams')
+    .set({ expires_at: expiry(leaseMs) })
+    .where('id', 'in', ids)
+    .execute();
+}
+
+/** Frees the place of a stream that ended. */
+export async function releaseStreamPlace(db: Db, id: number) {
+  await db.deleteFrom('live_streams').where('id', '=', id).execute();
+}
+
+/** Frees every place a process holds, as it stops. */
+export async function releaseProcessPlaces(db: Db, processId: string) {
+  await db.deleteFrom('live_streams').where('process_id', '=', processId).execute();
 }

@@ -15,7 +15,8 @@ const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
  * The live board (contract/src/live.ts). Who may call it: staff only, like the board itself
  * (any staff member, any cohort); learners 403, anonymous callers 401. Every rule is the routes'
  * access, so the feature has no policy file. Beyond it: at most
- * config.live.connectionsPerPerson open streams per person in a server process (429 beyond).
+ * config.live.connectionsPerPerson open streams per person across every server process on the
+ * database (429 beyond, with Retry-After).
  *
  * The stream is authenticated by `Authorization: Token …` (scripts, services) or, from a
  * browser, by a ticket from POST /cohorts/{id}/live/ticket: single-use, about a minute, for that
@@ -24,6 +25,10 @@ const errors = { 401: ErrorResponse, 403: ErrorResponse, 404: ErrorResponse };
 export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const { live } = app.config;
   const hub = new LiveHub(app.db, live.heartbeatMs);
+  // When a refused client may try again. A stream closed anywhere frees its place at once, and a
+  // place held by a process that died stops counting when its lease runs out (LiveHub: three
+  // heartbeats): asking once a heartbeat finds a freed place soon without hammering the database.
+  const retryAfterSeconds = String(Math.max(1, Math.ceil(live.heartbeatMs / 1000)));
   await hub.start(app.notifications.listen, app.changes);
   // Open streams would keep the server from closing: they end first.
   app.addHook('preClose', () => hub.stop());
@@ -70,10 +75,12 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       const caller = callerOf(request);
       const cohort = request.params.id;
       if (!(await repo.cohortExists(app.db, cohort))) throw notFound('Cohort');
-      if (hub.openBy(caller.id) >= live.connectionsPerPerson)
+      const place = await hub.takePlace(caller.id, live.connectionsPerPerson);
+      if (place === null)
         throw new HttpError(
           429,
           `You have ${live.connectionsPerPerson} live boards open already: close one first.`,
+          { 'retry-after': retryAfterSeconds },
         );
       const lastEventId = request.headers['last-event-id'] ?? request.query.last_event_id;
       reply.hijack();
@@ -102,12 +109,16 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
       raw.on('close', end);
       // A client that goes away half-closes the connection: that ends the stream at once.
       request.raw.socket.once('end', end);
+      // A client gone while its place was taken closed the connection before these listened:
+      // its stream must not hold the place (renewed on every heartbeat) until a restart.
+      if (request.raw.socket.destroyed) end();
       try {
         close = await hub.open(
           {
             cohort,
             viewer: viewerOf(caller),
             tokenId: caller.tokenId,
+            place,
             write: (chunk) => {
               if (!ended) raw.write(chunk);
             },
