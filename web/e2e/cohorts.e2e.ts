@@ -91,6 +91,14 @@ describe('cohorts, as an instructor', () => {
 
     await page.getByRole('button', { name: 'Create', exact: true }).click();
     await alertSays('Please fill out all fields.');
+    // The empty fields are marked and described by the alert; the first one has the focus.
+    const name = page.getByLabel('Cohort name');
+    expect(await name.getAttribute('aria-invalid')).toBe('true');
+    expect(await name.evaluate((field) => field === document.activeElement)).toBe(true);
+    expect(await page.getByLabel('End date').getAttribute('aria-invalid')).toBe('true');
+    expect(await page.getByLabel('Instructor Slack Channel ID').getAttribute('aria-invalid')).toBe(
+      'false',
+    );
 
     await page.getByLabel('Cohort name').fill(COHORT);
     await page.getByLabel('Github Org URL').fill('https://github.com/day-cohort-99');

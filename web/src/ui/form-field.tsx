@@ -67,3 +67,21 @@ export function showFieldErrors(form: HTMLFormElement, show: () => void) {
   flushSync(show);
   form.querySelector<HTMLElement>('[aria-invalid="true"]')?.focus();
 }
+
+/** The visible mark of a required field; screen readers hear `aria-required` on its control. */
+export function RequiredMark() {
+  return (
+    <Text as="span" color="red" aria-hidden="true">
+      {' *'}
+    </Text>
+  );
+}
+
+/** What the mark means, once at the top of a form. */
+export function RequiredNote() {
+  return (
+    <Text as="p" size="1" color="gray">
+      Fields marked * are required.
+    </Text>
+  );
+}

@@ -2,36 +2,62 @@ import type { Course } from '@lp/contract/courses';
 import { QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Callout, Flex, Heading, Text, TextField, Tooltip } from '@radix-ui/themes';
 import { type FormEvent, type ReactNode, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { useNavigate } from 'react-router';
 import { useActiveCourses } from '@/features/catalogue';
+import { RequiredMark, RequiredNote } from '@/ui/form-field.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useCreateCohort } from './api/cohorts-api.ts';
 import {
   emptyNewCohort,
+  missingNewCohortFields,
   type NewCohortForm,
+  type NewCohortTextField,
   newCohortBody,
   newCohortProblem,
 } from './model/new-cohort.ts';
 import './components/cohorts.css';
 import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 
+/** What a required control of the form carries: its id, name and whether it is missing. */
+interface ControlProps {
+  id: string;
+  name: NewCohortTextField;
+  'aria-required': true;
+  'aria-invalid': boolean;
+  'aria-describedby'?: string;
+}
+
 function Field({
   label,
+  name,
+  missing,
   help,
   children,
 }: {
   label: string;
+  name: NewCohortTextField;
+  /** Left empty at the last try: marked invalid and described by the form's alert. */
+  missing: boolean;
   help?: string;
-  children: (id: string) => ReactNode;
+  children: (control: ControlProps) => ReactNode;
 }) {
   const id = useId();
+  const control: ControlProps = {
+    id,
+    name,
+    'aria-required': true,
+    'aria-invalid': missing,
+    ...(missing ? { 'aria-describedby': PROBLEM_ID } : {}),
+  };
   return (
     <div>
       <Flex align="center" gap="1" mb="1">
         <Text as="label" htmlFor={id} size="2" weight="medium">
           {label}
+          <RequiredMark />
         </Text>
         {help && (
           <Tooltip content={help} delayDuration={ICON_TOOLTIP_DELAY_MS}>
@@ -39,10 +65,12 @@ function Field({
           </Tooltip>
         )}
       </Flex>
-      {children(id)}
+      {children(control)}
     </div>
   );
 }
+
+const PROBLEM_ID = 'new-cohort-problem';
 
 function CoursePicker(props: {
   title: string;
@@ -78,6 +106,7 @@ function CoursePicker(props: {
 export default function NewCohortPage() {
   const [form, setForm] = useState<NewCohortForm>(emptyNewCohort);
   const [problem, setProblem] = useState<string | null>(null);
+  const [missing, setMissing] = useState<readonly NewCohortTextField[]>([]);
   const courses = useActiveCourses();
   const create = useCreateCohort();
   const navigate = useNavigate();
@@ -88,8 +117,17 @@ export default function NewCohortPage() {
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found = newCohortProblem(form);
-    setProblem(found);
-    if (found) return;
+    const empty = found ? missingNewCohortFields(form) : [];
+    // Rendered at once, so that the first empty field takes the focus already marked.
+    flushSync(() => {
+      setProblem(found);
+      setMissing(empty);
+    });
+    if (found) {
+      const first = empty[0] && event.currentTarget.querySelector(`[name="${empty[0]}"]`);
+      if (first instanceof HTMLElement) first.focus();
+      return;
+    }
     create.mutate(newCohortBody(form), {
       onSuccess: (cohort) => {
         toast.show(`${cohort.name} created`, { type: 'done', duration: 'short' });
@@ -104,20 +142,26 @@ export default function NewCohortPage() {
       <form onSubmit={onSubmit} noValidate>
         <Flex gap="6" wrap="wrap">
           <Flex direction="column" gap="3" style={{ flex: '1 1 20rem', maxWidth: '28rem' }}>
-            <Field label="Cohort name" help="Day Cohort 62, for example.">
-              {(id) => (
+            <RequiredNote />
+            <Field
+              label="Cohort name"
+              name="name"
+              missing={missing.includes('name')}
+              help="Day Cohort 62, for example."
+            >
+              {(control) => (
                 <TextField.Root
-                  id={id}
+                  {...control}
                   autoFocus
                   value={form.name}
                   onChange={(e) => set({ name: e.target.value })}
                 />
               )}
             </Field>
-            <Field label="Github Org URL">
-              {(id) => (
+            <Field label="Github Org URL" name="orgURL" missing={missing.includes('orgURL')}>
+              {(control) => (
                 <TextField.Root
-                  id={id}
+                  {...control}
                   type="url"
                   value={form.orgURL}
                   placeholder="https://github.com/…"
@@ -127,31 +171,33 @@ export default function NewCohortPage() {
             </Field>
             <Field
               label="Instructor Slack Channel ID"
+              name="slackChannel"
+              missing={missing.includes('slackChannel')}
               help="Click on the instructor channel name at the top of Slack. Channel ID is at the bottom of pop-up."
             >
-              {(id) => (
+              {(control) => (
                 <TextField.Root
-                  id={id}
+                  {...control}
                   value={form.slackChannel}
                   onChange={(e) => set({ slackChannel: e.target.value })}
                 />
               )}
             </Field>
             <Flex gap="3">
-              <Field label="Start date">
-                {(id) => (
+              <Field label="Start date" name="startDate" missing={missing.includes('startDate')}>
+                {(control) => (
                   <TextField.Root
-                    id={id}
+                    {...control}
                     type="date"
                     value={form.startDate}
                     onChange={(e) => set({ startDate: e.target.value })}
                   />
                 )}
               </Field>
-              <Field label="End date">
-                {(id) => (
+              <Field label="End date" name="endDate" missing={missing.includes('endDate')}>
+                {(control) => (
                   <TextField.Root
-                    id={id}
+                    {...control}
                     type="date"
                     value={form.endDate}
                     min={form.startDate}
@@ -161,7 +207,7 @@ export default function NewCohortPage() {
               </Field>
             </Flex>
             {problem && (
-              <Callout.Root color="red" role="alert">
+              <Callout.Root color="red" role="alert" id={PROBLEM_ID}>
                 <Callout.Text>{problem}</Callout.Text>
               </Callout.Root>
             )}

@@ -1,11 +1,14 @@
 import type { EventType } from '@lp/contract/events';
 import { Button, Callout, DropdownMenu, Flex, Text, TextArea, TextField } from '@radix-ui/themes';
 import { type FormEvent, useEffect, useId, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { AppDialog } from '@/ui/dialog/index.ts';
+import { RequiredMark, RequiredNote } from '@/ui/form-field.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useCreateEvents } from '../api/calendar-api.ts';
 import {
   type AddEventForm,
+  type AddEventProblem,
   addEventProblem,
   describeSelection,
   eventBodies,
@@ -31,7 +34,11 @@ const empty = (start: string, end: string): AddEventForm => ({
 /** 'Add Event' for a day or a range: one event per day, saved before the dialog closes. */
 export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDialogProps) {
   const [form, setForm] = useState<AddEventForm>(empty('', ''));
-  const [problem, setProblem] = useState<string | null>(null);
+  // A field's problem is shown under it and announced; a failed save has no field.
+  const [problem, setProblem] = useState<{
+    field?: AddEventProblem['field'];
+    message: string;
+  } | null>(null);
   const create = useCreateEvents(cohortId);
   const toast = useToast();
 
@@ -48,7 +55,7 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
     setForm((current) => ({ ...current, ...changes }));
   const chosen = types.find((type) => type.id === form.typeId);
   const id = useId();
-  const label = (suffix: string, text: string) => (
+  const label = (suffix: string, text: string, required = false) => (
     <Text
       as="label"
       htmlFor={`${id}-${suffix}`}
@@ -58,14 +65,24 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
       style={{ display: 'block' }}
     >
       {text}
+      {required && <RequiredMark />}
     </Text>
   );
+  /** The control's state for `field`: marked invalid and described by its problem. */
+  const invalid = (field: AddEventProblem['field']) =>
+    problem?.field === field
+      ? { 'aria-invalid': true, 'aria-describedby': `${id}-problem` }
+      : { 'aria-invalid': false };
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
     const found = addEventProblem(form);
-    setProblem(found);
-    if (found) return;
+    // Rendered at once, so that the field can take the focus with its problem shown.
+    flushSync(() => setProblem(found));
+    if (found) {
+      document.getElementById(`${id}-${found.field}`)?.focus();
+      return;
+    }
     const bodies = eventBodies(cohortId, form);
     create.mutate(bodies, {
       onSuccess: (count) => {
@@ -75,7 +92,7 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
         });
         onClose();
       },
-      onError: (error) => setProblem(`Could not add the event: ${error.message}`),
+      onError: (error) => setProblem({ message: `Could not add the event: ${error.message}` }),
     });
   }
 
@@ -88,11 +105,14 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
     >
       <form onSubmit={onSubmit} noValidate>
         <Flex direction="column" gap="3">
+          <RequiredNote />
           <div>
-            {label('name', 'Event Name')}
+            {label('name', 'Event Name', true)}
             <TextField.Root
               id={`${id}-name`}
               placeholder="Enter event name"
+              aria-required
+              {...invalid('name')}
               value={form.name}
               onChange={(event) => set({ name: event.target.value })}
               autoFocus
@@ -100,9 +120,11 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
           </div>
           <Flex gap="3" wrap="wrap">
             <div>
-              {label('date', 'Date')}
+              {label('date', 'Date', true)}
               <TextField.Root
                 id={`${id}-date`}
+                aria-required
+                {...invalid('date')}
                 type="date"
                 value={form.start}
                 onChange={(event) => set({ start: event.target.value })}
@@ -112,6 +134,7 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
               {label('end', 'End date')}
               <TextField.Root
                 id={`${id}-end`}
+                {...invalid('end')}
                 type="date"
                 value={form.end}
                 min={form.start}
@@ -131,13 +154,17 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
           <div>
             <Text as="div" size="2" weight="medium" mb="1" id="event-type-label">
               Event Type
+              <RequiredMark />
             </Text>
             <DropdownMenu.Root>
               <DropdownMenu.Trigger>
                 <Button
+                  id={`${id}-type`}
                   type="button"
                   variant="soft"
-                  color="gray"
+                  color={problem?.field === 'type' ? 'red' : 'gray'}
+                  aria-invalid={problem?.field === 'type'}
+                  {...(problem?.field === 'type' ? { 'aria-describedby': `${id}-problem` } : {})}
                   style={{ width: '100%', justifyContent: 'space-between' }}
                   aria-labelledby="event-type-label event-type-value"
                 >
@@ -170,8 +197,8 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
             />
           </div>
           {problem && (
-            <Callout.Root color="red" role="alert" size="1">
-              <Callout.Text>{problem}</Callout.Text>
+            <Callout.Root color="red" role="alert" size="1" id={`${id}-problem`}>
+              <Callout.Text>{problem.message}</Callout.Text>
             </Callout.Root>
           )}
           <Flex justify="end" gap="2">

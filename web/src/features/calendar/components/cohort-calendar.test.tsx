@@ -103,9 +103,21 @@ describe('CohortCalendar', () => {
       within(dialog).getByText('Add an event for January 13, 2025 to January 15, 2025 (3 days)'),
     ).toBeInTheDocument();
 
+    // Required fields are marked; a missing one is marked invalid, described and focused.
+    expect(within(dialog).getByText('Fields marked * are required.')).toBeInTheDocument();
+    const name = within(dialog).getByRole('textbox', { name: 'Event Name' });
+    expect(name).toHaveAttribute('aria-required', 'true');
     await user.click(within(dialog).getByRole('button', { name: 'Add Event' }));
     expect(within(dialog).getByRole('alert')).toHaveTextContent('Please enter an event name.');
+    expect(name).toHaveAttribute('aria-invalid', 'true');
+    expect(name).toHaveAccessibleDescription('Please enter an event name.');
+    expect(name).toHaveFocus();
     await user.type(within(dialog).getByPlaceholderText('Enter event name'), 'Intersession');
+    await user.click(within(dialog).getByRole('button', { name: 'Add Event' }));
+    const type = within(dialog).getByRole('button', { name: /Select event type/ });
+    expect(type).toHaveAccessibleDescription('Please choose an event type.');
+    expect(type).toHaveFocus();
+    expect(name).toHaveAttribute('aria-invalid', 'false');
     await user.click(within(dialog).getByRole('button', { name: /Select event type/ }));
     await user.click(await screen.findByRole('menuitem', { name: 'Holiday' }));
     await user.click(within(dialog).getByRole('button', { name: 'Add Event' }));

@@ -16,11 +16,19 @@ export interface AddEventForm {
 }
 
 /** The first problem with the form, in the words the user sees; null when it can be saved. */
-export function addEventProblem(form: AddEventForm): string | null {
-  if (!form.name.trim()) return 'Please enter an event name.';
-  if (form.typeId === null) return 'Please choose an event type.';
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.start)) return 'Please choose a date.';
-  if (form.end && !/^\d{4}-\d{2}-\d{2}$/.test(form.end)) return 'Please choose a valid end date.';
+/** The first field the form cannot be sent without, and what to do about it. */
+export interface AddEventProblem {
+  field: 'name' | 'type' | 'date' | 'end';
+  message: string;
+}
+
+export function addEventProblem(form: AddEventForm): AddEventProblem | null {
+  if (!form.name.trim()) return { field: 'name', message: 'Please enter an event name.' };
+  if (form.typeId === null) return { field: 'type', message: 'Please choose an event type.' };
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(form.start))
+    return { field: 'date', message: 'Please choose a date.' };
+  if (form.end && !/^\d{4}-\d{2}-\d{2}$/.test(form.end))
+    return { field: 'end', message: 'Please choose a valid end date.' };
   return null;
 }
 

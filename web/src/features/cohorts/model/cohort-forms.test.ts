@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { emptyNewCohort, newCohortBody, newCohortProblem } from './new-cohort.ts';
+import {
+  emptyNewCohort,
+  missingNewCohortFields,
+  newCohortBody,
+  newCohortProblem,
+} from './new-cohort.ts';
 
 const filled = {
   ...emptyNewCohort(),
@@ -22,6 +27,14 @@ describe('new cohort form', () => {
     expect(newCohortProblem({ ...filled, orgURL: 'github' })).toContain('must be a web address');
     expect(newCohortProblem({ ...filled, endDate: '2025-12-01' })).toContain('end date');
     expect(newCohortProblem(filled)).toBeNull();
+    // The empty ones are named, in the form's order, for marking and focus.
+    expect(missingNewCohortFields(emptyNewCohort())).toEqual([
+      'name',
+      'orgURL',
+      'startDate',
+      'endDate',
+    ]);
+    expect(missingNewCohortFields({ ...filled, slackChannel: ' ' })).toEqual(['slackChannel']);
   });
 
   it('sends the creation payload of the spec, active', () => {

@@ -24,6 +24,15 @@ export const emptyNewCohort = (): NewCohortForm => ({
   serverSide: null,
 });
 
+/** The text fields the form cannot be sent without. */
+export type NewCohortTextField = 'name' | 'orgURL' | 'slackChannel' | 'startDate' | 'endDate';
+
+/** The text fields left empty, in the form's order: each is marked, the first focused. */
+export const missingNewCohortFields = (form: NewCohortForm): NewCohortTextField[] =>
+  (['name', 'orgURL', 'slackChannel', 'startDate', 'endDate'] as const).filter(
+    (field) => !form[field].trim(),
+  );
+
 /** The alert the form shows, or null when it can be sent. */
 export function newCohortProblem(form: NewCohortForm): string | null {
   const fields = [form.name, form.orgURL, form.slackChannel, form.startDate, form.endDate];
