@@ -15,6 +15,7 @@ import {
   startAssessment,
 } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { daysBefore } from '../../../test/whole-days.ts';
 import type { HealthSettings } from '../../config.ts';
 import { refreshWork } from '../github/index.ts';
 import { HEALTH_QUERIES } from './cohort-health.query.ts';
@@ -36,10 +37,7 @@ const settings: HealthSettings = {
   failingChecksDays: 2,
 };
 
-const HOUR = 3_600_000;
-// One moment for the whole file, so that spans between two instants are whole days exactly.
-const start = Date.now();
-const daysAgo = (days: number) => new Date(start - days * 24 * HOUR - HOUR).toISOString();
+const daysAgo = daysBefore(Date.now());
 
 let ctx: TestContext;
 beforeAll(async () => {

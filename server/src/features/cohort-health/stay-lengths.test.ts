@@ -2,15 +2,14 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { assignProject, createCourse, createLearner } from '../../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { daysBefore } from '../../../test/whole-days.ts';
 import { percentileOfCounts } from './cohort-health.report.ts';
 
 // The counts of how long past learners took (stay_lengths) follow every kind of change of the
 // learners' moves, as a user of the board or the API makes them. Instants are whole days ago
 // plus an hour, so spans are whole days exactly.
 
-const HOUR = 3_600_000;
-const start = Date.now();
-const daysAgo = (days: number) => new Date(start - days * 24 * HOUR - HOUR).toISOString();
+const daysAgo = daysBefore(Date.now());
 
 let ctx: TestContext;
 beforeAll(async () => {
