@@ -144,6 +144,29 @@ describe('cohort CSV', () => {
     for (const person of people) await boardCard(page, `${person.first} ${person.last}`).waitFor();
   });
 
+  it('reads a roster saved in Windows-1252 as it is, says so, and the learner is René', async () => {
+    const name = `René Encoded${suffix}`;
+    const overlay = await openCohortOverlay();
+    await overlay.getByRole('button', { name: 'Import roster' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Import roster' });
+    // Excel's plain 'CSV' on Windows: é is the one byte 0xE9.
+    await dialog.getByLabel('Roster file').setInputFiles({
+      name: 'windows.csv',
+      mimeType: 'text/csv',
+      buffer: Buffer.from(
+        `${HEADER}\r\nRené,Encoded${suffix},e2e-rene-${suffix},rene@example.com\r\n`,
+        'latin1',
+      ),
+    });
+    await dialog.getByText('Read as Windows-1252', { exact: false }).waitFor();
+    await dialog.getByRole('row', { name: new RegExp(`New account for ${name}`) }).waitFor();
+    await dialog.getByRole('button', { name: 'Apply' }).click();
+    await toast('Added 1 learner').waitFor();
+
+    await page.goto(`${baseUrl}/`);
+    await boardCard(page, name).waitFor();
+  });
+
   it('takes an applied import back from its toast: the learner leaves the board again', async () => {
     const name = `Uma Undone${suffix}`;
     const overlay = await openCohortOverlay();
