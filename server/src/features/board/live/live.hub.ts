@@ -88,7 +88,10 @@ const parse = (payload: string): unknown => {
 export class LiveHub {
   readonly processId = randomUUID();
   private readonly byCohort = new Map<number, Set<Open>>();
-  /** How long a place outlives its last renewal: three heartbeats, as presence announcements. */
+  /**
+   * How long a place outlives its last renewal: three heartbeats, as presence announcements, and
+   * at least MIN_PLACE_LEASE_MS.
+   */
   private readonly placeLeaseMs: number;
   private readonly remote = new Map<string, Map<number, { viewers: LiveActor[]; until: number }>>();
   private listening = false;
