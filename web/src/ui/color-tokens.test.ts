@@ -27,7 +27,7 @@ const importedScales = (css: string) =>
   [...css.matchAll(/tokens\/colors\/([a-z]+)\.css/g)].map(([, scale]) => scale ?? '');
 
 /** The Radix scales a component text names in a `color` prop, literal or in an expression. */
-export function usedScales(tsx: string): string[] {
+function usedScales(tsx: string): string[] {
   const props = [...tsx.matchAll(/\bcolor=(?:"([a-z]+)"|\{([^}]*)\})/g)];
   return props
     .flatMap(([, literal, expression]) =>
