@@ -26,7 +26,7 @@ import { HISTORY_ID_HEADER } from './constants.ts';
  * GET /students/{id}/history → 200 HistoryItem[] (every undoable change, newest first: clears,
  *   transfers, and the board's changes: project moves, self-assessments started and their status
  *   changes, objectives
- *   achieved, capstone timeline steps, tag and note removals)
+ *   achieved, capstone timeline steps, tags put on and taken off, notes added and removed)
  * POST /students/{id}/history/{historyId}/undo → 200 UndoResult; within UNDO_WINDOW_DAYS days,
  *   once; 409 when it is too late, already undone, or the learner changed since in a way the undo
  *   would overwrite (the message says which, e.g. the learner was moved again).
@@ -217,6 +217,8 @@ export const HistoryAction = Type.Union([
   Type.Literal('achieve'),
   /** A step on a capstone proposal's timeline (e.g. Approved, MVP). */
   Type.Literal('capstone_step'),
+  /** A tag put on the learner; its undo takes it off again. */
+  Type.Literal('tag'),
   Type.Literal('untag'),
   /** A note added to the learner; its undo removes it. */
   Type.Literal('add_note'),

@@ -186,17 +186,36 @@ describe(`${PARALLEL} identical requests at once change a learner exactly once`,
     const codes = tally(responses, {
       link: await count(sql`select count(*)::int as n from student_tags
         where student_id = ${person.id} and tag_id = ${tag.id}`),
-      audit: await auditRows(
-        'student_tag',
-        'create',
-        sql`after->>'student' = ${String(person.id)}`,
-      ),
+      'history entry': await auditRows('learner', 'tag', sql`entity_id = ${String(person.id)}`),
     });
     expect(codes.filter((code) => code === 201)).toHaveLength(1);
     for (const response of responses.filter((r) => r.statusCode !== 201)) {
       expect(response.statusCode).toBe(409);
       expect(response.json().message).toBe(`The learner already has the tag '${tag.name}'.`);
     }
+  });
+
+  it('restores a deleted tag once: its links come back once, the rest hear it is there', async () => {
+    const person = await learner();
+    const tag = await ctx.db
+      .insertInto('tags')
+      .values({ name: `Restored ${person.id}` })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    await ctx.db
+      .insertInto('student_tags')
+      .values({ student_id: person.id, tag_id: tag.id })
+      .execute();
+    await ctx.request({ method: 'DELETE', url: `/api/tags/${tag.id}`, token: staff.token });
+    const responses = await burst(() =>
+      ctx.request({ method: 'POST', url: `/api/tags/${tag.id}/restore`, token: staff.token }),
+    );
+    const codes = tally(responses, {
+      link: await count(sql`select count(*)::int as n from student_tags where tag_id = ${tag.id}`),
+      'audit row': await auditRows('tag', 'restore', sql`entity_id = ${String(tag.id)}`),
+    });
+    expect(codes.filter((code) => code === 200)).toHaveLength(1);
+    expect(others(codes, 200).every((code) => code === 409)).toBe(true);
   });
 
   it('clears a learner once: one history entry, the rest hear there was nothing left', async () => {

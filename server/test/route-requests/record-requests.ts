@@ -33,6 +33,17 @@ async function coreSkillRecord(world: World) {
 
 const aboutLearner = ({ learner }: World) => ({ query: { studentId: learner.id } });
 
+/** A tag the learner wore, deleted for everyone by the coach (as the staff tag list does). */
+async function deletedTag({ ctx, db, learner, coach }: World) {
+  const link = await tagLearner(db, learner.id, unique('tag '));
+  await ctx.request({
+    method: 'DELETE',
+    url: `${ctx.config.apiPrefix}/tags/${link.tag_id}`,
+    token: coach.token,
+  });
+  return link.tag_id;
+}
+
 /** Notes, tags, learning records and core skills: staff tools about one learner. */
 export const recordRequests: Record<string, RequestBuilder> = {
   'GET /notetypes': () => ({}),
@@ -52,6 +63,7 @@ export const recordRequests: Record<string, RequestBuilder> = {
       .executeTakeFirstOrThrow();
     return { params: { id: tag.id } };
   },
+  'POST /tags/:id/restore': async (world) => ({ params: { id: await deletedTag(world) } }),
   'GET /studenttags': aboutLearner,
   'POST /studenttags': async ({ db, learner }) => {
     const tag = await db

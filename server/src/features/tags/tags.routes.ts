@@ -10,9 +10,11 @@ import {
   StudentTagsQuery,
   Tag,
   TagList,
+  TagRestored,
 } from '@lp/contract/tags';
 import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
+import { restoreTag } from './tag-restore.service.ts';
 import * as tags from './tags.service.ts';
 
 const errors = {
@@ -58,6 +60,20 @@ export const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/tags/:id/restore',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags: ['tags'],
+        summary: 'Undo the deletion of a tag: it comes back on every learner who wore it',
+        params: IdParams,
+        response: { 200: TagRestored, ...errors },
+      },
+    },
+    async (request) => restoreTag(app, callerOf(request), request.params.id),
+  );
+
   app.get(
     '/studenttags',
     {
@@ -78,12 +94,14 @@ export const tagsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['tags'],
         body: CreateStudentTagBody,
-        response: { 201: StudentTag, ...errors },
+        response: { 201: undoable(StudentTag), ...errors },
       },
     },
     async (request, reply) => {
       const { student, tag } = request.body;
-      return reply.code(201).send(await tags.tagLearner(app, callerOf(request), student, tag));
+      const { link, historyId } = await tags.tagLearner(app, callerOf(request), student, tag);
+      reply.header(HISTORY_ID_HEADER, historyId);
+      return reply.code(201).send(link);
     },
   );
 

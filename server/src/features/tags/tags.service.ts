@@ -5,7 +5,7 @@ import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { lockName } from '../../lib/name-lock.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
-import { recordBoardChange, recordBoardChanges, recordLearnerChange } from '../board/index.ts';
+import { recordBoardChanges, recordLearnerChange } from '../board/index.ts';
 import { lockLearner } from '../learners/index.ts';
 import * as repo from './tags.repository.ts';
 
@@ -71,12 +71,13 @@ export async function listStudentTags(app: FastifyInstance, studentId: number | 
   return page(await repo.listStudentTags(app.db, studentId));
 }
 
+/** Puts a tag on a learner; returns the link and the history entry that takes it off again. */
 export async function tagLearner(
   app: FastifyInstance,
   caller: SignedInPerson,
   studentId: number,
   tagId: number,
-): Promise<StudentTag> {
+): Promise<{ link: StudentTag; historyId: number }> {
   return app.db.transaction().execute(async (trx) => {
     // The learner first: parallel taggings queue here and the later ones see the link.
     if (!(await lockLearner(trx, studentId))) throw notFound('Student');
@@ -85,20 +86,13 @@ export async function tagLearner(
     if (await repo.studentTagOf(trx, studentId, tagId))
       throw conflict(`The learner already has the tag '${tag.name}'.`);
     const link = await repo.insertStudentTag(trx, studentId, tagId);
-    await recordBoardChange(trx, {
-      studentId,
-      kind: 'tag',
-      summary: `tagged "${tag.name}"`,
-      actorId: caller.id,
+    const historyId = await recordLearnerChange(trx, caller.id, 'tag', {
+      student_id: studentId,
+      link_id: link.id,
+      tag_id: tag.id,
+      tag: tag.name,
     });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'create',
-      entity: 'student_tag',
-      entityId: link.id,
-      after: link,
-    });
-    return link;
+    return { link, historyId };
   });
 }
 

@@ -15,15 +15,19 @@ afterAll(() => ctx.close());
 
 const post = (url: string, payload: Record<string, unknown>, token: string | null = staff.token) =>
   ctx.request({ method: 'POST', url, token, payload });
+const del = (url: string) => ctx.request({ method: 'DELETE', url, token: staff.token });
 
 describe('tags are a staff tool', () => {
   it('refuses anonymous callers (401) and learners (403) on every tag route', async () => {
     const tag = (await post('/api/tags', { name: 'guarded' })).json();
     const link = (await post('/api/studenttags', { student: learner.id, tag: tag.id })).json();
+    const deleted = (await post('/api/tags', { name: 'deleted' })).json();
+    await del(`/api/tags/${deleted.id}`);
     const calls = [
       { method: 'GET' as const, url: '/api/tags' },
       { method: 'POST' as const, url: '/api/tags', payload: { name: 'sneaky' } },
       { method: 'DELETE' as const, url: `/api/tags/${tag.id}` },
+      { method: 'POST' as const, url: `/api/tags/${deleted.id}/restore` },
       { method: 'GET' as const, url: '/api/studenttags' },
       {
         method: 'POST' as const,
@@ -38,6 +42,7 @@ describe('tags are a staff tool', () => {
     }
     const names = await ctx.db.selectFrom('tags').select('name').execute();
     expect(names.map((row) => row.name)).not.toContain('sneaky');
+    expect(names.map((row) => row.name)).not.toContain('deleted');
     expect(
       await ctx.db.selectFrom('student_tags').select('id').where('id', '=', link.id).execute(),
     ).toHaveLength(1);

@@ -87,6 +87,10 @@ export const hasTag = async (trx: Trx, studentId: number, tagId: number) =>
       .executeTakeFirst(),
   );
 
+export const deleteTagLink = async (trx: Trx, id: number) =>
+  (await trx.deleteFrom('student_tags').where('id', '=', id).executeTakeFirst()).numDeletedRows >
+  0n;
+
 /** Puts a removed row back with its original id and values. */
 export const reinsertLink = (trx: Trx, link: UntagRecord['link']) =>
   trx.insertInto('student_tags').values(link).execute();

@@ -17,6 +17,7 @@ import type {
   RemoveNoteRecord,
   StartAssessmentRecord,
   StatusRecord,
+  TagRecord,
   UnlinkRepositoryRecord,
   UntagRecord,
 } from './learner-history.ts';
@@ -33,6 +34,7 @@ export const boardChangeActions = [
   'status',
   'achieve',
   'capstone_step',
+  'tag',
   'untag',
   'add_note',
   'remove_note',
@@ -137,6 +139,14 @@ const handlers: Handlers = {
           `The ${record.course} capstone proposal ${latest ? `is marked ${latest.status}` : 'has changed'} since: this step can no longer be undone.`,
         );
       await repo.deleteTimeline(trx, record.timeline_id);
+    },
+  },
+  tag: {
+    summary: (record: TagRecord) => `Tag '${record.tag}' added`,
+    undone: 'Tag removed',
+    async undo(trx, learner, record: TagRecord) {
+      if (!(await repo.deleteTagLink(trx, record.link_id)))
+        throw conflict(`${fullName(learner)} no longer has the tag '${record.tag}'.`);
     },
   },
   untag: {

@@ -65,6 +65,14 @@ export interface CapstoneStepRecord {
   course: string;
 }
 
+export interface TagRecord {
+  student_id: number;
+  /** The student-tag link the change made. */
+  link_id: number;
+  tag_id: number;
+  tag: string;
+}
+
 export interface UntagRecord {
   student_id: number;
   link: { id: number; student_id: number; tag_id: number; created_at: string };
@@ -123,6 +131,7 @@ export interface LearnerChangeRecords {
   status: StatusRecord;
   achieve: AchieveRecord;
   capstone_step: CapstoneStepRecord;
+  tag: TagRecord;
   untag: UntagRecord;
   add_note: AddNoteRecord;
   remove_note: RemoveNoteRecord;
@@ -148,6 +157,7 @@ const liveMarks: { [A in BoardChangeAction]: (record: LearnerChangeRecords[A]) =
     kind: 'capstone',
     summary: `${record.course} capstone: ${record.status.name}`,
   }),
+  tag: (record) => ({ kind: 'tag', summary: `tagged "${record.tag}"` }),
   untag: (record) => ({ kind: 'tag', summary: `untagged "${record.tag}"` }),
   add_note: () => ({ kind: 'note', summary: 'note added' }),
   remove_note: () => ({ kind: 'note', summary: 'note removed' }),
