@@ -1,23 +1,19 @@
-// The tag dialog (spec B §2, client §8.7): a button per tag that puts it on the learner, a cross
-// per tag that deletes it for everyone (after asking), and 'New tag name' submitted with Enter.
+// The tag dialog (spec B §2, client §8.7): a combobox over the existing tags that puts the one
+// chosen on the learner, or creates a new tag when that is chosen on purpose (tag-combobox.tsx).
+// Deleting a tag for everyone is not done here but on the staff tag list (/tags), linked below.
+// Every tagging says what it did in a toast with Undo (the learner's History keeps it too).
 import type { Tag } from '@lp/contract/tags';
-import { Cross2Icon, DrawingPinIcon } from '@radix-ui/react-icons';
-import { Button, Flex, IconButton, Text, TextField } from '@radix-ui/themes';
-import { useState } from 'react';
-import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
-import { EmptyState } from '@/ui/empty-state.tsx';
+import { Flex, Link } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink } from 'react-router';
+import { AppDialog } from '@/ui/dialog/index.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { toast } from '@/ui/toasts/index.ts';
 import { useStudent } from '../api/student.ts';
-import {
-  useCreateAndTag,
-  useDeleteTag,
-  useStudentTags,
-  useTagStudent,
-  useTags,
-} from '../api/tags.ts';
-import { NEW_TAG_PLACEHOLDER } from '../model/texts.ts';
+import { useCreateAndTag, useStudentTags, useTagStudent, useTags } from '../api/tags.ts';
+import { showWithUndo } from '../api/undo.ts';
+import { TagCombobox } from './tag-combobox.tsx';
 import './learners.css';
 
 export interface TagDialogProps {
@@ -34,7 +30,7 @@ export function TagDialog({ learnerId, open, onClose }: TagDialogProps) {
       open={open}
       onOpenChange={(next) => !next && onClose()}
       title={name ? `Tag ${name}` : 'Tag Learner'}
-      maxWidth="min(720px, 92vw)"
+      maxWidth="min(520px, 92vw)"
     >
       {open && (
         <TagBody learnerId={learnerId} learnerName={name ?? 'the learner'} onDone={onClose} />
@@ -52,106 +48,49 @@ function TagBody({
   learnerName: string;
   onDone: () => void;
 }) {
+  const queryClient = useQueryClient();
   const tags = useTags();
   const links = useStudentTags(learnerId);
   const apply = useTagStudent(learnerId);
   const create = useCreateAndTag(learnerId);
-  const remove = useDeleteTag();
-  const confirm = useConfirm();
-  const [name, setName] = useState('');
   const worn = new Set((links.data ?? []).map((link) => link.tag));
 
   const failed = (error: Error) => toast.show(error.message, { type: 'error', duration: 'normal' });
-  const applied = (tagName: string) => {
-    toast.show(`Tagged ${learnerName} “${tagName}”`, { type: 'done', duration: 'short' });
+  const done = (text: string, historyId: number | null) => {
+    showWithUndo(queryClient, text, learnerId, historyId);
     onDone();
   };
 
-  const applyTag = (tag: Tag) =>
-    apply.mutate(tag.id, { onSuccess: () => applied(tag.name), onError: failed });
-
-  const submitNew = () => {
-    const wanted = name.trim();
-    if (!wanted) return;
-    const existing = tags.data?.find((tag) => tag.name.toLowerCase() === wanted.toLowerCase());
-    if (existing) {
-      applyTag(existing);
-      return;
-    }
-    create.mutate(wanted, { onSuccess: (tag) => applied(tag.name), onError: failed });
-  };
-
-  const deleteTag = async (tag: Tag) => {
-    const yes = await confirm({
-      title: 'Delete tag?',
-      description: `Delete the tag “${tag.name}”? It is removed from every learner who has it.`,
-      confirmLabel: 'Delete tag',
-    });
-    if (!yes) return;
-    remove.mutate(tag.id, {
-      onSuccess: () => toast.show(`Tag “${tag.name}” deleted`, { type: 'done', duration: 'short' }),
+  const pick = (tag: Tag) =>
+    apply.mutate(tag.id, {
+      onSuccess: ({ historyId }) => done(`Tagged ${learnerName} “${tag.name}”`, historyId),
       onError: failed,
     });
-  };
+  const createAndTag = (name: string) =>
+    create.mutate(name, {
+      onSuccess: ({ tag, historyId }) =>
+        done(`Created the tag “${tag.name}” and tagged ${learnerName} with it`, historyId),
+      onError: failed,
+    });
 
-  const busy = apply.isPending || create.isPending;
   return (
-    <Flex direction="column" gap="4">
-      {tags.isPending ? (
-        <Loading label="Loading tags…" />
-      ) : tags.isError ? (
-        <ErrorCallout error={tags.error} retry={() => tags.refetch()} compact />
-      ) : tags.data.length === 0 ? (
-        <EmptyState title="No tags yet." description="Type a new tag name below." />
-      ) : (
-        <ul className="lp-tag-grid" aria-label="Tags">
-          {tags.data.map((tag) => (
-            <li key={tag.id} className="lp-tag-grid__item">
-              <Button
-                type="button"
-                variant={worn.has(tag.id) ? 'solid' : 'soft'}
-                disabled={busy || worn.has(tag.id)}
-                aria-label={
-                  worn.has(tag.id) ? `${tag.name} (already tagged)` : `Tag with ${tag.name}`
-                }
-                onClick={() => applyTag(tag)}
-              >
-                <DrawingPinIcon />
-                {tag.name}
-              </Button>
-              <IconButton
-                type="button"
-                size="1"
-                variant="ghost"
-                color="red"
-                aria-label={`Delete tag ${tag.name}`}
-                onClick={() => deleteTag(tag)}
-              >
-                <Cross2Icon />
-              </IconButton>
-            </li>
-          ))}
-        </ul>
-      )}
-      <Flex align="center" justify="center" gap="2">
-        <Text as="label" htmlFor="lp-new-tag" size="2">
-          New tag:
-        </Text>
-        <TextField.Root
-          id="lp-new-tag"
-          placeholder={NEW_TAG_PLACEHOLDER}
-          maxLength={25}
-          value={name}
-          disabled={busy}
-          onChange={(event) => setName(event.target.value)}
-          onKeyDown={(event) => {
-            if (event.key === 'Enter') {
-              event.preventDefault();
-              submitNew();
-            }
-          }}
-        />
-      </Flex>
+    <Flex direction="column" gap="3">
+      <TagCombobox
+        tags={tags.data}
+        worn={worn}
+        busy={apply.isPending || create.isPending}
+        onPick={pick}
+        onCreate={createAndTag}
+      >
+        {tags.isError ? (
+          <ErrorCallout error={tags.error} retry={() => tags.refetch()} compact />
+        ) : (
+          <Loading label="Loading tags…" />
+        )}
+      </TagCombobox>
+      <Link asChild size="2">
+        <RouterLink to="/tags">Manage tags (delete one for everyone)</RouterLink>
+      </Link>
     </Flex>
   );
 }
