@@ -136,13 +136,20 @@ describe('learner records', () => {
     await notes.waitFor({ state: 'hidden' });
   });
 
-  it('tags the learner, and removes the chip with its cross (Undo puts it back)', async () => {
+  it('tags the learner with a tag it creates, and removes the chip with its cross (Undo puts it back)', async () => {
     await page.goto(`${baseUrl}/learners/${learnerId}`);
     await page.getByRole('button', { name: 'Tag Learner' }).click();
     const tags = dialog(`Tag ${learnerName}`);
-    await tags.getByPlaceholder('New tag name').fill(tagName);
-    await tags.getByPlaceholder('New tag name').press('Enter');
+    const field = tags.getByRole('combobox', { name: 'Tag' });
+    await field.fill(tagName);
+    // Creating is never highlighted by typing: it is the last option, one ArrowUp away.
+    const create = tags.getByRole('option', { name: `Create tag '${tagName}'` });
+    await field.press('ArrowUp');
+    await create.and(page.locator('[aria-selected="true"]')).waitFor();
+    await checkAccessibility(page, 'tag dialog', tags);
+    await field.press('Enter');
     await tags.waitFor({ state: 'hidden' });
+    await toast(`Created the tag “${tagName}” and tagged ${learnerName} with it`).waitFor();
     const chips = page.getByRole('list', { name: 'Tags' });
     await chips.getByText(tagName).waitFor();
     await checkAccessibility(page, 'learner record with a tag');
@@ -154,6 +161,36 @@ describe('learner records', () => {
     await page.getByText(tagName, { exact: true }).waitFor({ state: 'detached' });
     await toast(`Removed “${tagName}”`).getByRole('button', { name: 'Undo' }).click();
     await page.getByRole('list', { name: 'Tags' }).getByText(tagName).waitFor();
+    const links = await call<{ results: unknown[] }>('GET', `/studenttags?studentId=${learnerId}`);
+    expect(links.body.results).toHaveLength(1);
+  });
+
+  it('deletes the tag for everyone from the tag list after confirming, and Undo puts it back on the learner', async () => {
+    await page.goto(`${baseUrl}/courses`);
+    await page.getByRole('link', { name: 'Tags', exact: true }).click();
+    const row = page
+      .getByRole('row')
+      .filter({ has: page.getByRole('rowheader', { name: tagName, exact: true }) });
+    await row.getByText('1 learner', { exact: true }).waitFor();
+    await checkAccessibility(page, 'tag list');
+    await row.getByRole('button', { name: `Delete tag ${tagName}` }).focus();
+    await page.keyboard.press('Enter');
+    const confirm = page.getByRole('alertdialog', { name: `Delete the tag “${tagName}”?` });
+    await confirm.getByText('taken off the one learner who has it').waitFor();
+    await confirm.getByRole('button', { name: 'Delete tag' }).click();
+    await toast(`Deleted the tag “${tagName}” (1 learner had it)`).waitFor();
+    await row.waitFor({ state: 'detached' });
+    // The focus moved to a neighbouring row's Delete, not to the page.
+    await expect
+      .poll(() => page.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? ''))
+      .toMatch(/^Delete tag /);
+    expect(
+      (await call<{ results: unknown[] }>('GET', `/studenttags?studentId=${learnerId}`)).body
+        .results,
+    ).toEqual([]);
+    await toast(`Deleted the tag “${tagName}”`).getByRole('button', { name: 'Undo' }).click();
+    await toast(`Tag '${tagName}' restored on 1 learner`).waitFor();
+    await row.getByText('1 learner', { exact: true }).waitFor();
     const links = await call<{ results: unknown[] }>('GET', `/studenttags?studentId=${learnerId}`);
     expect(links.body.results).toHaveLength(1);
   });
@@ -264,7 +301,7 @@ describe('learner records', () => {
     await page.getByRole('button', { name: `Actions for ${learnerName}` }).click();
     await page.getByRole('menuitem', { name: 'Tag Learner' }).click();
     const tags = dialog(`Tag ${learnerName}`);
-    await tags.getByRole('button', { name: `${tagName} (already tagged)` }).waitFor();
+    await tags.getByRole('option', { name: `${tagName} (already tagged)` }).waitFor();
     await checkAccessibility(page, 'tag dialog', tags);
     await escapeFrom(tags);
     await tags.waitFor({ state: 'hidden' });

@@ -21,7 +21,7 @@ import { DashboardPage, preloadDashboard } from '@/features/dashboard/screens.ts
 import { FoundationsPage } from '@/features/foundations/screens.ts';
 import { HealthPage } from '@/features/health/screens.ts';
 import { JobsPage } from '@/features/jobs/screens.ts';
-import { FeedbackPage, LearnerPage } from '@/features/learners/screens.ts';
+import { FeedbackPage, LearnerPage, TagsPage } from '@/features/learners/screens.ts';
 import {
   CapstonesPage,
   ClientRequirementsPage,
@@ -113,6 +113,8 @@ export const staffRoutes: AppRoute[] = [
     path: '/objectives',
     Component: ObjectivesPage,
   },
+  // Tags for everyone: the only place a tag is deleted (linked from Courses and the tag dialog).
+  { path: '/tags', Component: TagsPage },
   {
     path: '/learners/:learnerId',
     Component: LearnerPage,

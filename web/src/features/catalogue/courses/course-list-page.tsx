@@ -54,6 +54,9 @@ export default function CourseListPage() {
           <Button asChild variant="soft">
             <RouterLink to="/objectives">Learning Objectives</RouterLink>
           </Button>
+          <Button asChild variant="soft">
+            <RouterLink to="/tags">Tags</RouterLink>
+          </Button>
         </>
       }
     >
