@@ -220,6 +220,9 @@ export const HistoryAction = Type.Union([
   /** A tag put on the learner; its undo takes it off again. */
   Type.Literal('tag'),
   Type.Literal('untag'),
+  /** A core skill tracked from its first level, or rated at another level. */
+  Type.Literal('start_core_skill'),
+  Type.Literal('core_skill'),
   /** A note added to the learner; its undo removes it. */
   Type.Literal('add_note'),
   Type.Literal('remove_note'),

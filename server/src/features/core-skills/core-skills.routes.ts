@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import {
   CoreSkillList,
   CoreSkillRecord,
@@ -8,6 +9,7 @@ import {
   CreateCoreSkillRecordBody,
   UpdateCoreSkillRecordBody,
 } from '@lp/contract/core-skills';
+import { undoable } from '@lp/contract/learners';
 import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
 import * as coreSkills from './core-skills.service.ts';
@@ -63,11 +65,14 @@ export const coreSkillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags,
         body: CreateCoreSkillRecordBody,
-        response: { 201: CoreSkillRecord, ...errors },
+        response: { 201: undoable(CoreSkillRecord), ...errors },
       },
     },
-    async (request, reply) =>
-      reply.code(201).send(await coreSkills.createRecord(app, callerOf(request), request.body)),
+    async (request, reply) => {
+      const created = await coreSkills.createRecord(app, callerOf(request), request.body);
+      reply.header(HISTORY_ID_HEADER, created.historyId);
+      return reply.code(201).send(created.record);
+    },
   );
 
   app.put(
@@ -78,11 +83,17 @@ export const coreSkillsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         tags,
         params: IdParams,
         body: UpdateCoreSkillRecordBody,
-        response: { 204: NoContent, ...errors },
+        response: { 204: undoable(NoContent), ...errors },
       },
     },
     async (request, reply) => {
-      await coreSkills.updateLevel(app, callerOf(request), request.params.id, request.body.level);
+      const historyId = await coreSkills.updateLevel(
+        app,
+        callerOf(request),
+        request.params.id,
+        request.body.level,
+      );
+      if (historyId !== null) reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(204).send();
     },
   );

@@ -4,10 +4,10 @@ import type {
   CreateCoreSkillRecordBody,
 } from '@lp/contract/core-skills';
 import type { FastifyInstance } from 'fastify';
-import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
+import { recordLearnerChange } from '../board/index.ts';
 import { findLearner, lockLearner } from '../learners/index.ts';
 import * as repo from './core-skills.repository.ts';
 
@@ -37,12 +37,15 @@ export async function getRecord(app: FastifyInstance, id: number) {
   return toRecord(row);
 }
 
-/** Starts tracking a skill for a learner; the note begins the record's history. */
+/**
+ * Starts tracking a skill for a learner; the note begins the record's history. Returns the
+ * record with the learner's history entry that undoes it.
+ */
 export async function createRecord(
   app: FastifyInstance,
   caller: SignedInPerson,
   body: CreateCoreSkillRecordBody,
-): Promise<CoreSkillRecord> {
+): Promise<{ record: CoreSkillRecord; historyId: number }> {
   return app.db.transaction().execute(async (trx) => {
     // The learner first: parallel creations queue here and the later ones see the record.
     if (!(await lockLearner(trx, body.student))) throw notFound('Student');
@@ -56,30 +59,32 @@ export async function createRecord(
       note: body.note?.trim() || 'Record initiated',
       instructor_id: caller.id,
     });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'create',
-      entity: 'core_skill_record',
-      entityId: record.id,
-      after: { record, entry },
-    });
     const created = await repo.recordById(trx, record.id);
     if (!created) throw notFound('Core skill record');
-    return toRecord(created);
+    const historyId = await recordLearnerChange(trx, caller.id, 'start_core_skill', {
+      student_id: body.student,
+      record_id: record.id,
+      skill: created.label,
+      level: entry.level,
+    });
+    return { record: toRecord(created), historyId };
   });
 }
 
-/** A new level, kept in the record's history as an entry. */
+/**
+ * A new level, kept in the record's history as an entry; returns the learner's history entry
+ * that puts the level before back (null when the level was already that).
+ */
 export async function updateLevel(
   app: FastifyInstance,
   caller: SignedInPerson,
   id: number,
   level: number,
-) {
-  await app.db.transaction().execute(async (trx) => {
+): Promise<number | null> {
+  return app.db.transaction().execute(async (trx) => {
     const before = await repo.lockRecord(trx, id);
     if (!before) throw notFound('Core skill record');
-    if (before.level === level) return;
+    if (before.level === level) return null;
     await repo.setLevel(trx, id, level);
     const entry = await repo.insertEntry(trx, {
       record_id: id,
@@ -87,13 +92,14 @@ export async function updateLevel(
       note: '',
       instructor_id: caller.id,
     });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'update',
-      entity: 'core_skill_record',
-      entityId: id,
-      before: { level: before.level },
-      after: { level, entry_id: entry.id },
+    const skill = await repo.recordById(trx, id);
+    return recordLearnerChange(trx, caller.id, 'core_skill', {
+      student_id: before.student_id,
+      record_id: id,
+      skill: skill?.label ?? 'Core skill',
+      from: { level: before.level, updated_at: isoTimestamp(before.updated_at) },
+      level,
+      entry_id: entry.id,
     });
   });
 }

@@ -137,6 +137,52 @@ describe('tracking core skills', () => {
     expect(entries.map((row) => row.level)).toEqual([1, 7]);
   });
 
+  it("puts a rating's level back from the learner's history, and refuses once rated again", async () => {
+    const subject = await createLearner(ctx.db);
+    const [first] = await startTracking(subject.id);
+    const record = first!.json();
+    const rate = (level: number) => call('PUT', `/api/coreskillrecords/${record.id}`, { level });
+    const undo = (historyId: unknown) =>
+      call('POST', `/api/students/${subject.id}/history/${historyId}/undo`);
+    const levelNow = async () =>
+      (await call('GET', `/api/coreskillrecords/${record.id}`)).json().level;
+
+    const toFive = await rate(5);
+    const history = (await call('GET', `/api/students/${subject.id}/history`)).json();
+    expect(history[0]).toMatchObject({
+      action: 'core_skill',
+      summary: `${record.skill.label}: level 1 → 5`,
+    });
+    expect((await undo(toFive.headers['history-id'])).json().message).toBe(
+      'Core skill level put back',
+    );
+    expect(await levelNow()).toBe(1);
+
+    const toThree = await rate(3);
+    await rate(4);
+    const refused = await undo(toThree.headers['history-id']);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/has been rated on .+ again since/);
+    expect(await levelNow()).toBe(4);
+    // Rating the level it has already changes nothing and offers nothing to undo.
+    expect((await rate(4)).headers['history-id']).toBeUndefined();
+  });
+
+  it('stops tracking a skill started by mistake, unless it has been rated since', async () => {
+    const subject = await createLearner(ctx.db);
+    const [first, second] = await startTracking(subject.id);
+    const undo = (historyId: unknown) =>
+      call('POST', `/api/students/${subject.id}/history/${historyId}/undo`);
+    const undone = await undo(first!.headers['history-id']);
+    expect(undone.json().message).toBe('Core skill no longer tracked');
+    expect((await call('GET', `/api/coreskillrecords/${first!.json().id}`)).statusCode).toBe(404);
+
+    await call('PUT', `/api/coreskillrecords/${second!.json().id}`, { level: 6 });
+    const refused = await undo(second!.headers['history-id']);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().message).toMatch(/has been rated on .+ since: undo that first/);
+  });
+
   it('keeps levels between 1 and 10, naming the field', async () => {
     const subject = await createLearner(ctx.db);
     const [first] = await startTracking(subject.id);

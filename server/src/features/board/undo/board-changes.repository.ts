@@ -102,6 +102,53 @@ export const deleteRepositoryLink = async (trx: Trx, id: number) =>
   (await trx.deleteFrom('repository_links').where('id', '=', id).executeTakeFirst())
     .numDeletedRows > 0n;
 
+/** How many entries a core skill record has (locking it), or null when it is gone. */
+export async function coreSkillEntries(trx: Trx, recordId: number) {
+  const record = await trx
+    .selectFrom('core_skill_records')
+    .select('id')
+    .where('id', '=', recordId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!record) return null;
+  const { count } = await trx
+    .selectFrom('core_skill_record_entries')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('record_id', '=', recordId)
+    .executeTakeFirstOrThrow();
+  return Number(count);
+}
+
+export const deleteCoreSkillRecord = (trx: Trx, id: number) =>
+  trx.deleteFrom('core_skill_records').where('id', '=', id).execute();
+
+/** The newest entry of a core skill record (locking the record), or null. */
+export async function latestCoreSkillEntry(trx: Trx, recordId: number) {
+  if ((await coreSkillEntries(trx, recordId)) === null) return null;
+  const entry = await trx
+    .selectFrom('core_skill_record_entries')
+    .select('id')
+    .where('record_id', '=', recordId)
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  return entry?.id ?? null;
+}
+
+export const restoreCoreSkillLevel = (
+  trx: Trx,
+  id: number,
+  before: { level: number; updated_at: string },
+) =>
+  trx
+    .updateTable('core_skill_records')
+    .set({ level: before.level, updated_at: new Date(before.updated_at) })
+    .where('id', '=', id)
+    .execute();
+
+export const deleteCoreSkillEntry = (trx: Trx, id: number) =>
+  trx.deleteFrom('core_skill_record_entries').where('id', '=', id).execute();
+
 export const deleteNote = async (trx: Trx, id: number) =>
   (await trx.deleteFrom('notes').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;
 

@@ -10,12 +10,14 @@ import type {
   AddNoteRecord,
   BoardChangeAction,
   CapstoneStepRecord,
+  CoreSkillRecord,
   LearnerChangeRecords,
   LinkRepositoryRecord,
   MoveRecord,
   ReachOutRecord,
   RemoveNoteRecord,
   StartAssessmentRecord,
+  StartCoreSkillRecord,
   StatusRecord,
   TagRecord,
   UnlinkRepositoryRecord,
@@ -36,6 +38,8 @@ export const boardChangeActions = [
   'capstone_step',
   'tag',
   'untag',
+  'start_core_skill',
+  'core_skill',
   'add_note',
   'remove_note',
   'link_repository',
@@ -158,6 +162,32 @@ const handlers: Handlers = {
       if (await repo.hasTag(trx, learner.id, record.link.tag_id))
         throw conflict(`${fullName(learner)} has the tag '${record.tag}' again.`);
       await repo.reinsertLink(trx, record.link);
+    },
+  },
+  start_core_skill: {
+    summary: (record: StartCoreSkillRecord) =>
+      `Started tracking ${record.skill} at level ${record.level}`,
+    undone: 'Core skill no longer tracked',
+    async undo(trx, learner, record: StartCoreSkillRecord) {
+      const entries = await repo.coreSkillEntries(trx, record.record_id);
+      if (entries === null) throw conflict(`${record.skill} is no longer tracked.`);
+      if (entries > 1)
+        throw conflict(
+          `${fullName(learner)} has been rated on ${record.skill} since: undo that first.`,
+        );
+      await repo.deleteCoreSkillRecord(trx, record.record_id);
+    },
+  },
+  core_skill: {
+    summary: (record: CoreSkillRecord) =>
+      `${record.skill}: level ${record.from.level} → ${record.level}`,
+    undone: 'Core skill level put back',
+    async undo(trx, learner, record: CoreSkillRecord) {
+      const latest = await repo.latestCoreSkillEntry(trx, record.record_id);
+      if (latest !== record.entry_id)
+        throw conflict(`${fullName(learner)} has been rated on ${record.skill} again since.`);
+      await repo.restoreCoreSkillLevel(trx, record.record_id, record.from);
+      await repo.deleteCoreSkillEntry(trx, record.entry_id);
     },
   },
   add_note: {

@@ -79,6 +79,23 @@ export interface UntagRecord {
   tag: string;
 }
 
+export interface StartCoreSkillRecord {
+  student_id: number;
+  record_id: number;
+  skill: string;
+  level: number;
+}
+
+export interface CoreSkillRecord {
+  student_id: number;
+  record_id: number;
+  skill: string;
+  from: { level: number; updated_at: string };
+  level: number;
+  /** The entry the rating added to the record's history. */
+  entry_id: number;
+}
+
 export interface AddNoteRecord {
   student_id: number;
   note_id: number;
@@ -133,6 +150,8 @@ export interface LearnerChangeRecords {
   capstone_step: CapstoneStepRecord;
   tag: TagRecord;
   untag: UntagRecord;
+  start_core_skill: StartCoreSkillRecord;
+  core_skill: CoreSkillRecord;
   add_note: AddNoteRecord;
   remove_note: RemoveNoteRecord;
   link_repository: LinkRepositoryRecord;
@@ -159,6 +178,8 @@ const liveMarks: { [A in BoardChangeAction]: (record: LearnerChangeRecords[A]) =
   }),
   tag: (record) => ({ kind: 'tag', summary: `tagged "${record.tag}"` }),
   untag: (record) => ({ kind: 'tag', summary: `untagged "${record.tag}"` }),
+  start_core_skill: (record) => ({ kind: 'detail', summary: `tracking ${record.skill}` }),
+  core_skill: (record) => ({ kind: 'detail', summary: `${record.skill}: level ${record.level}` }),
   add_note: () => ({ kind: 'note', summary: 'note added' }),
   remove_note: () => ({ kind: 'note', summary: 'note removed' }),
   link_repository: (record) => ({ kind: 'repository', summary: `linked ${record.repository}` }),

@@ -3,6 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 import { INITIAL_CORE_SKILL_NOTE } from '../model/texts.ts';
 import { learnerKeys } from './keys.ts';
+import { sendUndoable } from './undo.ts';
 
 // GET /coreskillrecords?studentId= — ordered by skill label.
 export const getCoreSkillRecords = (studentId: number, signal?: AbortSignal) =>
@@ -17,12 +18,15 @@ export const useCoreSkillRecords = (studentId: number, enabled = true) =>
 // GET /coreskills (results)
 export const getCoreSkills = () => api.get<CoreSkillList>('/coreskills');
 
-/** 'Start Tracking Core Skills': one record per skill at level 1 with the note 'Initial record'. */
+/**
+ * 'Start Tracking Core Skills': one record per skill at level 1 with the note 'Initial record'.
+ * Returns the history entries that undo them.
+ */
 export async function startTracking(studentId: number) {
   const skills = await getCoreSkills();
-  await Promise.all(
+  const started = await Promise.all(
     skills.results.map((skill) =>
-      api.post('/coreskillrecords', {
+      sendUndoable('POST', '/coreskillrecords', {
         student: studentId,
         skill: skill.id,
         level: 1,
@@ -30,6 +34,7 @@ export async function startTracking(studentId: number) {
       }),
     ),
   );
+  return started.flatMap((record) => (record.historyId === null ? [] : [record.historyId]));
 }
 
 export function useStartTracking(studentId: number) {
@@ -44,9 +49,9 @@ export function useStartTracking(studentId: number) {
   });
 }
 
-// PUT /coreskillrecords/{id} {student_id, skill_id, level}
+// PUT /coreskillrecords/{id} {student_id, skill_id, level} — undoable from the learner's History.
 export const setLevel = (record: CoreSkillRecord, level: number) =>
-  api.put(`/coreskillrecords/${record.id}`, {
+  sendUndoable('PUT', `/coreskillrecords/${record.id}`, {
     student_id: record.student,
     skill_id: record.skill.id,
     level,

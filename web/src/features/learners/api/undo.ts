@@ -26,7 +26,14 @@ export async function sendUndoable<T = void>(
   return { body: answer.body, historyId: Number.isInteger(id) && id > 0 ? id : null };
 }
 
-const undoAbout = (learnerId: number, historyId: number) => `undo ${learnerId} ${historyId}`;
+/** One change's history entry, or the entries of changes made as one (Start Tracking). */
+type HistoryIds = number | readonly number[];
+
+const idsOf = (historyIds: HistoryIds) =>
+  typeof historyIds === 'number' ? [historyIds] : [...historyIds];
+
+const undoAbout = (learnerId: number, historyIds: HistoryIds) =>
+  `undo ${learnerId} ${idsOf(historyIds).join(',')}`;
 
 /**
  * Undoes a change of the learner's history and says how it went. Plain functions rather than a hook: the toast
@@ -35,11 +42,13 @@ const undoAbout = (learnerId: number, historyId: number) => `undo ${learnerId} $
 export async function runUndo(
   queryClient: QueryClient,
   learnerId: number,
-  historyId: number,
+  historyId: HistoryIds,
   onUndone?: () => unknown,
 ) {
   try {
-    const result = await undoChange(learnerId, historyId);
+    // Several entries are undone newest first, as they would be one by one.
+    let result = await undoChange(learnerId, idsOf(historyId).at(-1) ?? 0);
+    for (const id of idsOf(historyId).reverse().slice(1)) result = await undoChange(learnerId, id);
     // Its toast's Undo, if one is still on screen, has nothing left to undo.
     toast.dismissAbout(undoAbout(learnerId, historyId));
     const where = result.current_cohort ? ` (${result.current_cohort.name})` : '';
@@ -64,7 +73,7 @@ export function showWithUndo(
   queryClient: QueryClient,
   text: string,
   learnerId: number,
-  historyId: number | null,
+  historyId: HistoryIds | null,
   /** What else to read again after the undo (the change's own screens). */
   onUndone?: () => unknown,
 ) {

@@ -1,4 +1,4 @@
-import { screen, waitFor } from '@testing-library/react';
+import { fireEvent, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { renderWithProviders } from '@/test/render.tsx';
@@ -12,6 +12,12 @@ const skills = {
   results: [1, 2, 3, 4].map((id) => ({ id, label: `Skill ${id}` })),
 };
 
+const undone = (message: string) => ({
+  message,
+  learner: { id: 7, name: 'Ada Lovelace' },
+  current_cohort: null,
+});
+
 describe('CoreSkillsPanel', () => {
   it("offers 'Start Tracking Core Skills' without records, creating one per skill at level 1", async () => {
     let tracked = false;
@@ -20,7 +26,24 @@ describe('CoreSkillsPanel', () => {
       'GET /coreskills': { status: 200, body: skills },
       'POST /coreskillrecords': ({ body }) => {
         tracked = true;
-        return { status: 201, body };
+        const skill = (body as { skill: number }).skill;
+        return { status: 201, body, headers: { 'history-id': String(60 + skill) } };
+      },
+      'POST /students/7/history/61/undo': () => {
+        tracked = false;
+        return { status: 200, body: undone('Core skill no longer tracked') };
+      },
+      'POST /students/7/history/62/undo': {
+        status: 200,
+        body: undone('Core skill no longer tracked'),
+      },
+      'POST /students/7/history/63/undo': {
+        status: 200,
+        body: undone('Core skill no longer tracked'),
+      },
+      'POST /students/7/history/64/undo': {
+        status: 200,
+        body: undone('Core skill no longer tracked'),
       },
     });
     const { user } = renderWithProviders(<CoreSkillsPanel learnerId={7} />);
@@ -35,12 +58,31 @@ describe('CoreSkillsPanel', () => {
         body: { student: 7, skill, level: 1, note: 'Initial record' },
       })),
     );
+    // One Undo takes all four back, newest first, and says so once.
+    expect(await screen.findByText('Started tracking 4 core skills')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Core skill no longer tracked: Ada Lovelace'),
+    ).toBeInTheDocument();
+    expect(
+      network
+        .writes()
+        .slice(4)
+        .map((write) => write.path),
+    ).toEqual([64, 63, 62, 61].map((id) => `/students/7/history/${id}/undo`));
+    expect(
+      await screen.findByRole('button', { name: 'Start Tracking Core Skills' }),
+    ).toBeInTheDocument();
   });
 
   it('saves a level changed from the keyboard once, when the change is committed', async () => {
     const network = fakeNetwork({
       'GET /coreskillrecords': { status: 200, body: skillRecords },
-      'PUT /coreskillrecords/21': { status: 204 },
+      'PUT /coreskillrecords/21': { status: 204, headers: { 'history-id': '70' } },
+      'POST /students/7/history/70/undo': {
+        status: 200,
+        body: undone('Core skill level put back'),
+      },
     });
     const { user } = renderWithProviders(<CoreSkillsPanel learnerId={7} />);
     await screen.findByRole('heading', { name: 'Algorithmic Thinking (3)' });
@@ -61,6 +103,11 @@ describe('CoreSkillsPanel', () => {
     );
     expect(slider).toHaveAttribute('aria-valuemin', '1');
     expect(slider).toHaveAttribute('aria-valuemax', '10');
+    // The toast's Undo puts the level before back.
+    expect(await screen.findByText('Algorithmic Thinking set to 4')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Core skill level put back: Ada Lovelace')).toBeInTheDocument();
+    expect(network.writes().at(-1)).toMatchObject({ path: '/students/7/history/70/undo' });
   });
 
   it('puts the level back and says why when saving fails', async () => {

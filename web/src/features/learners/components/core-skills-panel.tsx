@@ -5,17 +5,20 @@ import { CORE_SKILL_LEVEL } from '@lp/contract/constants';
 import type { CoreSkillRecord } from '@lp/contract/core-skills';
 import { QuestionMarkCircledIcon } from '@radix-ui/react-icons';
 import { Box, Button, Flex, Heading, Slider, Text, Tooltip } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useEffect, useRef, useState } from 'react';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { toast } from '@/ui/toasts/index.ts';
 import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
 import { useCoreSkillRecords, useSetLevel, useStartTracking } from '../api/core-skills.ts';
+import { showWithUndo } from '../api/undo.ts';
 import { SKILL_HELP, START_TRACKING } from '../model/texts.ts';
 
 export function CoreSkillsPanel({ learnerId }: { learnerId: number }) {
   const records = useCoreSkillRecords(learnerId);
   const start = useStartTracking(learnerId);
+  const queryClient = useQueryClient();
 
   let body: ReactNode;
   if (records.isPending) body = <Loading label="Loading core skills…" />;
@@ -28,6 +31,13 @@ export function CoreSkillsPanel({ learnerId }: { learnerId: number }) {
         loading={start.isPending}
         onClick={() =>
           start.mutate(undefined, {
+            onSuccess: (historyIds) =>
+              showWithUndo(
+                queryClient,
+                `Started tracking ${historyIds.length} core skills`,
+                learnerId,
+                historyIds,
+              ),
             onError: (error) => toast.show(error.message, { type: 'error', duration: 'normal' }),
           })
         }
@@ -58,6 +68,7 @@ export function CoreSkillsPanel({ learnerId }: { learnerId: number }) {
 
 function SkillSlider({ learnerId, record }: { learnerId: number; record: CoreSkillRecord }) {
   const save = useSetLevel(learnerId);
+  const queryClient = useQueryClient();
   const [level, setLevel] = useState(record.level);
   useEffect(() => setLevel(record.level), [record.level]);
   const label = record.skill.label;
@@ -74,8 +85,8 @@ function SkillSlider({ learnerId, record }: { learnerId: number; record: CoreSki
     save.mutate(
       { record, level: value },
       {
-        onSuccess: () =>
-          toast.show(`${label} set to ${value}`, { type: 'done', duration: 'short' }),
+        onSuccess: ({ historyId }) =>
+          showWithUndo(queryClient, `${label} set to ${value}`, learnerId, historyId),
         onError: (error) => {
           setLevel(record.level);
           toast.show(error.message, { type: 'error', duration: 'normal' });
