@@ -217,6 +217,8 @@ export const HistoryAction = Type.Union([
   Type.Literal('achieve'),
   /** A step on a capstone proposal's timeline (e.g. Approved, MVP). */
   Type.Literal('capstone_step'),
+  /** A step taken back from a capstone proposal's timeline (e.g. an approval revoked). */
+  Type.Literal('revoke_capstone_step'),
   /** A tag put on the learner; its undo takes it off again. */
   Type.Literal('tag'),
   Type.Literal('untag'),

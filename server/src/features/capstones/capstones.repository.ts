@@ -153,21 +153,12 @@ export const insertTimeline = (
   db
     .insertInto('capstone_timelines')
     .values(values)
-    .returning(['id', 'capstone_id', 'status_id', 'created_at'])
+    .returning(['id', 'capstone_id', 'status_id', 'created_by', 'created_at'])
     .executeTakeFirstOrThrow();
 
 export const deleteTimeline = (db: Db, id: number) =>
   db
     .deleteFrom('capstone_timelines')
     .where('id', '=', id)
-    .returning(['id', 'capstone_id', 'status_id', 'created_at'])
+    .returning(['id', 'capstone_id', 'status_id', 'created_by', 'created_at'])
     .executeTakeFirst();
-
-export const learnerOfCapstone = async (db: Db, capstoneId: number) =>
-  (
-    await db
-      .selectFrom('capstones')
-      .select('student_id')
-      .where('id', '=', capstoneId)
-      .executeTakeFirst()
-  )?.student_id;

@@ -84,13 +84,14 @@ export const capstonesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staffOnly(204),
       schema: {
         tags: ['capstones'],
-        description: 'Deletes a timeline entry (revoking an approval).',
+        description: 'Deletes a timeline entry (revoking an approval); undoable.',
         params: IdParams,
-        response: { 204: NoContent, ...errors },
+        response: { 204: undoable(NoContent), ...errors },
       },
     },
     async (request, reply) => {
-      await removeTimeline(app, callerOf(request), request.params.id);
+      const historyId = await removeTimeline(app, callerOf(request), request.params.id);
+      reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(204).send();
     },
   );

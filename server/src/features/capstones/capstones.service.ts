@@ -157,25 +157,22 @@ export async function addTimeline(
   return { timeline, historyId };
 }
 
-/** Revokes a review step (e.g. an approval) by deleting its timeline entry. */
+/**
+ * Revokes a review step (e.g. an approval) by deleting its timeline entry; returns the learner's
+ * history entry that puts it back.
+ */
 export async function removeTimeline(app: FastifyInstance, caller: SignedInPerson, id: number) {
-  await app.db.transaction().execute(async (trx) => {
+  return app.db.transaction().execute(async (trx) => {
     const removed = await repo.deleteTimeline(trx, id);
     if (!removed) throw notFound('Timeline entry');
-    const studentId = await repo.learnerOfCapstone(trx, removed.capstone_id);
-    if (studentId !== undefined)
-      await recordBoardChange(trx, {
-        studentId,
-        kind: 'capstone',
-        summary: 'capstone step revoked',
-        actorId: caller.id,
-      });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'delete',
-      entity: 'capstone_timeline',
-      entityId: id,
-      before: removed,
+    const capstone = await repo.lockCapstone(trx, removed.capstone_id);
+    const status = await repo.findProposalStatus(trx, removed.status_id);
+    if (!capstone) throw notFound('Capstone');
+    return recordLearnerChange(trx, caller.id, 'revoke_capstone_step', {
+      student_id: capstone.student_id,
+      course: capstone.course_name,
+      status: { id: removed.status_id, name: status?.status ?? 'Step' },
+      timeline: { ...removed, created_at: isoTimestamp(removed.created_at) },
     });
   });
 }

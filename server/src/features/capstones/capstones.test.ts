@@ -232,6 +232,28 @@ describe('POST /timelines and DELETE /timelines/{id}', () => {
       token: staff.token,
     });
     expect(gone.statusCode).toBe(404);
+
+    // The revoke is in the learner's history; its undo puts the approval back as it was.
+    const history = await ctx.request({
+      method: 'GET',
+      url: `/api/students/${learner.id}/history`,
+      token: staff.token,
+    });
+    expect(history.json()[0]).toMatchObject({
+      action: 'revoke_capstone_step',
+      summary: `${course.name} capstone: Approved revoked`,
+    });
+    const undo = await ctx.request({
+      method: 'POST',
+      url: `/api/students/${learner.id}/history/${revoked.headers['history-id']}/undo`,
+      token: staff.token,
+    });
+    expect(undo.json().message).toBe('Capstone step restored');
+    expect(await board()).toMatchObject({
+      status: 'Approved',
+      current_status_id: 3,
+      created_on: approved.json().date,
+    });
   });
 
   it('refuses the status the proposal already has: one entry, one Slack message', async () => {

@@ -165,8 +165,18 @@ describe('capstone proposal list', () => {
     expect(await screen.findByText('Capstone step undone: Sam Submitted')).toBeInTheDocument();
   });
 
-  it('revokes an approval after confirming, by deleting its timeline entry', async () => {
-    const calls = network({ 'DELETE /timelines/102': { status: 204 } });
+  it('revokes an approval after confirming, by deleting its timeline entry, with Undo', async () => {
+    const calls = network({
+      'DELETE /timelines/102': { status: 204, headers: { 'history-id': '44' } },
+      'POST /students/1/history/44/undo': {
+        status: 200,
+        body: {
+          message: 'Capstone step restored',
+          learner: { id: 1, name: 'Zoe Approved' },
+          current_cohort: null,
+        },
+      },
+    });
     const { user } = renderList();
     const revoke = await screen.findByRole('button', { name: 'Revoke' });
     await waitFor(() => expect(revoke).toBeEnabled());
@@ -174,6 +184,11 @@ describe('capstone proposal list', () => {
     await user.click(await screen.findByRole('button', { name: 'Revoke approval' }));
     await waitFor(() => expect(calls.writes()).toHaveLength(1));
     expect(calls.writes()[0]).toMatchObject({ method: 'DELETE', path: '/timelines/102' });
+    expect(
+      await screen.findByText("Approval of Zoe Approved's proposal revoked"),
+    ).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Capstone step restored: Zoe Approved')).toBeInTheDocument();
   });
 
   it('links every proposal and opens the notes and the overlay', async () => {

@@ -56,7 +56,12 @@ export function ProposalList({
       description: `${row.learner.name}'s ${courseName} proposal goes back to its previous status.`,
       confirmLabel: 'Revoke approval',
     });
-    if (yes) revoke.mutate({ timelineId: approval.id, learnerName: row.learner.name });
+    if (yes)
+      revoke.mutate({
+        timelineId: approval.id,
+        learnerId: row.learner.id,
+        learnerName: row.learner.name,
+      });
   };
 
   if (statuses.isPending) return <Loading label="Loading the proposals…" />;

@@ -1,7 +1,12 @@
 import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { currentAssignmentOf } from '../assignments.ts';
-import type { RemoveNoteRecord, UnlinkRepositoryRecord, UntagRecord } from './learner-history.ts';
+import type {
+  RemoveNoteRecord,
+  RevokeCapstoneStepRecord,
+  UnlinkRepositoryRecord,
+  UntagRecord,
+} from './learner-history.ts';
 
 // What undoing a board change reads and writes. Every function runs inside the undo's
 // transaction, after the learner's row is locked.
@@ -148,6 +153,15 @@ export const restoreCoreSkillLevel = (
 
 export const deleteCoreSkillEntry = (trx: Trx, id: number) =>
   trx.deleteFrom('core_skill_record_entries').where('id', '=', id).execute();
+
+export const capstoneExists = async (trx: Trx, id: number) =>
+  Boolean(await trx.selectFrom('capstones').select('id').where('id', '=', id).executeTakeFirst());
+
+export const reinsertTimeline = (trx: Trx, timeline: RevokeCapstoneStepRecord['timeline']) =>
+  trx
+    .insertInto('capstone_timelines')
+    .values({ ...timeline, created_at: new Date(timeline.created_at) })
+    .execute();
 
 export const deleteNote = async (trx: Trx, id: number) =>
   (await trx.deleteFrom('notes').where('id', '=', id).executeTakeFirst()).numDeletedRows > 0n;

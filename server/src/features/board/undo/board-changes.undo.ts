@@ -16,6 +16,7 @@ import type {
   MoveRecord,
   ReachOutRecord,
   RemoveNoteRecord,
+  RevokeCapstoneStepRecord,
   StartAssessmentRecord,
   StartCoreSkillRecord,
   StatusRecord,
@@ -36,6 +37,7 @@ export const boardChangeActions = [
   'status',
   'achieve',
   'capstone_step',
+  'revoke_capstone_step',
   'tag',
   'untag',
   'start_core_skill',
@@ -143,6 +145,16 @@ const handlers: Handlers = {
           `The ${record.course} capstone proposal ${latest ? `is marked ${latest.status}` : 'has changed'} since: this step can no longer be undone.`,
         );
       await repo.deleteTimeline(trx, record.timeline_id);
+    },
+  },
+  revoke_capstone_step: {
+    summary: (record: RevokeCapstoneStepRecord) =>
+      `${record.course} capstone: ${record.status.name} revoked`,
+    undone: 'Capstone step restored',
+    async undo(trx, _learner, record: RevokeCapstoneStepRecord) {
+      if (!(await repo.capstoneExists(trx, record.timeline.capstone_id)))
+        throw conflict('That capstone proposal has been deleted since.');
+      await repo.reinsertTimeline(trx, record.timeline);
     },
   },
   tag: {

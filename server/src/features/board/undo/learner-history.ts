@@ -73,6 +73,19 @@ export interface TagRecord {
   tag: string;
 }
 
+export interface RevokeCapstoneStepRecord {
+  student_id: number;
+  course: string;
+  status: Named;
+  timeline: {
+    id: number;
+    capstone_id: number;
+    status_id: number;
+    created_by: number | null;
+    created_at: string;
+  };
+}
+
 export interface UntagRecord {
   student_id: number;
   link: { id: number; student_id: number; tag_id: number; created_at: string };
@@ -148,6 +161,7 @@ export interface LearnerChangeRecords {
   status: StatusRecord;
   achieve: AchieveRecord;
   capstone_step: CapstoneStepRecord;
+  revoke_capstone_step: RevokeCapstoneStepRecord;
   tag: TagRecord;
   untag: UntagRecord;
   start_core_skill: StartCoreSkillRecord;
@@ -177,6 +191,10 @@ const liveMarks: { [A in BoardChangeAction]: (record: LearnerChangeRecords[A]) =
     summary: `${record.course} capstone: ${record.status.name}`,
   }),
   tag: (record) => ({ kind: 'tag', summary: `tagged "${record.tag}"` }),
+  revoke_capstone_step: (record) => ({
+    kind: 'capstone',
+    summary: `${record.course} capstone: ${record.status.name} revoked`,
+  }),
   untag: (record) => ({ kind: 'tag', summary: `untagged "${record.tag}"` }),
   start_core_skill: (record) => ({ kind: 'detail', summary: `tracking ${record.skill}` }),
   core_skill: (record) => ({ kind: 'detail', summary: `${record.skill}: level ${record.level}` }),

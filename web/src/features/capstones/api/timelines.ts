@@ -4,15 +4,14 @@
 import type { CreateTimelineBody, Timeline } from '@lp/contract/capstones';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { sendUndoable, showWithUndo, type Undoable } from '@/features/learners';
-import { api } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
 
 export function createTimeline(body: CreateTimelineBody): Promise<Undoable<Timeline>> {
   return sendUndoable<Timeline>('POST', '/timelines', body);
 }
 
-export function deleteTimeline(id: number): Promise<void> {
-  return api.del(`/timelines/${id}`);
+export function deleteTimeline(id: number): Promise<Undoable<void>> {
+  return sendUndoable('DELETE', `/timelines/${id}`);
 }
 
 function useRefresh() {
@@ -51,14 +50,17 @@ export function useSetProposalStatus() {
 
 export function useRevokeTimeline() {
   const refresh = useRefresh();
+  const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (change: { timelineId: number; learnerName: string }) =>
+    mutationFn: (change: { timelineId: number; learnerId: number; learnerName: string }) =>
       deleteTimeline(change.timelineId),
-    onSuccess: (_nothing, change) =>
-      toast.show(`Approval of ${change.learnerName}'s proposal revoked`, {
-        type: 'done',
-        duration: 'normal',
-      }),
+    onSuccess: ({ historyId }, change) =>
+      showWithUndo(
+        queryClient,
+        `Approval of ${change.learnerName}'s proposal revoked`,
+        change.learnerId,
+        historyId,
+      ),
     onError: failed,
     onSettled: refresh,
   });
