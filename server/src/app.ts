@@ -136,6 +136,9 @@ export async function buildApp(
     await app.register(cors, {
       origin: config.corsOrigin,
       exposedHeaders: ['Location', 'ETag', HISTORY_ID_HEADER],
+      // Password sign-in sends and receives its device cookie (features/auth/device-cookies.ts)
+      // from the client's origin. No other request is authorised by a cookie.
+      credentials: true,
     });
   }
   // Answers over 1 KB (board, lists, OpenAPI document) compressed when the caller accepts it.

@@ -24,7 +24,10 @@ export interface Config {
   clientUrl: string;
   corsOrigin: string | null;
   demoPassword: string;
-  /** Failed password sign-ins per account, and per address, within 15 minutes. */
+  /**
+   * Failed password sign-ins per account, and per address, within 15 minutes; from a browser with
+   * a device cookie for the user name, per device cookie instead (features/auth/device-cookies.ts).
+   */
   signInRateLimit: number;
   signInAddressRateLimit: number;
   /** The proxies whose X-Forwarded-For names the caller's address: none, or their addresses. */

@@ -111,9 +111,54 @@ describe('sign-in', () => {
     const alert = page.getByRole('alert');
     await alert.waitFor();
     expect(await alert.textContent()).toContain('Unable to log in with provided credentials.');
+    // The focus is back on the password field, its text selected to type over, not on the page.
+    const password = page.getByLabel('Password');
+    await expect
+      .poll(() => password.evaluate((field) => field === document.activeElement))
+      .toBe(true);
+    await page.keyboard.type('typed-over');
+    expect(await password.inputValue()).toBe('typed-over');
     await checkAccessibility(page, 'sign-in with a refused password');
     expect(page.url()).toBe(`${baseUrl}/login`);
     expect(await readSessionToken(page)).toBeNull();
+  });
+});
+
+describe('a browser that signed in before, on an account strangers locked', () => {
+  let server: RunningServer;
+  beforeAll(async () => {
+    server = await startServer({ webDist: inject('webDist'), env: { SIGNIN_RATE_LIMIT: '3' } });
+  });
+  afterAll(async () => {
+    await server?.stop();
+  });
+
+  const verify = (password: string) =>
+    fetch(`${server.url}/api/accounts/verify`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'student', password }),
+    });
+
+  it('keeps its device cookie and signs in with the right password all the same', async () => {
+    await signIn(page, server.url, 'student');
+    const deviceCookies = (url: string) =>
+      session.context
+        .cookies(url)
+        .then((cookies) => cookies.filter((cookie) => cookie.name.startsWith('lp_device_')));
+    // Kept by the browser, out of scripts' reach, and sent only with sign-in requests.
+    const [cookie] = await deviceCookies(`${server.url}/api/accounts/verify`);
+    expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Lax', path: '/api/accounts/verify' });
+    expect(await deviceCookies(`${server.url}/api/profile`)).toEqual([]);
+    await page.getByRole('button', { name: 'Log out' }).click();
+    await page.waitForURL(`${server.url}/`);
+
+    // Strangers (no device cookie) use up the account's three failures: it is locked to them.
+    for (let i = 0; i < 3; i += 1) expect((await verify(`guess${i}`)).status).toBe(400);
+    expect((await verify('learnops')).status).toBe(429);
+
+    await signIn(page, server.url, 'student');
+    await page.getByRole('heading', { name: 'Overview' }).waitFor();
   });
 });
 

@@ -29,6 +29,7 @@ export const migrationChecksums: Record<string, string> = {
   '1045-repository-work': '87d3f018a247afa8',
   '1050-interventions': 'f7291330a6b06be1',
   '1055-stay-lengths': 'ee77ea4a452ef6d7',
+  '1060-server-secrets': 'fc0e04a3eb68e4d6',
   '1070-live-streams': '0ec90a1bcef7f7e5',
   'run-statements': '3f79c1dcd555bf69',
 };

@@ -7,6 +7,7 @@ import * as githubActivity from './migrations/1040-github-activity.ts';
 import * as repositoryWork from './migrations/1045-repository-work.ts';
 import * as interventions from './migrations/1050-interventions.ts';
 import * as stayLengths from './migrations/1055-stay-lengths.ts';
+import * as serverSecrets from './migrations/1060-server-secrets.ts';
 import * as liveStreams from './migrations/1070-live-streams.ts';
 import { migrations as earlierMigrations } from './migrations/index.ts';
 
@@ -23,5 +24,6 @@ export const migrations: Record<string, Migration> = {
   '1045-repository-work': repositoryWork,
   '1050-interventions': interventions,
   '1055-stay-lengths': stayLengths,
+  '1060-server-secrets': serverSecrets,
   '1070-live-streams': liveStreams,
 };

@@ -55,6 +55,13 @@ export interface SignInFailuresTable {
   failed_at: Timestamp;
 }
 
+/** A secret the server made for itself (migration 1060): the device cookies' signing key. */
+export interface ServerSecretsTable {
+  name: string;
+  value: string;
+  created_at: Timestamp;
+}
+
 export interface CohortsTable {
   id: Id;
   name: string;
@@ -555,6 +562,7 @@ export interface Database {
   tokens: TokensTable;
   sign_in_grants: SignInGrantsTable;
   sign_in_failures: SignInFailuresTable;
+  server_secrets: ServerSecretsTable;
   cohorts: CohortsTable;
   cohort_info: CohortInfoTable;
   cohort_memberships: CohortMembershipsTable;

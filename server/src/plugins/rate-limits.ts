@@ -6,7 +6,8 @@ export const rateLimits = {
 
 /**
  * Failed password sign-ins are counted, not attempts: people open many tabs and sign in many
- * times a day. Counted per account (SIGNIN_RATE_LIMIT) and per address (SIGNIN_ADDRESS_RATE_LIMIT)
- * separately, within this window (see features/auth/sign-in-failures.ts).
+ * times a day. Counted within this window per device cookie (SIGNIN_RATE_LIMIT) for a browser
+ * that signed in as that user name before, else per account (SIGNIN_RATE_LIMIT) and per address
+ * (SIGNIN_ADDRESS_RATE_LIMIT) separately (see features/auth/sign-in-failures.ts).
  */
 export const failedSignInWindowMs = 15 * 60_000;

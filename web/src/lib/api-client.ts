@@ -34,6 +34,11 @@ export interface RequestOptions {
    * (an ArrayBuffer: a roster CSV, whose encoding the server tells from its bytes).
    */
   bodyType?: string;
+  /**
+   * Whose cookies go with the request: the browser's default (the page's own origin only), or
+   * 'include' for the API's cookies on another origin too (sign-in's device cookie).
+   */
+  credentials?: RequestCredentials;
 }
 
 type UnauthorizedHandler = () => void;
@@ -116,6 +121,7 @@ async function send(
       headers,
       body: payload,
       signal: options.signal,
+      ...(options.credentials ? { credentials: options.credentials } : {}),
     });
   } catch (error) {
     if (error instanceof DOMException && error.name === 'AbortError') throw error;

@@ -15,6 +15,8 @@ export interface Call {
   url: string;
   headers: Headers;
   body: unknown;
+  /** The request's credentials mode when it set one (whose cookies go with it). */
+  credentials: RequestCredentials | undefined;
 }
 
 /** An answer, or a function of the call giving one (a promise that never settles = loading). */
@@ -56,6 +58,7 @@ export function fakeNetwork(answers: Record<string, Stub> = {}) {
       url: `${path}${url.search}`,
       headers: new Headers(init?.headers),
       body: bodyOf(init),
+      credentials: init?.credentials,
     };
     calls.push(call);
     const stub = stubs[`${call.method} ${call.path}`];

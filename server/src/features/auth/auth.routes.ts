@@ -14,10 +14,13 @@ import { callerOf } from '../../plugins/principal.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { anyone, signedIn } from '../../plugins/route-rules.ts';
 import * as auth from './auth.service.ts';
+import { issueDeviceCookie, knownDevice, registerDeviceCookies } from './device-cookies.ts';
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 503: ErrorResponse };
 
 export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
+  await registerDeviceCookies(app);
+
   app.get(
     '/auth/options',
     { config: anyone(200), schema: { tags: ['auth'], response: { 200: SignInOptions } } },
@@ -34,14 +37,24 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         description:
-          'Password sign-in. Failures are limited per account and per address (429 with Retry-After).',
+          'Password sign-in. A success sets a device cookie for the user name. Failures are ' +
+          'limited per device cookie from a browser that has one for the user name, else per ' +
+          'account and per address (429 with Retry-After).',
         body: PasswordSignInBody,
         response: { 200: TokenResponse, ...errors, 429: ErrorResponse },
       },
     },
-    async (request) => ({
-      token: await auth.signInWithPassword(app, { ...request.body, address: request.ip }),
-    }),
+    async (request, reply) => {
+      const { username } = request.body;
+      const device = knownDevice(request, username);
+      const token = await auth.signInWithPassword(app, {
+        ...request.body,
+        address: request.ip,
+        device,
+      });
+      issueDeviceCookie(app, request, reply, username);
+      return { token };
+    },
   );
 
   app.get(

@@ -13,7 +13,7 @@ import { acceptInvitation, currentMemberships } from '../cohorts/index.ts';
 import * as repo from './auth.repository.ts';
 import { invitationStep } from './auth.steps.ts';
 import {
-  forgetAccountFailures,
+  forgetFailures,
   recordFailure,
   refuseWhenLimited,
   type SignInAttempt,
@@ -40,7 +40,7 @@ export async function signInWithPassword(
     await recordFailure(app, attempt);
     throw badRequest('Unable to log in with provided credentials.');
   }
-  await forgetAccountFailures(app, attempt);
+  await forgetFailures(app, attempt);
   return issueToken(app.db, person.id);
 }
 

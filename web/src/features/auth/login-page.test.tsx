@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
@@ -24,6 +24,43 @@ describe('login page', () => {
     expect(window.sessionStorage.getItem('nss_token')).toBeNull();
   });
 
+  it('puts the focus on the password field after a refused sign-in, its text selected to type over', async () => {
+    fakeNetwork({
+      'GET /auth/options': options,
+      'POST /accounts/verify': { status: 400, body: { message: 'Unable to log in.' } },
+    });
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Username'), 'instructor');
+    const password = screen.getByLabelText<HTMLInputElement>('Password');
+    await user.type(password, 'wrong');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    await screen.findByRole('alert');
+    await waitFor(() => expect(password).toHaveFocus());
+    expect([password.selectionStart, password.selectionEnd]).toEqual([0, 'wrong'.length]);
+    await user.keyboard('learnops');
+    expect(password).toHaveValue('learnops');
+  });
+
+  it('puts the focus on the password field when too many failures refuse the sign-in', async () => {
+    const message = 'Too many failed sign-in attempts. Try again in 15 minutes.';
+    fakeNetwork({
+      'GET /auth/options': options,
+      'POST /accounts/verify': {
+        status: 429,
+        body: { message },
+        headers: { 'retry-after': '900' },
+      },
+    });
+    const { user } = renderApp('/login');
+    await user.type(await screen.findByLabelText('Username'), 'instructor');
+    await user.type(screen.getByLabelText('Password'), 'learnops');
+    await user.click(screen.getByRole('button', { name: 'Sign in' }));
+
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
+    await waitFor(() => expect(screen.getByLabelText('Password')).toHaveFocus());
+  });
+
   it('signs in with a password and lands on the staff start page', async () => {
     const network = fakeNetwork({
       'GET /auth/options': options,
@@ -40,6 +77,8 @@ describe('login page', () => {
     expect(profileCall?.headers.get('Authorization')).toBe('Token fresh-token');
     const verifyCall = network.calls.find((call) => call.path === '/accounts/verify');
     expect(verifyCall?.headers.has('Authorization')).toBe(false);
+    // The device cookie the server sets goes with the next sign-in, the API's origin or not.
+    expect(verifyCall?.credentials).toBe('include');
   });
 
   it('offers only GitHub when password sign-in is off', async () => {

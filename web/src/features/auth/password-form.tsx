@@ -1,5 +1,5 @@
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useRef, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { usePasswordSignIn } from './api/verify-password.ts';
 
@@ -10,6 +10,17 @@ export function PasswordForm() {
   const signIn = usePasswordSignIn();
   const navigate = useNavigate();
   const id = useId();
+  const passwordField = useRef<HTMLInputElement>(null);
+  const refusal = signIn.isError ? signIn.error : null;
+
+  // A refused sign-in puts the focus on the password field, once the fields are enabled again,
+  // with its text selected: the next try is typed over the wrong one, and the focus never falls
+  // back to the page (the fields were disabled while the sign-in was under way).
+  useEffect(() => {
+    if (!refusal) return;
+    passwordField.current?.focus();
+    passwordField.current?.select();
+  }, [refusal]);
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -42,6 +53,7 @@ export function PasswordForm() {
             Password
           </Text>
           <TextField.Root
+            ref={passwordField}
             id={`${id}-password`}
             name="password"
             type="password"
