@@ -225,8 +225,9 @@ describe('two coaches on one live board', () => {
         await actor.getByRole('button', { name: `Actions for ${mover.name}` }).click();
         await actor.getByRole('menuitem', { name: 'Tag Learner' }).click();
         const dialog = actor.getByRole('dialog', { name: `Tag ${mover.name}` });
-        await dialog.getByPlaceholder('New tag name').fill(TAG);
-        await dialog.getByPlaceholder('New tag name').press('Enter');
+        await dialog.getByRole('combobox', { name: 'Tag' }).fill(TAG);
+        // A new tag is made only by its own option, never by Enter on what was typed.
+        await dialog.getByRole('option', { name: `Create tag '${TAG}'` }).click();
         await dialog.waitFor({ state: 'hidden' });
       },
       `tagged "${TAG}" by ${ADA}`,
