@@ -108,7 +108,7 @@ describe('POST /api/github/webhooks', () => {
     });
 
     const pushed = await send(
-      pushDelivery(repository, { at: minutesAgo(30), sha: sha(1), messages: ['Add the form'] }),
+      pushDelivery(repository, { at: minutesAgo(3), sha: sha(1), messages: ['Add the form'] }),
     );
     expect(pushed.statusCode).toBe(202);
     expect(pushed.json().outcome).toBe('queued');
@@ -119,7 +119,7 @@ describe('POST /api/github/webhooks', () => {
         sha: sha(1),
         status: 'completed',
         conclusion: 'failure',
-        at: minutesAgo(25),
+        at: minutesAgo(2),
       }),
     );
     await untilProcessed();
@@ -134,7 +134,7 @@ describe('POST /api/github/webhooks', () => {
         sha: sha(1),
         status: 'completed',
         conclusion: 'success',
-        at: minutesAgo(20),
+        at: minutesAgo(1),
       }),
     );
     await untilProcessed();
