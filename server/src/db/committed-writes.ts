@@ -2,16 +2,10 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import {
   CompiledQuery,
   type DatabaseConnection,
-  DeleteQueryNode,
   type Dialect,
   type Driver,
-  InsertQueryNode,
-  MergeQueryNode,
-  type OperationNode,
   type QueryResult,
-  SelectQueryNode,
   type TransactionSettings,
-  UpdateQueryNode,
 } from 'kysely';
 import { planRelations, type Relations, type RunStatement } from './statement-relations.ts';
 
@@ -25,11 +19,7 @@ export interface OwnWrite {
 export type CommittedWrite = (write: OwnWrite | null) => void;
 
 /** The tables a capture's statements read so far; null once one of them is not known. */
-interface Capture {
-  tables: Set<string> | null;
-}
-
-const capturing = new AsyncLocalStorage<Capture>();
+const capturing = new AsyncLocalStorage<{ tables: Set<string> | null }>();
 
 /**
  * Runs `read`, collecting the tables every statement it (and whatever it awaits) sends reads, as
@@ -38,7 +28,7 @@ const capturing = new AsyncLocalStorage<Capture>();
 export async function captureReads<T>(
   read: () => Promise<T>,
 ): Promise<{ value: T; tables: ReadonlySet<string> | null }> {
-  const capture: Capture = { tables: new Set() };
+  const capture = { tables: new Set<string>() as Set<string> | null };
   const value = await capturing.run(capture, read);
   return { value, tables: capture.tables };
 }
@@ -51,22 +41,8 @@ export function noteReads(tables: ReadonlySet<string> | null) {
   else for (const table of tables) capture.tables?.add(table);
 }
 
-/**
- * Whether a Kysely statement run outside a transaction writes: a select does not (unless a WITH
- * clause of it may), an insert, update, delete or merge does; undefined for raw SQL and the rest,
- * which PostgreSQL's plan tells.
- */
-function writesByKind(node: OperationNode): boolean | undefined {
-  if (SelectQueryNode.is(node)) return node.with ? undefined : false;
-  const writers = [InsertQueryNode, UpdateQueryNode, DeleteQueryNode, MergeQueryNode];
-  return writers.some((kind) => kind.is(node)) || undefined;
-}
-
 const PLANS_KEPT = 5000;
 
-const [BEGIN, COMMIT, ROLLBACK] = ['begin', 'commit', 'rollback'].map((text) =>
-  CompiledQuery.raw(text),
-) as [CompiledQuery, CompiledQuery, CompiledQuery];
 const CHANGED = CompiledQuery.raw(
   "select current_setting('lp.changed_tables', true) as changed, pg_current_xact_id_if_assigned()::text as transaction",
 );
@@ -83,10 +59,9 @@ async function changedTables(run: RunStatement): Promise<OwnWrite | undefined> {
 
 /**
  * Wraps a dialect so that `committed` is told of every write of this process: of each transaction
- * that changed announced tables, read before its COMMIT, and of each writing statement sent
- * outside a transaction (a Kysely statement's kind says so, a raw one's plan, asked once per
- * text), which runs in a transaction of its own for that. It also tells a capture under way
- * (`captureReads`) the tables each statement reads.
+ * that changed announced tables, read before its COMMIT; a writing statement sent outside a
+ * transaction (its plan says so) runs in one of its own for that. It also tells a capture under
+ * way (`captureReads`) the tables each statement reads.
  */
 export function watchCommittedWrites(dialect: Dialect, committed: CommittedWrite): Dialect {
   return {
@@ -99,7 +74,6 @@ export function watchCommittedWrites(dialect: Dialect, committed: CommittedWrite
 
 function watchedDriver(inner: Driver, committed: CommittedWrite): Driver {
   const wrapped = new WeakMap<DatabaseConnection, WatchedConnection>();
-  /** Each statement text's planned tables. */
   const plans = new Map<string, Promise<Relations | null>>();
   const relations = (query: CompiledQuery, run: RunStatement) => {
     let plan = plans.get(query.sql);
@@ -121,9 +95,7 @@ function watchedDriver(inner: Driver, committed: CommittedWrite): Driver {
         noteReads(null);
         return this.inner.executeQuery<R>(query);
       }
-      const byKind = writesByKind(query.query);
-      const planned =
-        byKind === undefined || capturing.getStore() ? await relations(query, this.run) : undefined;
+      const planned = await relations(query, this.run);
       noteReads(planned?.reads ?? null);
       if (planned === null) {
         // Not plannable (DDL): it runs as it is, and anything may have changed.
@@ -131,16 +103,14 @@ function watchedDriver(inner: Driver, committed: CommittedWrite): Driver {
         committed(null);
         return result;
       }
-      if (!(byKind ?? (planned?.writes.size ?? 0) > 0)) return this.inner.executeQuery<R>(query);
-      await this.run(BEGIN);
+      if (planned.writes.size === 0) return this.inner.executeQuery<R>(query);
+      await driver.beginTransaction(this, {});
       try {
         const result = await this.inner.executeQuery<R>(query);
-        const changed = await changedTables(this.run);
-        await this.run(COMMIT);
-        if (changed) committed(changed);
+        await driver.commitTransaction(this);
         return result;
       } catch (error) {
-        await this.run(ROLLBACK).catch(() => {});
+        await driver.rollbackTransaction(this).catch(() => {});
         throw error;
       }
     }
@@ -153,7 +123,7 @@ function watchedDriver(inner: Driver, committed: CommittedWrite): Driver {
   // Begin, commit and rollback go to the connection itself; savepoints, sent inside a
   // transaction, may pass through the watched one.
   const own = (connection: DatabaseConnection) => (connection as WatchedConnection).inner;
-  return {
+  const driver: Driver = {
     init: () => inner.init(),
     destroy: () => inner.destroy(),
     savepoint: inner.savepoint?.bind(inner),
@@ -192,4 +162,5 @@ function watchedDriver(inner: Driver, committed: CommittedWrite): Driver {
       }
     },
   };
+  return driver;
 }
