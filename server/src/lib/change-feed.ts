@@ -1,25 +1,14 @@
 import type { OwnWrite } from '../db/committed-writes.ts';
 import type { DatabaseHandle } from '../db/connection.ts';
 
-/**
- * Where the database announces, at commit, each table a transaction changed (migration 0720,
- * extended by 1000): the one channel every cache of this process follows.
- */
+/** Where the database announces each table a transaction changed (migrations 0720, 1000). */
 export const TABLE_CHANGES_CHANNEL = 'table_changes';
 
-interface Follower {
-  tables: ReadonlySet<string>;
-  heard(): void;
-}
-
 /**
- * What changed in the database, as this process hears it: one listener on TABLE_CHANGES_CHANNEL
- * (in-process on PGlite, LISTEN on a PostgreSQL server). Each heard change gets the next
- * position; a read that began at position p still holds while none of the tables it read
- * changed after p. A caller never reads its own write's old answer: on a server the tables a write
- * of this process changed move on when it commits, as they are heard only a moment later.
- * While the listener is down (or before it is up) there is no position: nothing may be answered
- * from memory.
+ * What changed in the database, as this process hears it on TABLE_CHANGES_CHANNEL. Each change
+ * gets the next position; a read begun at position p holds while none of its tables changed
+ * after p. This process's own writes move their tables on as they commit (a server's listener
+ * hears them a moment later). While the listener is down there is no position.
  */
 export class ChangeFeed {
   private position = 0;
@@ -27,9 +16,9 @@ export class ChangeFeed {
   /** The last position at which anything may have changed (a lost listener, an unknown write). */
   private everythingAt = 0;
   private listening = false;
-  private readonly followers = new Set<Follower>();
-  /** This process's committed writes whose announcements are still to come: how many each. */
-  private readonly ownToCome = new Map<string, number>();
+  private readonly followers = new Set<{ tables: ReadonlySet<string>; heard(): void }>();
+  /** This process's committed writes whose announcements are still to come. */
+  private readonly ownToCome = new Set<string>();
   /** Callers of `settled` waiting for those announcements. */
   private readonly settling = new Set<() => void>();
 
@@ -55,13 +44,8 @@ export class ChangeFeed {
   /** A notification's payload: a changed table's name, and the transaction that changed it. */
   heard(payload: string) {
     const [table = '', transaction = ''] = payload.split(' ');
-    // This process's own write moved its tables on when it committed (wroteHere).
-    const toCome = this.ownToCome.get(transaction) ?? 0;
-    if (toCome > 1) this.ownToCome.set(transaction, toCome - 1);
-    else if (toCome === 1) {
-      this.ownToCome.delete(transaction);
-      if (this.ownToCome.size === 0) this.endSettling();
-    } else this.changedAt.set(table, ++this.position);
+    this.changedAt.set(table, ++this.position);
+    if (this.ownToCome.delete(transaction) && this.ownToCome.size === 0) this.endSettling();
     for (const follower of this.followers) if (follower.tables.has(table)) follower.heard();
   }
 
@@ -79,39 +63,31 @@ export class ChangeFeed {
   }
 
   /**
-   * Resolves once every announcement of this process's committed writes has been heard back, or
-   * after `maxMs`: the other processes, notified by the same commits, have heard them too. A
-   * sign-out waits for it, so that no process accepts the token after the answer.
+   * Resolves once this process's committed writes have been heard back (or after `maxMs`), so
+   * other processes have heard them too: no process accepts a token after its sign-out answers.
    */
   settled(maxMs = 1000): Promise<void> {
     if (!this.listening || this.ownToCome.size === 0) return Promise.resolve();
     return new Promise((resolve) => {
-      const done = () => {
-        clearTimeout(timer);
-        this.settling.delete(done);
-        resolve();
-      };
-      const timer = setTimeout(done, maxMs);
-      this.settling.add(done);
+      this.settling.add(resolve);
+      setTimeout(resolve, maxMs).unref();
     });
   }
 
   private endSettling() {
-    for (const done of [...this.settling]) done();
+    for (const done of this.settling) done();
+    this.settling.clear();
   }
 
-  /**
-   * This process committed a write (null: of anything): answers read before it that read its
-   * tables are stale. Its announcements, when heard, tell the followers and nothing more.
-   */
+  /** This process committed a write (null: of anything): its tables move on at once. */
   wroteHere(write: OwnWrite | null) {
     const at = ++this.position;
     if (write === null) this.everythingAt = at;
     else {
       for (const table of write.tables) this.changedAt.set(table, at);
-      // One heard before its commit returned is never matched: the map is bounded.
+      // One heard before its commit returned is never matched: the set is bounded.
       if (this.ownToCome.size >= 1000) this.ownToCome.clear();
-      if (this.listening) this.ownToCome.set(write.transaction, write.tables.length);
+      if (this.listening) this.ownToCome.add(write.transaction);
     }
   }
 }
@@ -122,8 +98,7 @@ type ChangeSources = Partial<Pick<DatabaseHandle, 'kind' | 'listen' | 'onCommitt
 export async function followChanges(database: ChangeSources) {
   const feed = new ChangeFeed();
   if (!database.listen) return { feed, stop: async () => {} };
-  // PGlite hands a commit's notifications to its listeners before the commit returns (one
-  // session): only a server's listener, on a connection of its own, may hear them later.
+  // PGlite hands a commit's notifications to its listeners before the commit returns.
   const stopWatching =
     database.kind === 'postgres'
       ? database.onCommittedWrite?.((write) => feed.wroteHere(write))
