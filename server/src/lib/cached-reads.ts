@@ -14,15 +14,12 @@ interface Kept<V> extends Read<V> {
 }
 
 /**
- * Answers of reads kept in memory, each under its key, the tables its statements read (never
- * listed by hand: every statement the read sends is captured and PostgreSQL's plan of it names
- * them) and the change feed's position when it began: one is answered again while the feed has
- * heard no change of those tables since, and until its `until` time (day counts move on).
- * Concurrent callers of one key share its read while the feed has heard nothing since it began,
- * so 50 clients asking for one board cost one query, and an answer is never older than a change
- * this process heard or made before its caller asked. A read used inside another cached read
- * adds its tables to the outer one. The least recently used answers are forgotten beyond `limit`.
- * Keys name what they read, so one key always holds answers of one type.
+ * Answers of reads kept in memory under a key, with the tables their statements read (as
+ * PostgreSQL plans them, never listed by hand) and the change feed's position when they began:
+ * answered again while none of those tables changed since, and until `until` (days move on).
+ * Callers of one key share a read while nothing was heard since it began (50 clients, one
+ * query). A cached read used inside another adds its tables to the outer one. The least recently
+ * used answers are forgotten beyond `limit`.
  */
 export class CachedReads<V = unknown> {
   private readonly entries = new Map<string, Kept<V>>();
@@ -36,7 +33,7 @@ export class CachedReads<V = unknown> {
   async read<T extends V>(
     key: string,
     load: () => Promise<T>,
-    until?: (value: T) => number,
+    until?: (startedAt: number) => number,
   ): Promise<T> {
     const read = this.fresh(key) ?? (await this.shared(key, load, until));
     noteReads(read.tables);
@@ -49,35 +46,32 @@ export class CachedReads<V = unknown> {
   }
 
   /** The read of `key` under way if nothing was heard since it began, else a new one. */
-  private shared<T extends V>(key: string, load: () => Promise<T>, until?: (value: T) => number) {
+  private shared<T extends V>(
+    key: string,
+    load: () => Promise<T>,
+    until?: (startedAt: number) => number,
+  ) {
     // Taken before the read: a change heard while it runs leaves it kept under an older
     // position, never to be answered again.
     const position = this.feed.now();
     const underWay = this.loading.get(key);
     if (underWay && position !== undefined && underWay.position === position) return underWay.read;
-    const read = this.readAndKeep(key, position, load, until).finally(() => {
-      if (this.loading.get(key)?.read === read) this.loading.delete(key);
-    });
+    const startedAt = Date.now();
+    const read = captureReads(load)
+      .then(({ value, tables }) => {
+        if (position !== undefined && tables !== null) {
+          const expiry = until?.(startedAt) ?? Number.POSITIVE_INFINITY;
+          this.entries.set(key, { value, tables, position, until: expiry });
+          const oldest = this.entries.keys().next().value;
+          if (this.entries.size > this.limit && oldest !== undefined) this.entries.delete(oldest);
+        }
+        return { value, tables };
+      })
+      .finally(() => {
+        if (this.loading.get(key)?.read === read) this.loading.delete(key);
+      });
     this.loading.set(key, { position, read });
     return read;
-  }
-
-  private async readAndKeep<T extends V>(
-    key: string,
-    position: number | undefined,
-    load: () => Promise<T>,
-    until?: (value: T) => number,
-  ): Promise<Read<V>> {
-    const { value, tables } = await captureReads(load);
-    if (position !== undefined && tables !== null) {
-      const kept = { position, tables, value, until: until?.(value) ?? Number.POSITIVE_INFINITY };
-      this.entries.set(key, kept);
-      if (this.entries.size > this.limit) {
-        const oldest = this.entries.keys().next().value;
-        if (oldest !== undefined) this.entries.delete(oldest);
-      }
-    }
-    return { value, tables };
   }
 
   /** The kept answer while its tables are unchanged (made the most recently used). */

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import { negotiate } from '@fastify/accept-negotiator';
 
@@ -21,18 +22,18 @@ const encoders: Record<Encoding, (body: Buffer) => Buffer> = {
   gzip: (body) => gzipSync(body, { level: 6 }),
 };
 
-/** A JSON text, and its compressed forms, each made once when first asked for. */
+/** A JSON text, its ETag, and its compressed forms, each made once when first asked for. */
 export class EncodedBody {
   private readonly encoded = new Map<Encoding, Buffer>();
-  constructor(readonly plain: Buffer) {}
+  readonly etag: string;
+  constructor(readonly plain: Buffer) {
+    this.etag = `"${createHash('sha1').update(plain).digest('base64url').slice(0, 22)}"`;
+  }
 
   in(encoding: Encoding | undefined): { body: Buffer; encoding?: Encoding } {
     if (!encoding) return { body: this.plain };
-    let body = this.encoded.get(encoding);
-    if (!body) {
-      body = encoders[encoding](this.plain);
-      this.encoded.set(encoding, body);
-    }
+    const body = this.encoded.get(encoding) ?? encoders[encoding](this.plain);
+    this.encoded.set(encoding, body);
     return { body, encoding };
   }
 }

@@ -1,22 +1,13 @@
-import { createHash } from 'node:crypto';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import fresh from 'fresh';
 import { Type } from 'typebox';
 import type { CachedReads } from '../lib/cached-reads.ts';
 import { chooseEncoding, EncodedBody } from '../lib/encoded-body.ts';
 import type { RouteRule } from './route-rules.ts';
 
-/** A read's JSON answer as sent: its bytes (compressed once per encoding) and their ETag. */
-interface KeptAnswer {
-  body: EncodedBody;
-  etag: string;
-}
-
 declare module 'fastify' {
   interface FastifyInstance {
-    /**
-     * The JSON answers of frequent reads (and the parts of some), kept while the tables they
-     * read are unchanged (app.ts).
-     */
+    /** Answers of frequent reads (and parts of some), kept while their tables are unchanged. */
     keptAnswers: CachedReads;
   }
 }
@@ -27,10 +18,7 @@ export interface KeptRead<T> {
   variant: string;
   /** Makes the answer (a refusal or a 404 throws, and is never kept); JSON bytes are sent as is. */
   load: () => Promise<T | Buffer>;
-  /**
-   * When the answer goes stale by itself (it counts days up to now), told after `load` with the
-   * time the read began; never by default.
-   */
+  /** When the answer goes stale by itself (it counts days), from the time the read began. */
   until?: (startedAt: number) => number;
 }
 
@@ -51,23 +39,6 @@ export function audienceOf(request: FastifyRequest): string {
   return caller ? `person ${caller.id}` : 'anonymous';
 }
 
-function answerOf(json: string | Uint8Array | ArrayBuffer): KeptAnswer {
-  const bytes = typeof json === 'string' ? Buffer.from(json) : Buffer.from(new Uint8Array(json));
-  const etag = `"${createHash('sha1').update(bytes).digest('base64url').slice(0, 22)}"`;
-  return { body: new EncodedBody(bytes), etag };
-}
-
-/** Whether an If-None-Match header names the tag (weakly: W/ ignored, lists and * allowed). */
-function matchesIfNoneMatch(header: string | undefined, tag: string): boolean {
-  if (!header) return false;
-  // A client revalidating sends back the one tag it holds: the usual case, answered first.
-  if (header === tag) return true;
-  return header.split(',').some((candidate) => {
-    const value = candidate.trim().replace(/^W\//, '');
-    return value === '*' || value === tag;
-  });
-}
-
 /** The 304 of a route with a kept answer, for its response schema (and the API document). */
 export const notModified = {
   304: Type.Unsafe<void>(Type.Null({ description: 'Unchanged since the ETag in If-None-Match' })),
@@ -81,24 +52,20 @@ export const notModified = {
 export async function sendKept<T>(reply: FastifyReply, read: KeptRead<T>) {
   const { request } = reply;
   const key = `${request.routeOptions.url} ${audienceOf(request)} ${read.variant}`;
-  let until = Number.POSITIVE_INFINITY;
   const answer = await reply.server.keptAnswers.read(
     key,
     async () => {
-      const startedAt = Date.now();
       const value = await read.load();
-      if (read.until) until = read.until(startedAt);
-      return answerOf(Buffer.isBuffer(value) ? value : reply.serialize(value));
+      const json = Buffer.isBuffer(value) ? value : reply.serialize(value);
+      return new EncodedBody(Buffer.from(typeof json === 'string' ? json : new Uint8Array(json)));
     },
-    () => until,
+    read.until,
   );
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
-  if (matchesIfNoneMatch(request.headers['if-none-match'], answer.etag)) {
-    return reply.code(304).send();
-  }
+  if (fresh(request.headers, { etag: answer.etag })) return reply.code(304).send();
   const accepted =
-    answer.body.plain.length < COMPRESS_FROM ? undefined : request.headers['accept-encoding'];
-  const { body, encoding } = answer.body.in(chooseEncoding(accepted));
+    answer.plain.length < COMPRESS_FROM ? undefined : request.headers['accept-encoding'];
+  const { body, encoding } = answer.in(chooseEncoding(accepted));
   reply.header('vary', 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
   return reply.type('application/json').send(body);

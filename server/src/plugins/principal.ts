@@ -78,7 +78,7 @@ async function identify(app: FastifyInstance, header: string | undefined) {
   const person = await app.tokenChecks.read(
     hash,
     () => findSignedIn(app, hash),
-    () => Date.now() + TOKEN_CHECK_KEPT_MS,
+    (startedAt) => startedAt + TOKEN_CHECK_KEPT_MS,
   );
   if (!person) throw new HttpError(401, 'Invalid token.', { 'www-authenticate': 'Token' });
   return person;
