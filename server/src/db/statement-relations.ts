@@ -7,7 +7,7 @@ export interface Relations {
   writes: ReadonlySet<string>;
 }
 
-/** Runs one statement on a connection of its own choosing (never inside a caller's transaction). */
+/** Runs one statement outside any transaction of the caller's. */
 export type RunStatement = (query: CompiledQuery) => Promise<QueryResult<unknown>>;
 
 interface PlanNode {
@@ -28,13 +28,11 @@ function collect(node: PlanNode, relations: { reads: Set<string>; writes: Set<st
 let statementNumber = 0;
 
 /**
- * Asks PostgreSQL which tables a statement reads and writes: its generic plan (prepared, so the
- * parameters stay parameters and nothing is folded away), explained without being run. Views,
- * subqueries, CTEs and inlined SQL functions appear as the tables they scan; a write's target is
- * its ModifyTable node. Null when the statement cannot be planned (DDL, LISTEN, SET).
- * The caller runs it outside any transaction of its own. The steps run in one transaction of
- * their own: behind a pooler in transaction mode that keeps them on one server session, and the
- * plan setting and the prepared statement end with it, leaving the session as it was.
+ * Asks PostgreSQL which tables a statement reads and writes: its generic plan (so parameters stay
+ * parameters and nothing is folded away), explained without being run; views, CTEs and inlined
+ * functions appear as the tables they scan. Null when it cannot be planned (DDL, LISTEN, SET).
+ * The steps run in one transaction of their own: behind a pooler in transaction mode that keeps
+ * them on one server session, and the session is left as it was.
  */
 export async function planRelations(
   run: RunStatement,

@@ -13,9 +13,8 @@ export const nextQuarterHour = (now: number) =>
   (Math.floor(now / QUARTER_HOUR_MS) + 1) * QUARTER_HOUR_MS;
 
 /**
- * A cohort's board as a kept read: the JSON text its one statement builds, sent as is, and
- * answered from memory (304 without a query) while none of the tables that statement reads has
- * changed and its day has not moved on. 404 for an unknown cohort.
+ * A cohort's board as a kept read: the JSON its one statement builds, answered from memory while
+ * none of the tables it reads has changed and its day has not moved on. 404 for an unknown cohort.
  */
 export const boardRead = (app: FastifyInstance, cohortId: number): KeptRead<never> => ({
   variant: `cohort=${cohortId}`,
