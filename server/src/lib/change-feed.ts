@@ -19,6 +19,8 @@ export class ChangeFeed {
   private readonly followers = new Set<{ tables: ReadonlySet<string>; heard(): void }>();
   /** This process's committed writes whose announcements are still to come. */
   private readonly ownToCome = new Set<string>();
+  /** Transactions heard of lately: an announcement may arrive before its commit returns. */
+  private readonly heardLately = new Set<string>();
   /** Callers of `settled` waiting for those announcements. */
   private readonly settling = new Set<() => void>();
 
@@ -45,21 +47,20 @@ export class ChangeFeed {
   heard(payload: string) {
     const [table = '', transaction = ''] = payload.split(' ');
     this.changedAt.set(table, ++this.position);
+    if (this.heardLately.size >= 1000) this.heardLately.clear();
+    this.heardLately.add(transaction);
     if (this.ownToCome.delete(transaction) && this.ownToCome.size === 0) this.endSettling();
     for (const follower of this.followers) if (follower.tables.has(table)) follower.heard();
   }
 
-  /** Anything may have changed: every kept answer is stale, every follower is told. */
-  private missed() {
-    this.everythingAt = ++this.position;
-    for (const follower of this.followers) follower.heard();
-  }
-
+  /** The listener is up or down: changes may have been missed, so anything may have changed. */
   setListening(listening: boolean) {
     this.listening = listening;
     this.ownToCome.clear();
+    this.heardLately.clear();
     this.endSettling();
-    this.missed();
+    this.everythingAt = ++this.position;
+    for (const follower of this.followers) follower.heard();
   }
 
   /**
@@ -85,9 +86,8 @@ export class ChangeFeed {
     if (write === null) this.everythingAt = at;
     else {
       for (const table of write.tables) this.changedAt.set(table, at);
-      // One heard before its commit returned is never matched: the set is bounded.
-      if (this.ownToCome.size >= 1000) this.ownToCome.clear();
-      if (this.listening) this.ownToCome.add(write.transaction);
+      if (this.listening && !this.heardLately.has(write.transaction))
+        this.ownToCome.add(write.transaction);
     }
   }
 }
