@@ -352,6 +352,28 @@ export interface BoardChangesTable {
 }
 
 /** The live board's open streams, by the process holding each (migration 1070). */
+/** Staff members' API tokens (their hash), named and scoped. */
+export interface ApiTokensTable {
+  id: Id;
+  person_id: number;
+  name: string;
+  scope: 'read' | 'write';
+  token_hash: string;
+  created_at: Timestamp;
+  expires_at: GivenTimestamp;
+  revoked_at: NullableTimestamp;
+}
+
+/** Each request made with an API token. */
+export interface ApiTokenUsesTable {
+  id: Id;
+  token_id: number;
+  used_at: Timestamp;
+  method: string;
+  path: string;
+  status: number;
+}
+
 export interface LiveStreamsTable {
   id: Generated<number>;
   person_id: number;
@@ -601,6 +623,8 @@ export interface Database {
   board_changes: BoardChangesTable;
   live_tickets: LiveTicketsTable;
   live_streams: LiveStreamsTable;
+  api_tokens: ApiTokensTable;
+  api_token_uses: ApiTokenUsesTable;
   cohort_digests: CohortDigestsTable;
   jobs: JobsTable;
   job_steps: JobStepsTable;

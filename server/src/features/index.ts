@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { apiTokensRoutes } from './api-tokens/index.ts';
 import { authRoutes } from './auth/index.ts';
 import { boardRoutes, liveRoutes, progressRoutes } from './board/index.ts';
 import { capstonesRoutes } from './capstones/index.ts';
@@ -25,6 +26,7 @@ import { usersRoutes } from './users/index.ts';
 /** Every feature's routes, mounted under the API prefix. One line per feature. */
 export const features: FastifyPluginAsyncTypebox[] = [
   livenessRoutes,
+  apiTokensRoutes,
   authRoutes,
   profileRoutes,
   usersRoutes,

@@ -1,8 +1,14 @@
+import type { ApiTokenScope } from '@lp/contract/api-tokens';
 import type { FastifyInstance } from 'fastify';
 import { CachedReads } from '../lib/cached-reads.ts';
 import { ChangeFeed } from '../lib/change-feed.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/secrets.ts';
+import {
+  findApiTokenHolder,
+  recordApiTokenUse,
+  refuseBeyondApiToken,
+} from './api-token-callers.ts';
 import {
   type Access,
   declaresEveryCaller,
@@ -16,7 +22,10 @@ export interface SignedInPerson {
   firstName: string;
   lastName: string;
   isStaff: boolean;
+  /** The browser session's token; 0 for an API token, which session-only routes refuse. */
   tokenId: number;
+  /** Set when the request came with an API token (features/api-tokens). */
+  apiToken?: { id: number; scope: ApiTokenScope };
 }
 
 /** A registered API route with its declared rule, as the route-table tests walk them. */
@@ -44,6 +53,8 @@ declare module 'fastify' {
      * anonymous: the live stream's single-use ticket (a browser's EventSource sends no headers).
      */
     identifyWithoutHeader?: (request: FastifyRequest) => Promise<SignedInPerson | null>;
+    /** Refused to API tokens: managing tokens, signing out, live streams. */
+    sessionOnly?: boolean;
   }
 }
 
@@ -70,17 +81,21 @@ const TOKEN_CHECK_KEPT_MS = 1000;
 async function identify(app: FastifyInstance, header: string | undefined) {
   if (!header) return null;
   const [scheme, key, extra] = header.trim().split(/\s+/);
+  const kind = scheme?.toLowerCase();
   // Another scheme is not ours to judge: the caller is anonymous, as the existing API does.
-  if (scheme?.toLowerCase() !== 'token') return null;
+  if (kind !== 'token' && kind !== 'bearer') return null;
   if (!key || extra !== undefined) throw unauthorized('Invalid token header.');
   const hash = sha256(key);
   // Remembered a second at most: a token also stops being good when it expires.
   const person = await app.tokenChecks.read(
-    hash,
-    () => findSignedIn(app, hash),
+    `${kind} ${hash}`,
+    () => (kind === 'token' ? findSignedIn(app, hash) : findApiTokenHolder(app, hash)),
     (startedAt) => startedAt + TOKEN_CHECK_KEPT_MS,
   );
-  if (!person) throw new HttpError(401, 'Invalid token.', { 'www-authenticate': 'Token' });
+  if (!person) {
+    const challenge = kind === 'token' ? 'Token' : 'Bearer';
+    throw new HttpError(401, 'Invalid token.', { 'www-authenticate': challenge });
+  }
   return person;
 }
 
@@ -151,10 +166,15 @@ export function registerAccessControl(
         ? await identifyWithoutHeader(request)
         : await identify(api, header);
     request.person = person;
+    if (person?.apiToken) refuseBeyondApiToken(person.apiToken.scope, request);
     // The route's access is checked here, once: handlers and services do not repeat it.
     // (An unmatched URL has no access rule: it answers 404 to everyone.)
     if (access !== 'signed-in' && access !== 'staff') return;
     if (!person) throw unauthorized();
     if (access === 'staff' && !person.isStaff) throw forbidden();
+  });
+  api.addHook('onResponse', async (request, reply) => {
+    const token = request.person?.apiToken;
+    if (token) await recordApiTokenUse(api, token.id, request, reply.statusCode);
   });
 }

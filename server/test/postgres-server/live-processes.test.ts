@@ -17,7 +17,8 @@ import { type ServerProcess, startServerProcess } from '../server-process.ts';
 
 // The scale-out path (issue 13): two server processes on one PostgreSQL database, as behind a
 // load balancer without sticky sessions. A change made through one reaches a live stream opened
-// on the other, and a sign-out on one is refused by the other at once.
+// on the other, and a sign-out or an API token's revocation on one is refused by the other at
+// once.
 
 const serverUrl = process.env.TEST_DATABASE_URL ?? '';
 const name = `lp_live_${randomBytes(6).toString('hex')}`;
@@ -115,5 +116,21 @@ describe('several server processes on one PostgreSQL server', () => {
     expect((await call(b, 'GET', '/cohorts', grace.token)).status).toBe(200);
     expect((await call(a, 'POST', '/auth/logout', grace.token)).status).toBe(204);
     expect((await call(b, 'GET', '/cohorts', grace.token)).status).toBe(401);
+  });
+
+  it('refuses an API token revoked on one process on the other at once', async () => {
+    const { grace } = await world();
+    const made = await call(a, 'POST', '/api-tokens', grace.token, {
+      name: 'export',
+      scope: 'read',
+      expires_in_days: 7,
+    });
+    const { id, token } = (await made.json()) as { id: number; token: string };
+    const withApiToken = () =>
+      fetch(`${b.url}/api/cohorts`, { headers: { authorization: `Bearer ${token}` } });
+    // B has checked the API token just now, and would remember the check for a second.
+    expect((await withApiToken()).status).toBe(200);
+    expect((await call(a, 'DELETE', `/api-tokens/${id}`, grace.token)).status).toBe(200);
+    expect((await withApiToken()).status).toBe(401);
   });
 });

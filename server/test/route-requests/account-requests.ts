@@ -1,9 +1,27 @@
+import type { Kysely } from 'kysely';
+import type { Database } from '../../src/db/schema.ts';
 import { randomSecret, sha256 } from '../../src/lib/secrets.ts';
 import { createPerson } from '../factories.ts';
 import { unique } from './unique.ts';
 import type { RequestBuilder } from './world.ts';
 
 const PASSWORD = 'correct horse battery';
+
+/** A live API token of the staff member (the coach, another staff member, gets 404). */
+async function apiTokenOf(db: Kysely<Database>, personId: number) {
+  const { id } = await db
+    .insertInto('api_tokens')
+    .values({
+      person_id: personId,
+      name: unique('script '),
+      scope: 'write',
+      token_hash: sha256(randomSecret(24)),
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
 
 /** Health, sign-in, profile, accounts and Foundations. */
 export const accountRequests: Record<string, RequestBuilder> = {
@@ -24,6 +42,16 @@ export const accountRequests: Record<string, RequestBuilder> = {
     return { body: { code } };
   },
   'POST /auth/logout': () => ({}),
+  'GET /api-tokens': () => ({}),
+  'POST /api-tokens': () => ({
+    body: { name: unique('script '), scope: 'read', expires_in_days: 30 },
+  }),
+  'DELETE /api-tokens/:id': async ({ db, staff }) => ({
+    params: { id: await apiTokenOf(db, staff.id) },
+  }),
+  'GET /api-tokens/:id/uses': async ({ db, staff }) => ({
+    params: { id: await apiTokenOf(db, staff.id) },
+  }),
   'GET /profile': () => ({}),
   'PUT /profile/change': () => ({ body: { firstName: 'Ada', lastName: 'Lovelace' } }),
   'POST /users': () => ({

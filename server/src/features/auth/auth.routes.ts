@@ -115,7 +115,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/auth/logout',
     {
-      config: signedIn(204),
+      config: { ...signedIn(204), sessionOnly: true },
       schema: { tags: ['auth'], response: { 204: NoContent, 401: ErrorResponse } },
     },
     async (request, reply) => {

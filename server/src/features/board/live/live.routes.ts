@@ -36,7 +36,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
   app.post(
     '/cohorts/:id/live/ticket',
     {
-      config: staffOnly(201),
+      config: { ...staffOnly(201), sessionOnly: true },
       schema: {
         tags: ['live'],
         description:
@@ -56,6 +56,7 @@ export const liveRoutes: FastifyPluginAsyncTypebox = async (app) => {
     {
       config: {
         ...staffOnly(200),
+        sessionOnly: true,
         identifyWithoutHeader: (request) => identifyByTicket(app, request),
       },
       schema: {
