@@ -1,5 +1,6 @@
 import { type Static, Type } from 'typebox';
 import { Nullable, Timestamp } from './common.ts';
+import { API_TOKEN_MAX_DAYS } from './constants.ts';
 
 /*
  * API tokens: a staff member's named keys for scripts, sent as `Authorization: Bearer <token>`.
@@ -16,9 +17,6 @@ import { Nullable, Timestamp } from './common.ts';
  * Scope `read` allows GET only: any other method answers 403 naming the scope. An expired or
  * revoked token answers 401.
  */
-
-export const API_TOKEN_MAX_DAYS = 365;
-export const API_TOKEN_USES_SHOWN = 50;
 
 export const ApiTokenScope = Type.Union([Type.Literal('read'), Type.Literal('write')], {
   description: 'read: GET requests only; write: every request the person may make',

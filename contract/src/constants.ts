@@ -81,3 +81,8 @@ export const INTERVENTION_KIND_LABELS = {
   plan: 'Plan',
   other: 'Other',
 } as const;
+
+/** The longest an API token may live, in days (contract/api-tokens.ts). */
+export const API_TOKEN_MAX_DAYS = 365;
+/** How many of an API token's newest uses its uses list gives. */
+export const API_TOKEN_USES_SHOWN = 50;

@@ -3,6 +3,7 @@
 // `preload` from there too.
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
+import { ApiTokensPage } from '@/features/api-tokens/screens.ts';
 import { CalendarPage } from '@/features/calendar/screens.ts';
 import {
   AssessmentFormPage,
@@ -115,6 +116,8 @@ export const staffRoutes: AppRoute[] = [
   },
   // Tags for everyone: the only place a tag is deleted (linked from Courses and the tag dialog).
   { path: '/tags', Component: TagsPage },
+  // A staff member's own API tokens (linked from Settings).
+  { path: '/api-tokens', Component: ApiTokensPage },
   {
     path: '/learners/:learnerId',
     Component: LearnerPage,

@@ -30,11 +30,14 @@ export function FormField({
   label,
   note,
   error,
+  required,
   children,
 }: {
   label: string;
   note?: ReactNode;
   error?: string;
+  /** Marks the label visibly (RequiredMark); the control still says aria-required itself. */
+  required?: boolean;
   children: (control: FieldControl) => ReactNode;
 }) {
   const id = useId();
@@ -43,7 +46,10 @@ export function FormField({
   return (
     <div>
       <Text as="div" size="2" weight="medium" mb="1">
-        <label htmlFor={id}>{label}</label>
+        <label htmlFor={id}>
+          {label}
+          {required && <RequiredMark />}
+        </label>
       </Text>
       {children({
         id,

@@ -1,4 +1,5 @@
-import { API_TOKEN_USES_SHOWN, type ApiTokenScope } from '@lp/contract/api-tokens';
+import type { ApiTokenScope } from '@lp/contract/api-tokens';
+import { API_TOKEN_USES_SHOWN } from '@lp/contract/constants';
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 

@@ -10,8 +10,8 @@ interface SettingsDialogProps {
 }
 
 /**
- * Staff preferences: instructor or learner interface (mimic), tags and avatars on the board, and
- * whether the two-letter shortcuts work.
+ * Staff preferences: instructor or learner interface (mimic), tags and avatars on the board,
+ * whether the two-letter shortcuts work, and the way to one's API tokens.
  */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const settings = useSettings();
@@ -34,6 +34,16 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
             {settings.mimic ? 'Instructor Interface' : 'Student Interface'}
           </Button>
         </Flex>
+        <Button
+          variant="ghost"
+          style={{ alignSelf: 'start' }}
+          onClick={() => {
+            onOpenChange(false);
+            navigate('/api-tokens');
+          }}
+        >
+          API tokens for scripts
+        </Button>
         <Separator size="4" />
         <Flex direction="column" gap="3">
           <Text as="label" size="2">
