@@ -55,6 +55,6 @@ describe('GitHub sign-in callback', () => {
     expect(screen.getByTestId('location')).toHaveTextContent('/auth/github');
     await user.click(go);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
-    expect(screen.getByRole('link', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 });
