@@ -1,4 +1,13 @@
 import { type Static, Type } from 'typebox';
+import { PASSWORD_LENGTH, USERNAME_PATTERN } from './constants.ts';
+
+/** A new user name: letters, digits and _ . @ + - (password sign-in's accounts). */
+export const Username = Type.String({ minLength: 1, maxLength: 150, pattern: USERNAME_PATTERN });
+/** A new password, by the rules of password sign-in. */
+export const NewPassword = Type.String({
+  minLength: PASSWORD_LENGTH.min,
+  maxLength: PASSWORD_LENGTH.max,
+});
 
 export const PasswordSignInBody = Type.Object({
   username: Type.String({ minLength: 1, maxLength: 150 }),
@@ -32,8 +41,8 @@ export const SignInOptions = Type.Object({ password: Type.Boolean(), github: Typ
 export type SignInOptions = Static<typeof SignInOptions>;
 
 export const CreateUserBody = Type.Object({
-  username: Type.String({ minLength: 1, maxLength: 150, pattern: '^[A-Za-z0-9_.@+-]+$' }),
-  password: Type.String({ minLength: 8, maxLength: 200 }),
+  username: Username,
+  password: NewPassword,
   first_name: Type.String({ maxLength: 150 }),
   last_name: Type.String({ maxLength: 150 }),
   email: Type.Optional(Type.String({ maxLength: 254 })),

@@ -86,3 +86,9 @@ export const INTERVENTION_KIND_LABELS = {
 export const API_TOKEN_MAX_DAYS = 365;
 /** How many of an API token's newest uses its uses list gives. */
 export const API_TOKEN_USES_SHOWN = 50;
+/** The password rules of password sign-in accounts: characters, inclusive (auth.ts NewPassword). */
+export const PASSWORD_LENGTH = { min: 8, max: 200 } as const;
+/** How long a one-time set-password link works after staff made it (accounts.ts). */
+export const PASSWORD_LINK_DAYS = 7;
+/** A user name as the API accepts it (source text; auth.ts Username). */
+export const USERNAME_PATTERN = '^[A-Za-z0-9_.@+-]+$';

@@ -162,7 +162,7 @@ describe('a browser that signed in before, on an account strangers locked', () =
   });
 });
 
-describe('an invitation link on a server without GitHub sign-in', () => {
+describe('GitHub sign-in links on a server without GitHub sign-in', () => {
   let server: RunningServer;
   beforeAll(async () => {
     server = await startServer({
@@ -174,8 +174,8 @@ describe('an invitation link on a server without GitHub sign-in', () => {
     await server?.stop();
   });
 
-  it('opens on a page that says GitHub sign-in is not configured', async () => {
-    await page.goto(`${server.url}/api/auth/github/url?cohort=1&v=an-invitation`);
+  it('opens the plain sign-in link on a page that says GitHub sign-in is not configured', async () => {
+    await page.goto(`${server.url}/api/auth/github/url`);
     await page.getByRole('heading', { name: 'Sign-in did not complete' }).waitFor();
     expect(await page.getByRole('alert').textContent()).toBe(
       'GitHub sign-in is not configured on this server.',
@@ -184,5 +184,15 @@ describe('an invitation link on a server without GitHub sign-in', () => {
     await checkAccessibility(page, 'GitHub sign-in failed');
     await page.getByRole('link', { name: 'Back to sign in' }).click();
     await page.waitForURL(`${server.url}/login`);
+  });
+
+  it('opens an invitation link on the join page, which says when the link is not valid', async () => {
+    // The whole way in with a valid link is walked in ways-in.e2e.ts.
+    await page.goto(`${server.url}/api/auth/github/url?cohort=1&v=an-invitation`);
+    await page.getByRole('heading', { name: 'This invitation link does not work' }).waitFor();
+    expect(new URL(page.url()).pathname).toBe('/join');
+    expect(await page.getByRole('alert').textContent()).toContain(
+      "Ask your instructor for the cohort's current invitation link.",
+    );
   });
 });

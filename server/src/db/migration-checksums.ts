@@ -27,6 +27,7 @@ export const migrationChecksums: Record<string, string> = {
   '1055-stay-lengths': 'ee77ea4a452ef6d7',
   '1060-server-secrets': 'fc0e04a3eb68e4d6',
   '1070-live-streams': '0ec90a1bcef7f7e5',
+  '1080-password-links': '0e12df1e5f4facd2',
   '1100-api-tokens': 'cbca0fbf50f129db',
   'run-statements': '3f79c1dcd555bf69',
 };

@@ -8,6 +8,7 @@ import * as interventions from './migrations/1050-interventions.ts';
 import * as stayLengths from './migrations/1055-stay-lengths.ts';
 import * as serverSecrets from './migrations/1060-server-secrets.ts';
 import * as liveStreams from './migrations/1070-live-streams.ts';
+import * as passwordLinks from './migrations/1080-password-links.ts';
 import * as apiTokens from './migrations/1100-api-tokens.ts';
 import { migrations as earlierMigrations } from './migrations/index.ts';
 
@@ -25,5 +26,6 @@ export const migrations: Record<string, Migration> = {
   '1055-stay-lengths': stayLengths,
   '1060-server-secrets': serverSecrets,
   '1070-live-streams': liveStreams,
+  '1080-password-links': passwordLinks,
   '1100-api-tokens': apiTokens,
 };

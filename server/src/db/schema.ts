@@ -55,6 +55,17 @@ export interface SignInFailuresTable {
   failed_at: Timestamp;
 }
 
+/** A one-time link on which a learner sets their password (migration 1080). */
+export interface PasswordLinksTable {
+  id: Id;
+  person_id: number;
+  secret_hash: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  expires_at: GivenTimestamp;
+  used_at: NullableTimestamp;
+}
+
 /** A secret the server made for itself (migration 1060): the device cookies' signing key. */
 export interface ServerSecretsTable {
   name: string;
@@ -584,6 +595,7 @@ export interface Database {
   tokens: TokensTable;
   sign_in_grants: SignInGrantsTable;
   sign_in_failures: SignInFailuresTable;
+  password_links: PasswordLinksTable;
   server_secrets: ServerSecretsTable;
   cohorts: CohortsTable;
   cohort_info: CohortInfoTable;

@@ -21,7 +21,7 @@ import { profileRoutes } from './profile/index.ts';
 import { recordsRoutes } from './records/index.ts';
 import { tagsRoutes } from './tags/index.ts';
 import { teamsRoutes } from './teams/index.ts';
-import { usersRoutes } from './users/index.ts';
+import { invitationsRoutes, learnerAccountsRoutes, usersRoutes } from './users/index.ts';
 
 /** Every feature's routes, mounted under the API prefix. One line per feature. */
 export const features: FastifyPluginAsyncTypebox[] = [
@@ -30,6 +30,8 @@ export const features: FastifyPluginAsyncTypebox[] = [
   authRoutes,
   profileRoutes,
   usersRoutes,
+  learnerAccountsRoutes,
+  invitationsRoutes,
   catalogueRoutes,
   boardRoutes,
   liveRoutes,

@@ -25,3 +25,16 @@ export function invitationUrl(app: FastifyInstance, cohortId: number, secret: st
 /** Where GitHub sends the browser back after sign-in. */
 export const githubCallbackUrl = (app: FastifyInstance) =>
   publicApiUrl(app, '/auth/github/callback');
+
+/** A page of the web client (CLIENT_URL), e.g. where a link that needs the person's input lands. */
+export function clientPageUrl(app: FastifyInstance, path: string, query: Record<string, string>) {
+  return `${app.config.clientUrl}${path}?${new URLSearchParams(query)}`;
+}
+
+/** The one-time link on which a learner sets their password: the client's page with its secret. */
+export const passwordLinkUrl = (app: FastifyInstance, secret: string) =>
+  clientPageUrl(app, '/set-password', { token: secret });
+
+/** The client's page for an invitation link that needs the person there (not GitHub's). */
+export const joinPageUrl = (app: FastifyInstance, cohortId: number, secret: string) =>
+  clientPageUrl(app, '/join', { cohort: String(cohortId), v: secret });

@@ -2,6 +2,8 @@
 export const rateLimits = {
   /** GitHub sign-in steps: generous for people, tight for scripts. */
   oauth: { max: 30, timeWindow: '1 minute' },
+  /** Setting a password on a one-time link, making an account on an invitation link: the same. */
+  accountSetup: { max: 30, timeWindow: '1 minute' },
 };
 
 /**

@@ -3,7 +3,7 @@ import type { Database } from '../../src/db/schema.ts';
 import { randomSecret, sha256 } from '../../src/lib/secrets.ts';
 import { createPerson } from '../factories.ts';
 import { unique } from './unique.ts';
-import type { RequestBuilder } from './world.ts';
+import type { RequestBuilder, World } from './world.ts';
 
 const PASSWORD = 'correct horse battery';
 
@@ -21,6 +21,38 @@ async function apiTokenOf(db: Kysely<Database>, personId: number) {
     .returning('id')
     .executeTakeFirstOrThrow();
   return id;
+}
+
+/**
+ * A learner as Add learner leaves them: in the world's cohort, no password yet, and an open
+ * one-time link, whose secret is answered.
+ */
+async function addedLearner({ db, cohort, coach }: World) {
+  const person = await db
+    .insertInto('people')
+    .values({ username: unique('added'), first_name: 'Added', last_name: 'Learner' })
+    .returning(['id'])
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto('cohort_memberships')
+    .values({ cohort_id: cohort.id, person_id: person.id })
+    .execute();
+  const token = await openLink(db, person.id, coach.id);
+  return { person, token };
+}
+
+async function openLink(db: Kysely<Database>, personId: number, createdBy: number) {
+  const token = randomSecret(24);
+  await db
+    .insertInto('password_links')
+    .values({
+      person_id: personId,
+      secret_hash: sha256(token),
+      created_by: createdBy,
+      expires_at: new Date(Date.now() + 86_400_000),
+    })
+    .execute();
+  return token;
 }
 
 /** Health, sign-in, profile, accounts and Foundations. */
@@ -56,6 +88,40 @@ export const accountRequests: Record<string, RequestBuilder> = {
   'PUT /profile/change': () => ({ body: { firstName: 'Ada', lastName: 'Lovelace' } }),
   'POST /users': () => ({
     body: { username: unique('user'), password: PASSWORD, first_name: 'New', last_name: 'Person' },
+  }),
+  'POST /accounts/learners': ({ cohort }) => ({
+    body: {
+      first_name: 'New',
+      last_name: 'Learner',
+      username: unique('learner'),
+      cohort: cohort.id,
+    },
+  }),
+  'DELETE /accounts/learners/:id': async (world) => ({
+    params: { id: (await addedLearner(world)).person.id },
+  }),
+  'POST /accounts/learners/:id/password-link': ({ learner }) => ({ params: { id: learner.id } }),
+  'GET /accounts/password-link': async (world) => ({
+    query: { token: (await addedLearner(world)).token },
+  }),
+  'POST /accounts/password-link': async (world) => ({
+    body: { token: (await addedLearner(world)).token, password: PASSWORD },
+  }),
+  'GET /invitations': ({ cohort }) => ({
+    query: { cohort: cohort.id, v: cohort.invitation_secret },
+  }),
+  'POST /invitations/accounts': ({ cohort }) => ({
+    body: {
+      cohort: cohort.id,
+      v: cohort.invitation_secret,
+      first_name: 'New',
+      last_name: 'Learner',
+      username: unique('invited'),
+      password: PASSWORD,
+    },
+  }),
+  'POST /invitations/join': ({ cohort }) => ({
+    body: { cohort: cohort.id, v: cohort.invitation_secret },
   }),
   'GET /foundations': () => ({}),
   'PUT /foundations/assigncohort': async ({ db }) => {

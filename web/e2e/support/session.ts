@@ -13,7 +13,7 @@ export async function signIn(
   await page.goto(`${baseUrl}/login`);
   await page.getByLabel('Username').fill(username);
   await page.getByLabel('Password').fill(password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.getByRole('button', { name: 'Sign in', exact: true }).click();
   await page.getByRole('button', { name: 'Log out' }).waitFor();
 }
 

@@ -1,7 +1,12 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { Suspense, startTransition, useEffect, useState } from 'react';
 import { Navigate, Route, Routes, useLocation, useNavigate } from 'react-router';
-import { GithubCallbackPage, LoginPage } from '@/features/auth/screens.ts';
+import {
+  GithubCallbackPage,
+  JoinPage,
+  LoginPage,
+  SetPasswordPage,
+} from '@/features/auth/screens.ts';
 import type { Session } from '@/lib/session.ts';
 import { onSignedOutElsewhere, useWaitingForSession } from '@/lib/session-sharing.ts';
 import { useSession } from '@/lib/use-session.ts';
@@ -54,8 +59,8 @@ function useSettled(promise: Promise<unknown> | null | undefined): boolean {
 }
 
 /**
- * Guards and the role switch. Signed out: the public routes ('/' = foundations), /login and
- * /auth/github; anything
+ * Guards and the role switch. Signed out: the public routes ('/' = foundations), /login,
+ * /auth/github, /set-password and /join; anything
  * else goes to /login. Signed in: staff (not mimicking) get the staff app, everyone else the
  * student app. /auth/github stays mounted across sign-in so its redirect can finish. A tab that
  * starts without a session shows a loading state while it asks the other tabs for theirs
@@ -98,6 +103,9 @@ export function AppRoutes({ firstScreen }: { firstScreen?: Promise<void> | null 
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route path="/auth/github" element={<GithubCallbackPage />} />
+        {/* The one-time link of Add learner and a cohort's invitation: signed in or out. */}
+        <Route path="/set-password" element={<SetPasswordPage />} />
+        <Route path="/join" element={<JoinPage />} />
         <Route path="/login" element={session ? <Navigate to="/" replace /> : <LoginPage />} />
         {session ? (
           <Route element={staffView ? <StaffShell /> : <StudentShell />}>

@@ -10,9 +10,11 @@ import {
 } from '@lp/contract/auth';
 import { ErrorResponse, NoContent } from '@lp/contract/common';
 import { HttpError } from '../../lib/http-errors.ts';
+import { joinPageUrl } from '../../lib/public-urls.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { anyone, signedIn } from '../../plugins/route-rules.ts';
+import { findInvitedCohort, INVALID_INVITATION } from '../cohorts/index.ts';
 import * as auth from './auth.service.ts';
 import { issueDeviceCookie, knownDevice, registerDeviceCookies } from './device-cookies.ts';
 
@@ -61,16 +63,34 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/github/url',
     {
       config: { ...anyone(302), rateLimit: rateLimits.oauth },
-      schema: { tags: ['auth'], querystring: GithubUrlQuery, response: { 503: ErrorResponse } },
+      schema: {
+        tags: ['auth'],
+        description:
+          'Starts GitHub sign-in; with cohort and v, an invitation link. A browser following a link not valid, or one on a server without GitHub sign-in, goes to the client page /join.',
+        querystring: GithubUrlQuery,
+        response: { 404: ErrorResponse, 503: ErrorResponse },
+      },
     },
     async (request, reply) => {
+      // Invitation links are opened in a browser: a person gets the client's pages and words,
+      // not raw JSON. Scripts (no text/html in Accept) keep the JSON answer.
+      const browser = (request.headers.accept ?? '').includes('text/html');
+      const { cohort, v } = request.query;
+      if (cohort !== undefined) {
+        const joinPage = joinPageUrl(app, cohort, v ?? '');
+        // A link not valid is said before the person signs in, not found out after.
+        if (!(await findInvitedCohort(app.db, cohort, v))) {
+          if (browser) return reply.redirect(joinPage, 302);
+          throw new HttpError(404, INVALID_INVITATION);
+        }
+        // Without GitHub sign-in, the client's join page offers the ways this server has.
+        if (browser && !auth.githubClient(app).oauthConfigured)
+          return reply.redirect(joinPage, 302);
+      }
       try {
-        const url = await auth.startGithubSignIn(app, request.query.cohort, request.query.v);
+        const url = await auth.startGithubSignIn(app, cohort, v);
         return reply.redirect(url, 302);
       } catch (failure) {
-        // Invitation links are opened in a browser: a person gets the sign-in page's words, not
-        // raw JSON. Scripts (no text/html in Accept) keep the JSON answer.
-        const browser = (request.headers.accept ?? '').includes('text/html');
         if (!(browser && failure instanceof HttpError && failure.statusCode === 503)) throw failure;
         const page = `${app.config.clientUrl}/auth/github`;
         return reply.redirect(`${page}?${new URLSearchParams({ error: failure.message })}`, 302);
@@ -90,8 +110,11 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         if (error || !code || !state)
           throw new HttpError(400, error ?? 'GitHub did not send a sign-in code.');
-        const oneTime = await auth.completeGithubSignIn(app, code, state);
-        return reply.redirect(`${target}?${new URLSearchParams({ code: oneTime })}`, 302);
+        const { code: oneTime, invitation } = await auth.completeGithubSignIn(app, code, state);
+        // An invitation that enrolled no one is said on the page where sign-in completes.
+        const query = new URLSearchParams({ code: oneTime });
+        if (invitation) query.set('invitation', invitation);
+        return reply.redirect(`${target}?${query}`, 302);
       } catch (failure) {
         request.log.warn({ err: failure }, 'GitHub sign-in failed');
         const message =

@@ -9,7 +9,7 @@ import { lockName } from '../../lib/name-lock.ts';
 import { githubCallbackUrl } from '../../lib/public-urls.ts';
 import { randomSecret, sha256, verifyPassword } from '../../lib/secrets.ts';
 import { recordBoardChange } from '../board/index.ts';
-import { acceptInvitation, currentMemberships } from '../cohorts/index.ts';
+import { acceptInvitation, currentMemberships, type EnrolResult } from '../cohorts/index.ts';
 import * as repo from './auth.repository.ts';
 import { invitationStep } from './auth.steps.ts';
 import {
@@ -103,7 +103,8 @@ async function claimImportedAccount(trx: Transaction<Database>, user: GithubUser
 
 /**
  * Finishes the GitHub side of sign-in: checks the state, finds or creates the person, honours the
- * invitation, and returns a one-time code for the client to trade for a token.
+ * invitation, and returns a one-time code for the client to trade for a token, with why the
+ * invitation enrolled no one, if it did not.
  */
 export async function completeGithubSignIn(app: FastifyInstance, code: string, state: string) {
   const grant = await repo.findOpenGrantByState(
@@ -118,7 +119,7 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
   const user = await github.currentUser(accessToken);
   const oneTimeCode = randomSecret(24);
 
-  await app.db.transaction().execute(async (trx) => {
+  const invitation = await app.db.transaction().execute(async (trx) => {
     // Two tabs signing the same new GitHub user in at once create one person, not a conflict.
     await lockName(trx, 'github-user', String(user.id));
     const existing = await repo.findByGithubId(trx, user.id);
@@ -154,14 +155,30 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
         });
       }
     }
-    if (grant.cohort_id !== null)
-      await acceptInvitation(trx, id, grant.cohort_id, grant.invitation);
+    const invitation =
+      grant.cohort_id === null
+        ? null
+        : invitationNotice(await acceptInvitation(trx, id, grant.cohort_id, grant.invitation));
     if (!(await repo.attachCode(trx, grant.id, id, sha256(oneTimeCode))))
       throw badRequest('The sign-in link has expired or was already used. Please sign in again.');
     // Queued with the enrolment, so that no committed sign-in goes without its invitation.
     await inviteToOrganization(app, trx, id, user.login);
+    return invitation;
   });
-  return oneTimeCode;
+  return { code: oneTimeCode, invitation };
+}
+
+/**
+ * Why an invitation enrolled no one, for the client's sign-in page to say: its secret was
+ * renewed (or never right), the person is in another cohort already, or they are staff.
+ */
+type InvitationNotice = 'invalid' | 'other-cohort' | 'staff';
+
+function invitationNotice(outcome: EnrolResult | 'invalid-invitation'): InvitationNotice | null {
+  if (outcome === 'invalid-invitation') return 'invalid';
+  if (outcome === 'in-another-cohort') return 'other-cohort';
+  if (outcome === 'staff') return 'staff';
+  return null;
 }
 
 /** Queues the GitHub organisation invitation of the learner's cohort, unless they are in it. */

@@ -267,10 +267,27 @@ describe('GitHub sign-in', () => {
     expect(invite?.authorization).toBe('Bearer server-token');
   });
 
-  it('enrols no one when the invitation secret is wrong', async () => {
+  it('enrols no one when the invitation secret is wrong, and says so', async () => {
     const cohort = await createCohort(ctx.db, { name: 'Guarded Cohort' });
+    // Refused before GitHub: no sign-in is started on a link that is not valid.
+    const start = await ctx.request({
+      method: 'GET',
+      url: `/api/auth/github/url?cohort=${cohort.id}&v=not-the-secret`,
+    });
+    expect(start.statusCode).toBe(404);
+    // A sign-in started on a secret that is no longer the cohort's signs in, enrols no one, and
+    // the client page hears why.
     github.codes.set('code-wrong', { id: 507, login: 'gatecrasher', name: 'Gate Crasher' });
-    const params = await signInThroughGithub('code-wrong', `?cohort=${cohort.id}&v=not-the-secret`);
+    await ctx.db
+      .insertInto('sign_in_grants')
+      .values({ state: 'stale-state', cohort_id: cohort.id, invitation: 'not-the-secret' })
+      .execute();
+    const callback = await ctx.request({
+      method: 'GET',
+      url: '/api/auth/github/callback?code=code-wrong&state=stale-state',
+    });
+    const params = new URL(callback.headers.location as string).searchParams;
+    expect(params.get('invitation')).toBe('invalid');
     const key = (await exchange(params.get('code') ?? '')).json().key;
     const profile = (await ctx.request({ method: 'GET', url: '/api/profile', token: key })).json();
     expect(profile.current_cohort).toEqual({ name: 'Unassigned' });

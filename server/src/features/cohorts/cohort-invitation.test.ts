@@ -27,6 +27,8 @@ afterAll(async () => {
   await github.stop();
 });
 
+const HTML = 'text/html,application/xhtml+xml,*/*;q=0.8';
+
 /** Follows an invitation link as the learner's browser would; answers the signed-in person's id. */
 async function followInvitation(link: string, githubCode: string) {
   const { start, clientPage } = await followGithubSignIn(ctx, link, githubCode);
@@ -67,15 +69,28 @@ describe('invitation link', () => {
     expect(await currentProjectOf(ctx.db, personId)).toMatchObject({ name: 'Project 1.1' });
   });
 
-  it('enrols no one with a wrong secret', async () => {
+  it('says a link with a wrong secret is not valid before anyone signs in, and enrols no one', async () => {
     const { cohort } = await invitedCohort('Invite Wrong');
-    github.codes.set('inv-wrong', { id: 9102, login: 'wrongful', name: 'Wrong Ful' });
-    const personId = await followInvitation(invitationLink(cohort.id, 'guessed'), 'inv-wrong');
-    expect(await currentMembershipOf(ctx.db, personId)).toBeUndefined();
-    expect(await currentProjectOf(ctx.db, personId)).toBeUndefined();
+    const link = invitationLink(cohort.id, 'guessed');
+    // A browser lands on the client's join page, which says so and what to do.
+    const browser = await ctx.request({ method: 'GET', url: link, headers: { accept: HTML } });
+    expect(browser.statusCode).toBe(302);
+    const page = new URL(browser.headers.location ?? '');
+    expect(`${page.origin}${page.pathname}`).toBe('http://app.test/join');
+    expect(page.searchParams.get('cohort')).toBe(String(cohort.id));
+    expect(page.searchParams.get('v')).toBe('guessed');
+    const script = await ctx.request({ method: 'GET', url: link });
+    expect(script.statusCode).toBe(404);
+    expect(script.json().message).toContain("Ask your instructor for the cohort's current");
+    const checked = await ctx.request({
+      method: 'GET',
+      url: `/api/invitations?cohort=${cohort.id}&v=guessed`,
+    });
+    expect(checked.statusCode).toBe(404);
+    expect(checked.json().message).toContain('This invitation link is not valid');
   });
 
-  it('stops the old link working once staff rotate the secret', async () => {
+  it('stops the old link working once staff rotate the secret, and says so', async () => {
     const { staff, cohort, link: old } = await invitedCohort('Invite Rotated');
     const learner = await createLearner(ctx.db);
     const denied = await ctx.request({
@@ -93,19 +108,57 @@ describe('invitation link', () => {
     const fresh = onPublicAddress(rotated.json().invitation_url);
     expect(fresh).not.toBe(old);
 
-    github.codes.set('inv-old', { id: 9103, login: 'latecomer', name: 'Late Comer' });
-    const late = await followInvitation(old, 'inv-old');
-    expect(await currentMembershipOf(ctx.db, late)).toBeUndefined();
+    const late = await ctx.request({ method: 'GET', url: old, headers: { accept: HTML } });
+    expect(new URL(late.headers.location ?? '').pathname).toBe('/join');
 
     github.codes.set('inv-new', { id: 9104, login: 'ontime', name: 'On Time' });
     const onTime = await followInvitation(fresh, 'inv-new');
     expect(await currentMembershipOf(ctx.db, onTime)).toEqual({ cohort_id: cohort.id });
-
     const unknown = await ctx.request({
       method: 'POST',
       url: '/api/cohorts/999999/invitation',
       token: staff.token,
     });
     expect(unknown.statusCode).toBe(404);
+  });
+
+  it('tells the person signing in when the link was renewed while they were at GitHub', async () => {
+    const { staff, cohort, link } = await invitedCohort('Invite Renewed Meanwhile');
+    github.codes.set('inv-meanwhile', { id: 9105, login: 'meanwhile', name: 'Mean While' });
+    const start = await ctx.request({ method: 'GET', url: link });
+    const state = new URL(start.headers.location as string).searchParams.get('state') ?? '';
+    await ctx.request({
+      method: 'POST',
+      url: `/api/cohorts/${cohort.id}/invitation`,
+      token: staff.token,
+    });
+    const callback = await ctx.request({
+      method: 'GET',
+      url: `/api/auth/github/callback?code=inv-meanwhile&state=${state}`,
+    });
+    const page = new URL(callback.headers.location as string);
+    expect(page.searchParams.get('invitation')).toBe('invalid');
+    const key = (await exchangeOneTimeCode(ctx, page.searchParams.get('code') ?? '')).json().key;
+    const profile = await ctx.request({ method: 'GET', url: '/api/profile', token: key });
+    expect(await currentMembershipOf(ctx.db, profile.json().id)).toBeUndefined();
+  });
+
+  it('tells a learner of another cohort that the link did not move them', async () => {
+    const { link: first } = await invitedCohort('Invite First');
+    const { cohort: second, link } = await invitedCohort('Invite Second');
+    github.codes.set('inv-first', { id: 9106, login: 'twocohorts', name: 'Two Cohorts' });
+    const personId = await followInvitation(first, 'inv-first');
+    github.codes.set('inv-second', { id: 9106, login: 'twocohorts', name: 'Two Cohorts' });
+    const { clientPage } = await followGithubSignIn(ctx, link, 'inv-second');
+    expect(clientPage.searchParams.get('invitation')).toBe('other-cohort');
+    expect(await currentMembershipOf(ctx.db, personId)).not.toEqual({ cohort_id: second.id });
+  });
+
+  it('says nothing more when the link enrolled the person', async () => {
+    const { link } = await invitedCohort('Invite Quiet');
+    github.codes.set('inv-quiet', { id: 9107, login: 'quiet', name: 'Qui Et' });
+    const { clientPage } = await followGithubSignIn(ctx, link, 'inv-quiet');
+    expect(clientPage.searchParams.has('invitation')).toBe(false);
+    expect(clientPage.searchParams.get('code')).toBeTruthy();
   });
 });

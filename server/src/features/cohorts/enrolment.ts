@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { safeEqual } from '../../lib/secrets.ts';
@@ -92,6 +92,30 @@ export async function enrolLearner(
   return 'enrolled';
 }
 
+/** What a person following an invitation link whose secret is not the cohort's current one reads. */
+export const INVALID_INVITATION =
+  "This invitation link is not valid: it was replaced by a newer one, or it was not copied whole. Ask your instructor for the cohort's current invitation link.";
+
+/**
+ * The cohort an invitation link joins (id and name), or undefined when the link's secret is not
+ * the cohort's current one (a renewed or mistyped link) or there is no such cohort: the two are
+ * told apart by no one, so that a link reveals nothing about cohorts it does not invite to.
+ */
+export async function findInvitedCohort(
+  db: Kysely<Database>,
+  cohortId: number,
+  secret: string | null | undefined,
+): Promise<{ id: number; name: string } | undefined> {
+  if (!secret) return undefined;
+  const cohort = await db
+    .selectFrom('cohorts')
+    .select(['id', 'name', 'invitation_secret'])
+    .where('id', '=', cohortId)
+    .executeTakeFirst();
+  if (!cohort || !safeEqual(cohort.invitation_secret, secret)) return undefined;
+  return { id: cohort.id, name: cohort.name };
+}
+
 /** Enrols through an invitation only when the secret is the cohort's current one. */
 export async function acceptInvitation(
   trx: Trx,
@@ -99,12 +123,6 @@ export async function acceptInvitation(
   cohortId: number,
   secret: string | null | undefined,
 ): Promise<EnrolResult | 'invalid-invitation'> {
-  if (!secret) return 'invalid-invitation';
-  const cohort = await trx
-    .selectFrom('cohorts')
-    .select(['invitation_secret'])
-    .where('id', '=', cohortId)
-    .executeTakeFirst();
-  if (!cohort || !safeEqual(cohort.invitation_secret, secret)) return 'invalid-invitation';
+  if (!(await findInvitedCohort(trx, cohortId, secret))) return 'invalid-invitation';
   return enrolLearner(trx, personId, cohortId, personId);
 }

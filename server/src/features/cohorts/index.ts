@@ -2,7 +2,14 @@
 export { mayReadCohort } from './cohort-access.ts';
 export { findCohort, lockCohort } from './cohorts.repository.ts';
 export { cohortsRoutes } from './cohorts.routes.ts';
-export { acceptInvitation, enrolLearner, firstProjectOfCohort } from './enrolment.ts';
+export {
+  acceptInvitation,
+  type EnrolResult,
+  enrolLearner,
+  findInvitedCohort,
+  firstProjectOfCohort,
+  INVALID_INVITATION,
+} from './enrolment.ts';
 export {
   currentLearnerCount,
   currentMembershipOf,

@@ -97,9 +97,12 @@ export async function deleteLearner(
   app: FastifyInstance,
   caller: SignedInPerson,
   id: number,
+  /** A rule of the caller's, checked with the learner locked (throws to refuse). */
+  onlyIf?: (trx: Trx, learner: LearnerRow) => Promise<void>,
 ): Promise<DeleteResult> {
   const result = await app.db.transaction().execute(async (trx) => {
     const learner = await lockOrFail(trx, id);
+    await onlyIf?.(trx, learner);
     const person = await repo.personRow(trx, id);
     const removed = {
       ...repo.countSnapshot(await repo.snapshotProgress(trx, id)),

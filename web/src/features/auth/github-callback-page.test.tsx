@@ -1,4 +1,4 @@
-import { screen } from '@testing-library/react';
+import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { studentProfile } from '@/test/fixtures.ts';
@@ -38,5 +38,23 @@ describe('GitHub sign-in callback', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent(
       'The user has denied your application access.',
     );
+  });
+
+  it('says why an invitation enrolled no one, and waits for the person to go on', async () => {
+    fakeNetwork({
+      'POST /auth/github': { status: 200, body: { key: 'github-key' } },
+      'GET /profile': { status: 200, body: studentProfile },
+    });
+    const { user } = renderApp('/auth/github?code=one-time&invitation=invalid');
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      "the invitation link is not valid any more (it was replaced by a newer one). Ask your instructor for the cohort's current invitation link",
+    );
+    const go = screen.getByRole('button', { name: 'Continue' });
+    // Enabled once the sign-in has completed; until then nothing moves on by itself.
+    await waitFor(() => expect(go).toBeEnabled());
+    expect(screen.getByTestId('location')).toHaveTextContent('/auth/github');
+    await user.click(go);
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
+    expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
   });
 });

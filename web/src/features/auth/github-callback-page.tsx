@@ -22,11 +22,22 @@ function signInWithCode(code: string): Promise<void> {
 
 type State = { status: 'working' } | { status: 'done' } | { status: 'failed'; message: string };
 
+/** Why an invitation link enrolled no one, as the server's callback names it (`invitation`). */
+const INVITATION_NOTICES: Record<string, string> = {
+  invalid:
+    "You are signed in, but you did not join a cohort: the invitation link is not valid any more (it was replaced by a newer one). Ask your instructor for the cohort's current invitation link and open it again.",
+  'other-cohort':
+    'You are signed in, but you did not join the cohort of this invitation: you are already in another cohort. Ask your instructor to transfer you.',
+  staff:
+    'You are signed in as staff. Invitation links are for learners: to coach the cohort, join it on the Cohorts page.',
+};
+
 export default function GithubCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const code = params.get('code');
   const error = params.get('error');
+  const notice = INVITATION_NOTICES[params.get('invitation') ?? ''] ?? null;
   const [state, setState] = useState<State>(() =>
     error
       ? { status: 'failed', message: error }
@@ -53,10 +64,11 @@ export default function GithubCallbackPage() {
   }, [code, error]);
 
   useEffect(() => {
-    if (state.status !== 'done') return;
+    // A notice waits for the person to read it and go on.
+    if (state.status !== 'done' || notice) return;
     const timer = setTimeout(() => navigate('/', { replace: true }), OAUTH_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state.status, navigate]);
+  }, [state.status, navigate, notice]);
 
   if (state.status === 'failed') {
     return (
@@ -69,6 +81,26 @@ export default function GithubCallbackPage() {
         </Text>
         <Button asChild size="3" variant="solid">
           <Link to="/login">Back to sign in</Link>
+        </Button>
+      </Flex>
+    );
+  }
+
+  if (notice) {
+    return (
+      <Flex className="lp-warp" direction="column" align="center" justify="center" gap="4" p="4">
+        <Heading as="h1" size="7">
+          Authorization complete
+        </Heading>
+        <Text as="p" size="3" role="alert" align="center" style={{ maxWidth: '40rem' }}>
+          {notice}
+        </Text>
+        <Button
+          size="3"
+          disabled={state.status !== 'done'}
+          onClick={() => navigate('/', { replace: true })}
+        >
+          Continue
         </Button>
       </Flex>
     );

@@ -3,3 +3,5 @@ import { lazy } from 'react';
 
 export const LoginPage = lazy(() => import('./login-page.tsx'));
 export const GithubCallbackPage = lazy(() => import('./github-callback-page.tsx'));
+export const SetPasswordPage = lazy(() => import('./set-password-page.tsx'));
+export const JoinPage = lazy(() => import('./join-page.tsx'));

@@ -91,6 +91,24 @@ describe('student overview gates', () => {
     expect(screen.queryByText('Missing your first and last name')).not.toBeInTheDocument();
   });
 
+  it('does not ask to accept an invitation GitHub has no record of, and says who sends it', async () => {
+    // GitHub answered that the learner is neither a member nor invited (or could not be asked).
+    const profile = learner({ github_org_status: null, github: 'octo-learner' });
+    network(profile);
+    renderOverview(profile);
+    expect(
+      await screen.findByRole('heading', {
+        name: "You are not in your cohort's GitHub organization yet",
+      }),
+    ).toBeInTheDocument();
+    expect(
+      screen.getByText(/no invitation to it for your account octo-learner/),
+    ).toBeInTheDocument();
+    expect(screen.getByText(/Ask your instructors to invite you/)).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Accept Now' })).not.toBeInTheDocument();
+    expect(screen.queryByText(/no GitHub organization/)).not.toBeInTheDocument();
+  });
+
   it('tells a learner in no cohort so, and how to join one, not to accept an invitation', async () => {
     // What the API answers a learner who has no cohort: no cohort id, no invitation status.
     const profile = learner({ current_cohort: { name: 'Unassigned' }, github_org_status: null });

@@ -1,6 +1,7 @@
 import type { Cohort } from '@lp/contract/cohorts';
 import { Badge, Button, Callout, Flex, Heading, Switch, Text } from '@radix-ui/themes';
 import { useNavigate } from 'react-router';
+import { AddLearnerButton } from '@/features/accounts';
 import { CohortCalendar } from '@/features/calendar';
 import { ExportCsvButton, RosterImportButton } from '@/features/roster';
 import { chooseActiveCohort } from '@/lib/session.ts';
@@ -8,6 +9,7 @@ import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
 import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import {
+  useActiveCohorts,
   useCohort,
   useMigrateCohort,
   useSetCohortActive,
@@ -54,6 +56,7 @@ function CohortDetails({ cohort }: { cohort: Cohort }) {
   const setActive = useSetCohortActive();
   const update = useUpdateCohort();
   const migrate = useMigrateCohort();
+  const activeCohorts = useActiveCohorts();
   const clientCourseActive = cohort.courses.some((course) => course.index === 0 && course.active);
 
   const updated = () => toast.show('Cohort updated', { type: 'info', duration: 'short' });
@@ -146,6 +149,10 @@ function CohortDetails({ cohort }: { cohort: Cohort }) {
           )}
           <FindStudentDialog cohortId={cohort.id} cohortName={cohort.name} />
           <Flex gap="2" wrap="wrap">
+            <AddLearnerButton
+              cohort={{ id: cohort.id, name: cohort.name }}
+              cohorts={activeCohorts.data ?? []}
+            />
             <RosterImportButton cohortId={cohort.id} cohortName={cohort.name} />
             <ExportCsvButton cohortId={cohort.id} />
           </Flex>

@@ -1,9 +1,21 @@
+import type { SignInOptions } from '@lp/contract/auth';
 import type { Cohort } from '@lp/contract/cohorts';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
+import { useSignInOptions } from '@/features/auth';
 import { useConfirm } from '@/ui/dialog/index.ts';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useRotateCalendarFeed, useRotateInvitation } from '../api/cohorts-api.ts';
 import { CopyableUrl } from './copyable-url.tsx';
+
+/** What the invitation link does on this server: which way in works (sign-in options). */
+function invitationWay(options: SignInOptions | undefined, cohortName: string): string {
+  if (!options) return `People who open this link join ${cohortName}.`;
+  if (options.github)
+    return `People who open this link sign in with GitHub and join ${cohortName}.`;
+  if (options.password)
+    return `GitHub sign-in is not configured on this server: people who open this link choose a username and password and join ${cohortName}.`;
+  return 'Nobody can join with this link on this server: GitHub sign-in is not configured and password sign-in is off (PASSWORD_SIGNIN).';
+}
 
 /**
  * The invitation link and the calendar subscription URL, each with copy and renew (staff). The
@@ -14,6 +26,7 @@ export function SecretLinks({ cohort }: { cohort: Cohort }) {
   const toast = useToast();
   const rotateInvitation = useRotateInvitation();
   const rotateFeed = useRotateCalendarFeed();
+  const options = useSignInOptions();
   const failed = (error: Error) => toast.show(error.message, { type: 'error', duration: 'normal' });
 
   async function onRenewInvitation() {
@@ -54,7 +67,7 @@ export function SecretLinks({ cohort }: { cohort: Cohort }) {
           <CopyableUrl url={cohort.invitation_url} label="Invitation link" />
           <Flex gap="2" align="center">
             <Text size="1" color="gray">
-              Learners who sign in with this link join {cohort.name}.
+              {invitationWay(options.data, cohort.name)}
             </Text>
             <Button
               size="1"

@@ -4,6 +4,8 @@ import type { ClearedCounts, StudentDetail } from '@lp/contract/learners';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
 import { type ReactNode, useState } from 'react';
+import { PasswordLinkButton } from '@/features/accounts';
+import { useSignInOptions } from '@/features/auth';
 import { useConfirm } from '@/ui/dialog/index.ts';
 import { toast } from '@/ui/toasts/index.ts';
 import { useClearStudent, useDeleteStudent } from '../api/learner-changes.ts';
@@ -42,6 +44,7 @@ export function LearnerActions({ learner, onCleared, onDeleted }: LearnerActions
   const clear = useClearStudent();
   const remove = useDeleteStudent();
   const [transferring, setTransferring] = useState(false);
+  const signInOptions = useSignInOptions();
   const failed = (error: Error) => toast.show(error.message, { type: 'error', duration: 'long' });
 
   const clearData = async () => {
@@ -104,6 +107,11 @@ export function LearnerActions({ learner, onCleared, onDeleted }: LearnerActions
           Transfer Student
         </Button>
       </ActionBlock>
+      {signInOptions.data?.password && (
+        <ActionBlock question={ACTION_QUESTIONS.passwordLink}>
+          <PasswordLinkButton learnerId={learner.id} name={learner.name} />
+        </ActionBlock>
+      )}
       <TransferDialog
         learnerId={learner.id}
         currentCohort={learner.current_cohort}

@@ -17,6 +17,7 @@ export const ACTION_QUESTIONS = {
   clear: 'Has the student taken a leave of absence but not assigned to another cohort?',
   delete: 'Has the student completely withdrawn from the program?',
   transfer: 'Is the student being transferred to another cohort immediately?',
+  passwordLink: 'Does the student need to set a password (a lost or expired link, or forgotten)?',
 } as const;
 
 /** Help tooltips of the core skills, by skill label. */

@@ -33,7 +33,9 @@ export function NoCohortToView() {
 }
 
 /**
- * A learner in no cohort yet (never joined one, or left): what is true, and the ways in.
+ * A learner in no cohort yet (never joined one, or left): what is true, and the ways in. An
+ * invitation link opened while signed in joins the cohort on either kind of server: through
+ * GitHub where it signs in, on the join page's Join button where it does not.
  */
 export function NotInCohortYet() {
   return (
@@ -41,35 +43,63 @@ export function NotInCohortYet() {
       <Heading as="h2" size="5">
         You are not in a cohort yet
       </Heading>
-      <Text as="p" size="2" color="gray">
+      <Text as="p" size="2" color="gray" style={{ maxWidth: '40rem' }}>
         Your dashboard shows your cohort's work once you are in one. Your instructors add you to it,
         or send you its invitation link: open that link while signed in here to join. Then come back
-        to this page and refresh it.
+        to this page and refresh it. If the link says it is not valid, ask for the cohort's current
+        one.
       </Text>
     </Flex>
   );
 }
 
-/** Gate 2: the learner has not accepted the invitation to the cohort's GitHub organization. */
-export function OrgInvitationPrompt({ orgUrl }: { orgUrl: string | null | undefined }) {
+interface OrgGateProps {
+  orgUrl: string | null | undefined;
+  /** GitHub's word on the learner's membership: 'pending' is an invitation waiting for them. */
+  status: string | null;
+  login: string;
+}
+
+/**
+ * Gate 2: the learner is not yet a member of the cohort's GitHub organization. With an
+ * invitation waiting, they accept it (spec); without one on GitHub's record, accepting is not
+ * possible, so they are told who sends it.
+ */
+export function OrgInvitationPrompt({ orgUrl, status, login }: OrgGateProps) {
+  if (status === 'pending')
+    return (
+      <Flex direction="column" align="center" gap="3" py="9" px="4" style={{ textAlign: 'center' }}>
+        <Heading as="h2" size="5">
+          You need to accept the invitation to join your cohort's GitHub organization
+        </Heading>
+        <Text as="p" size="2" color="gray">
+          Accept the invitation on GitHub, then come back to this page and refresh it.
+        </Text>
+        {orgUrl && (
+          <Button asChild size="3">
+            <a href={orgUrl} target="_blank" rel="noreferrer">
+              Accept Now
+            </a>
+          </Button>
+        )}
+      </Flex>
+    );
   return (
     <Flex direction="column" align="center" gap="3" py="9" px="4" style={{ textAlign: 'center' }}>
       <Heading as="h2" size="5">
-        You need to accept the invitation to join your cohort's GitHub organization
+        You are not in your cohort's GitHub organization yet
       </Heading>
-      <Text as="p" size="2" color="gray">
-        Accept the invitation on GitHub, then come back to this page and refresh it.
+      <Text as="p" size="2" color="gray" style={{ maxWidth: '40rem' }}>
+        GitHub shows no invitation to it for {login ? `your account ${login}` : 'your account'} yet.
+        Ask your instructors to invite you; once you have accepted the invitation on GitHub, come
+        back to this page and refresh it.
       </Text>
-      {orgUrl ? (
-        <Button asChild size="3">
+      {orgUrl && (
+        <Button asChild size="3" variant="soft">
           <a href={orgUrl} target="_blank" rel="noreferrer">
-            Accept Now
+            Open the organization on GitHub
           </a>
         </Button>
-      ) : (
-        <Text size="2" color="gray">
-          Your cohort has no GitHub organization yet; ask your instructors for the invitation.
-        </Text>
       )}
     </Flex>
   );

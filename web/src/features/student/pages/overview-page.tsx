@@ -52,7 +52,13 @@ export default function OverviewPage() {
   if (learner.current_cohort.id === undefined)
     return learner.staff ? <NoCohortToView /> : <NotInCohortYet />;
   if (!learner.staff && learner.github_org_status !== 'active') {
-    return <OrgInvitationPrompt orgUrl={learner.current_cohort.github_org} />;
+    return (
+      <OrgInvitationPrompt
+        orgUrl={learner.current_cohort.github_org}
+        status={learner.github_org_status}
+        login={learner.github}
+      />
+    );
   }
   if (`${learner.first_name}${learner.last_name}`.replace(/\s/g, '') === '') {
     return <MissingNameForm />;
