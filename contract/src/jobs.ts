@@ -18,6 +18,8 @@ export const JobKind = Type.Union([
   Type.Literal('template-repository'),
   /** A linked repository's recent history read from GitHub. */
   Type.Literal('github-backfill'),
+  /** Events sent to the webhooks staff registered (webhooks.ts). */
+  Type.Literal('webhook-deliveries'),
 ]);
 export type JobKind = Static<typeof JobKind>;
 

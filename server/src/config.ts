@@ -20,6 +20,11 @@ export interface Config {
   dbIdleInTransactionMs: number;
   apiPrefix: string;
   passwordSignIn: boolean;
+  /**
+   * Whether outgoing webhooks may go to loopback, private and other non-public addresses
+   * (WEBHOOKS_ALLOW_PRIVATE): off, so that a webhook cannot reach into the server's network.
+   */
+  webhooksAllowPrivate: boolean;
   publicUrl: string;
   clientUrl: string;
   corsOrigin: string | null;
@@ -231,6 +236,7 @@ export function loadConfig(env: Env = process.env): Config {
     apiPrefix: readPrefix(env),
     // Password sign-in is for the embedded demo by default; a server deployment opts in.
     passwordSignIn: readBool(env, 'PASSWORD_SIGNIN', databaseUrl === null),
+    webhooksAllowPrivate: readBool(env, 'WEBHOOKS_ALLOW_PRIVATE', false),
     publicUrl,
     clientUrl: readUrl(env, 'CLIENT_URL', publicUrl) as string,
     corsOrigin: readUrl(env, 'CORS_ORIGIN', null),

@@ -10,6 +10,7 @@ import * as serverSecrets from './migrations/1060-server-secrets.ts';
 import * as liveStreams from './migrations/1070-live-streams.ts';
 import * as passwordLinks from './migrations/1080-password-links.ts';
 import * as apiTokens from './migrations/1100-api-tokens.ts';
+import * as outgoingWebhooks from './migrations/1110-outgoing-webhooks.ts';
 import { migrations as earlierMigrations } from './migrations/index.ts';
 
 // Every migration the migrator runs, in order. `migrations/index.ts` is history like the
@@ -28,4 +29,5 @@ export const migrations: Record<string, Migration> = {
   '1070-live-streams': liveStreams,
   '1080-password-links': passwordLinks,
   '1100-api-tokens': apiTokens,
+  '1110-outgoing-webhooks': outgoingWebhooks,
 };

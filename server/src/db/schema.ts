@@ -385,6 +385,31 @@ export interface ApiTokenUsesTable {
   status: number;
 }
 
+/** Outgoing webhooks staff registered (features/webhooks). */
+export interface WebhooksTable {
+  id: Id;
+  url: string;
+  events: string[];
+  secret: string;
+  created_by: number | null;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** One delivery of an event to a webhook, and how it went. */
+export interface WebhookDeliveriesTable {
+  id: Id;
+  webhook_id: number;
+  event: string;
+  payload: JSONColumnType<Record<string, unknown>, string, string>;
+  status: Generated<'pending' | 'delivered' | 'failed'>;
+  attempts: Generated<number>;
+  last_status: number | null;
+  last_answer: string | null;
+  created_at: Timestamp;
+  delivered_at: NullableTimestamp;
+}
+
 export interface LiveStreamsTable {
   id: Generated<number>;
   person_id: number;
@@ -637,6 +662,8 @@ export interface Database {
   live_streams: LiveStreamsTable;
   api_tokens: ApiTokensTable;
   api_token_uses: ApiTokenUsesTable;
+  webhooks: WebhooksTable;
+  webhook_deliveries: WebhookDeliveriesTable;
   cohort_digests: CohortDigestsTable;
   jobs: JobsTable;
   job_steps: JobStepsTable;

@@ -22,6 +22,7 @@ import { recordsRoutes } from './records/index.ts';
 import { tagsRoutes } from './tags/index.ts';
 import { teamsRoutes } from './teams/index.ts';
 import { invitationsRoutes, learnerAccountsRoutes, usersRoutes } from './users/index.ts';
+import { webhooksRoutes } from './webhooks/index.ts';
 
 /** Every feature's routes, mounted under the API prefix. One line per feature. */
 export const features: FastifyPluginAsyncTypebox[] = [
@@ -54,4 +55,5 @@ export const features: FastifyPluginAsyncTypebox[] = [
   jobsRoutes,
   githubRoutes,
   interventionRoutes,
+  webhooksRoutes,
 ];

@@ -15,6 +15,7 @@ import {
   teamRepositoryStep,
   teamTicketsStep,
 } from './teams/index.ts';
+import { webhookDeliveryStep } from './webhooks/index.ts';
 
 /** Every kind of job step the features define (server/src/jobs). One line per step. */
 export const jobSteps: StepDefinition<unknown>[] = [
@@ -30,4 +31,5 @@ export const jobSteps: StepDefinition<unknown>[] = [
   githubDeliveriesStep,
   githubBackfillStep,
   templateRepositoryStep,
+  webhookDeliveryStep,
 ];

@@ -23,6 +23,21 @@ async function apiTokenOf(db: Kysely<Database>, personId: number) {
   return id;
 }
 
+/** A registered webhook, deleted or not. */
+async function webhookOf(db: Kysely<Database>, deleted: boolean) {
+  const { id } = await db
+    .insertInto('webhooks')
+    .values({
+      url: 'https://93.184.215.14/hook',
+      events: ['learner.moved'],
+      secret: randomSecret(24),
+      deleted_at: deleted ? new Date() : null,
+    })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
 /**
  * A learner as Add learner leaves them: in the world's cohort, no password yet, and an open
  * one-time link, whose secret is answered.
@@ -74,6 +89,15 @@ export const accountRequests: Record<string, RequestBuilder> = {
     return { body: { code } };
   },
   'POST /auth/logout': () => ({}),
+  'GET /webhooks': () => ({}),
+  'POST /webhooks': () => ({
+    body: { url: 'https://93.184.215.14/hook', events: ['learner.moved'] },
+  }),
+  'DELETE /webhooks/:id': async ({ db }) => ({ params: { id: await webhookOf(db, false) } }),
+  'POST /webhooks/:id/restore': async ({ db }) => ({ params: { id: await webhookOf(db, true) } }),
+  'GET /webhooks/:id/deliveries': async ({ db }) => ({
+    params: { id: await webhookOf(db, false) },
+  }),
   'GET /api-tokens': () => ({}),
   'POST /api-tokens': () => ({
     body: { name: unique('script '), scope: 'read', expires_in_days: 30 },

@@ -21,6 +21,7 @@ const kindWords: Record<Job['kind'], string> = {
   'github-deliveries': 'GitHub activity',
   'template-repository': 'Repository from the project template',
   'github-backfill': 'Repository history from GitHub',
+  'webhook-deliveries': 'Webhook deliveries',
 };
 
 const statusColor = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;

@@ -3,12 +3,14 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../../db/schema.ts';
 import { fullNameText } from '../../../lib/names.ts';
 import { isCurrentMembershipText } from '../../cohorts/index.ts';
+import { queueWebhookEvents } from '../../webhooks/index.ts';
 
 /*
  * What the live board tells the other coaches (live.hub.ts): one row per change of a card,
  * written in the change's own transaction, so it exists exactly when the change does. At commit
  * the database numbers it, stamps the board's version and announces it to every server process
- * (migration 0700). Every service that changes something a board shows calls recordBoardChange.
+ * (migration 0700). Every service that changes something a board shows calls recordBoardChange,
+ * which also queues the change's event for the webhooks that asked for it (features/webhooks).
  */
 
 export interface BoardChangeEntry {
@@ -39,6 +41,7 @@ export async function recordBoardChange(trx: Transaction<Database>, entry: Board
       (select left(${sql.raw(fullNameText('p'))}, 200) from people p where p.id = ${entry.actorId})
     from (${cohorts}) as c(cohort_id)
     where c.cohort_id is not null`.execute(trx);
+  await queueWebhookEvents(trx, entry);
 }
 
 /**
