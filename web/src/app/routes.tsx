@@ -34,6 +34,7 @@ import {
   SlackUpdatePage,
 } from '@/features/student/screens.ts';
 import { TeamsPage } from '@/features/teams/screens.ts';
+import { WebhooksPage } from '@/features/webhooks/screens.ts';
 
 export interface AppRoute {
   /** React Router path, e.g. '/courses/:courseId'. */
@@ -118,6 +119,8 @@ export const staffRoutes: AppRoute[] = [
   { path: '/tags', Component: TagsPage },
   // A staff member's own API tokens (linked from Settings).
   { path: '/api-tokens', Component: ApiTokensPage },
+  // The school's outgoing webhooks (linked from Settings).
+  { path: '/webhooks', Component: WebhooksPage },
   {
     path: '/learners/:learnerId',
     Component: LearnerPage,

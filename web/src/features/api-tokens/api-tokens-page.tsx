@@ -11,10 +11,10 @@ import { useConfirm } from '@/ui/dialog/index.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
+import { SecretOnce } from '@/ui/secret-once.tsx';
 import { toast } from '@/ui/toasts/index.ts';
 import { invalidateApiTokens, revokeApiToken, useApiTokens } from './api.ts';
 import { NewTokenForm } from './new-token-form.tsx';
-import { TokenSecret } from './token-secret.tsx';
 import { TokenUsesDialog } from './token-uses-dialog.tsx';
 
 function statusOf(token: ApiToken, now: number) {
@@ -97,7 +97,13 @@ export default function ApiTokensPage() {
         </Text>
         <NewTokenForm onMade={setMade} onUndone={() => setMade(undefined)} />
         {made && (
-          <TokenSecret name={made.name} secret={made.token} onDone={() => setMade(undefined)} />
+          <SecretOnce
+            title={`Copy the token “${made.name}” now: it is not shown again.`}
+            label={`New token ${made.name}`}
+            what="token"
+            secret={made.token}
+            onDone={() => setMade(undefined)}
+          />
         )}
         <QueryView query={tokens} what="API tokens">
           {(list) =>

@@ -11,7 +11,7 @@ interface SettingsDialogProps {
 
 /**
  * Staff preferences: instructor or learner interface (mimic), tags and avatars on the board,
- * whether the two-letter shortcuts work, and the way to one's API tokens.
+ * whether the two-letter shortcuts work, and the ways to one's API tokens and the webhooks.
  */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const settings = useSettings();
@@ -43,6 +43,16 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           }}
         >
           API tokens for scripts
+        </Button>
+        <Button
+          variant="ghost"
+          style={{ alignSelf: 'start' }}
+          onClick={() => {
+            onOpenChange(false);
+            navigate('/webhooks');
+          }}
+        >
+          Webhooks to the school's systems
         </Button>
         <Separator size="4" />
         <Flex direction="column" gap="3">
