@@ -32,6 +32,8 @@ Element.prototype.scrollIntoView ??= () => {};
 
 afterEach(() => {
   cleanup();
+  // The colour scheme's class (lib/appearance.ts), set by the providers.
+  document.documentElement.removeAttribute('class');
   window.sessionStorage.clear();
   window.localStorage.clear();
   resetSessionCache();

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readFileSync } from 'node:fs';
 import { dirname, relative, resolve, sep } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import compress from '@fastify/compress';
@@ -23,6 +23,7 @@ import { JobWorker } from './jobs/worker.ts';
 import { CachedReads } from './lib/cached-reads.ts';
 import { type ChangeFeed, followChanges } from './lib/change-feed.ts';
 import { scheduleFormats } from './lib/dates.ts';
+import { inlineScriptHashes } from './lib/inline-scripts.ts';
 import { answerClientError, answerFrameworkError } from './plugins/client-errors.ts';
 import { registerErrorHandling, registerJsonContentType } from './plugins/errors.ts';
 import { registerInputGuards } from './plugins/input-guards.ts';
@@ -120,13 +121,15 @@ export async function buildApp(
   app.addHook('onReady', () => jobs.start(database.listen));
   app.addHook('onClose', () => jobs.stop());
 
+  const client = builtClient(config);
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
         'default-src': ["'self'"],
         'img-src': ["'self'", 'data:', 'https:'],
         'style-src': ["'self'", "'unsafe-inline'"],
-        'script-src': ["'self'"],
+        // The page's own inline script (light or dark before the first paint), by its hash.
+        'script-src': ["'self'", ...(client ? inlineScriptHashes(client.page) : [])],
         'connect-src': ["'self'", ...(config.corsOrigin ? [config.corsOrigin] : [])],
       },
     },
@@ -184,8 +187,22 @@ export async function buildApp(
     app.addHook('onClose', () => digest.stop());
   }
 
-  await registerWebClient(app, config);
+  await registerWebClient(app, config, client);
   return app;
+}
+
+interface BuiltClient {
+  root: string;
+  /** Its index.html. */
+  page: string;
+}
+
+/** The built client, when there is one to serve. */
+function builtClient(config: Config): BuiltClient | null {
+  if (config.webDist === '') return null;
+  const root = config.webDist ?? defaultWebDist;
+  const index = resolve(root, 'index.html');
+  return existsSync(index) ? { root, page: readFileSync(index, 'utf8') } : null;
 }
 
 /**
@@ -194,10 +211,9 @@ export async function buildApp(
  * they are. Files under assets/ carry a content hash in their names, so browsers keep them for
  * good; every other file (index.html above all, which names the current assets) is revalidated.
  */
-async function registerWebClient(app: FastifyInstance, config: Config) {
-  const root = config.webDist ?? defaultWebDist;
-  const hasClient = config.webDist !== '' && existsSync(resolve(root, 'index.html'));
-  if (hasClient) {
+async function registerWebClient(app: FastifyInstance, config: Config, client: BuiltClient | null) {
+  if (client) {
+    const { root } = client;
     const assets = `assets${sep}`;
     await app.register(fastifyStatic, {
       root,
@@ -220,7 +236,7 @@ async function registerWebClient(app: FastifyInstance, config: Config) {
       config.apiPrefix === '' ||
       path === config.apiPrefix ||
       path.startsWith(`${config.apiPrefix}/`);
-    if (hasClient && request.method === 'GET' && !isApi) {
+    if (client && request.method === 'GET' && !isApi) {
       return reply.type('text/html').sendFile('index.html');
     }
     return reply.code(404).send({ message: `No route for ${request.method} ${path}` });

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,8 @@ import { createTestContext, type TestContext } from './harness.ts';
 // kept by browsers for good, the page that names them always revalidated.
 let ctx: TestContext;
 let webDist: string;
-const page = `<!doctype html><html><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
+const inlineScript = "document.documentElement.classList.add('dark');";
+const page = `<!doctype html><html><head><script>${inlineScript}</script><script type="module" src="/assets/index-Ab12Cd34.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(100)}</body></html>`;
 const script = `export const app = ${JSON.stringify('x'.repeat(4000))};\n`;
 
 /** A built client as the build leaves it: each text file with its .br and .gz copies. */
@@ -72,6 +74,14 @@ describe('the built client', () => {
     expect(response.headers['cache-control']).toBe('no-cache');
     expect(response.headers['content-encoding']).toBe('br');
     expect(brotliDecompressSync(response.rawPayload).toString()).toBe(page);
+  });
+
+  it("lets the page's inline script run, by its hash, and no other", async () => {
+    const response = await get('/');
+    const policy = String(response.headers['content-security-policy']);
+    const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
+    const hash = createHash('sha256').update(inlineScript).digest('base64');
+    expect(scriptSources).toEqual(["'self'", `'sha256-${hash}'`]);
   });
 
   it('keeps the JSON 404 of unknown API paths', async () => {

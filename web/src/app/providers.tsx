@@ -1,7 +1,9 @@
 import { Theme } from '@radix-ui/themes';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useEffect, useState } from 'react';
+import { type ReactNode, useEffect, useLayoutEffect, useState } from 'react';
 import { setUnauthorizedHandler } from '@/lib/api-client.ts';
+import { applyColorScheme } from '@/lib/appearance.ts';
+import { useColorScheme } from '@/lib/use-color-scheme.ts';
 import { ConfirmProvider } from '@/ui/dialog/confirm-provider.tsx';
 import { toast } from '@/ui/toasts/toast-store.ts';
 import { Toaster } from '@/ui/toasts/toaster.tsx';
@@ -18,11 +20,14 @@ interface ProvidersProps {
 }
 
 /**
- * Everything a screen may rely on: the Radix theme, the query cache, toasts and confirmations.
- * The session and settings are small external stores read with useSession()/useSettings().
+ * Everything a screen may rely on: the Radix theme (light or dark, lib/appearance.ts), the query
+ * cache, toasts and confirmations. The session and settings are small external stores read with
+ * useSession()/useSettings().
  */
 export function Providers({ children, queryClient }: ProvidersProps) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const colorScheme = useColorScheme();
+  useLayoutEffect(() => applyColorScheme(colorScheme), [colorScheme]);
 
   useEffect(() => {
     // A refused token (expired, revoked) has already cleared the session; the router now shows
@@ -36,7 +41,7 @@ export function Providers({ children, queryClient }: ProvidersProps) {
   }, [client]);
 
   return (
-    <Theme accentColor="indigo" radius="medium">
+    <Theme appearance={colorScheme} accentColor="indigo" radius="medium">
       <QueryClientProvider client={client}>
         <ConfirmProvider>{children}</ConfirmProvider>
       </QueryClientProvider>

@@ -21,8 +21,16 @@ describe('local settings', () => {
   it('fall back to the default for a stored value they do not know', () => {
     window.localStorage.setItem(
       STORAGE_KEYS.settings,
-      JSON.stringify({ tags: false, density: 'huge', boardPanel: 'no' }),
+      JSON.stringify({ tags: false, density: 'huge', boardPanel: 'no', appearance: 'sepia' }),
     );
     expect(getSettings()).toEqual({ ...DEFAULT_SETTINGS, tags: false });
+    expect(getSettings().appearance).toBe('system');
+  });
+
+  it('keep the appearance chosen, light or dark, beside the other flags', () => {
+    setSetting('appearance', 'dark');
+    expect(getSettings()).toEqual({ ...DEFAULT_SETTINGS, appearance: 'dark' });
+    setSetting('appearance', 'light');
+    expect(getSettings().appearance).toBe('light');
   });
 });

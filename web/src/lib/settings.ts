@@ -5,6 +5,10 @@ import { STORAGE_KEYS } from '@lp/contract/constants';
 export const DENSITIES = ['auto', 'comfortable', 'compact'] as const;
 export type Density = (typeof DENSITIES)[number];
 
+/** Light or dark: 'system' follows the browser's prefers-color-scheme (lib/appearance.ts). */
+export const APPEARANCES = ['system', 'light', 'dark'] as const;
+export type Appearance = (typeof APPEARANCES)[number];
+
 export interface Settings {
   /** Staff viewing the learner interface. */
   mimic: boolean;
@@ -18,6 +22,7 @@ export interface Settings {
    * letters by accident turns them off (WCAG 2.1.4).
    */
   shortcuts: boolean;
+  appearance: Appearance;
 }
 
 export const DEFAULT_SETTINGS: Settings = {
@@ -27,6 +32,7 @@ export const DEFAULT_SETTINGS: Settings = {
   density: 'auto',
   boardPanel: true,
   shortcuts: true,
+  appearance: 'system',
 };
 
 type FlagKey = 'mimic' | 'tags' | 'avatars' | 'boardPanel' | 'shortcuts';
@@ -44,6 +50,7 @@ function parse(raw: string | null): Settings {
     const pick = (key: FlagKey) =>
       typeof stored[key] === 'boolean' ? stored[key] : DEFAULT_SETTINGS[key];
     const density = DENSITIES.find((choice) => choice === stored.density) ?? 'auto';
+    const appearance = APPEARANCES.find((choice) => choice === stored.appearance) ?? 'system';
     return {
       mimic: pick('mimic'),
       tags: pick('tags'),
@@ -51,6 +58,7 @@ function parse(raw: string | null): Settings {
       density,
       boardPanel: pick('boardPanel'),
       shortcuts: pick('shortcuts'),
+      appearance,
     };
   } catch {
     return DEFAULT_SETTINGS;

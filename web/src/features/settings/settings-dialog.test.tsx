@@ -1,10 +1,20 @@
-import { screen, waitFor } from '@testing-library/react';
+import { act, screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile, studentProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { systemColorScheme } from '@/test/system-color-scheme.ts';
 
 const signedInStaff = { profile: staffProfile, token: 'tok' };
+
+/** The scheme the app shows: the root Radix theme's class, the same on <html>. */
+function shownScheme() {
+  const theme = document.querySelector('.radix-themes[data-is-root-theme="true"]');
+  const scheme = theme?.classList.contains('dark') ? 'dark' : 'light';
+  expect(theme?.classList.contains(scheme === 'dark' ? 'light' : 'dark')).toBe(false);
+  expect(document.documentElement.classList.contains(scheme)).toBe(true);
+  return scheme;
+}
 
 async function openSettings(user: ReturnType<typeof renderApp>['user']) {
   await user.click(await screen.findByRole('button', { name: 'Settings' }));
@@ -79,5 +89,37 @@ describe('settings dialog', () => {
     expect(JSON.parse(window.localStorage.getItem('lp_settings') ?? '{}')).toMatchObject({
       shortcuts: false,
     });
+  });
+
+  it('follows the system by default, and Light or Dark overrides it at once and is remembered', async () => {
+    const system = systemColorScheme('dark');
+    const { user, unmount } = renderApp('/', signedInStaff);
+    await openSettings(user);
+    expect(screen.getByRole('radiogroup', { name: 'Appearance' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: 'System' })).toBeChecked();
+    expect(shownScheme()).toBe('dark');
+    act(() => system.set('light'));
+    await waitFor(() => expect(shownScheme()).toBe('light'));
+
+    await user.click(screen.getByRole('radio', { name: 'Dark' }));
+    await waitFor(() => expect(shownScheme()).toBe('dark'));
+    // The open dialog is a theme of its own (a portal): it turns with the page.
+    expect(screen.getByRole('dialog').closest('.radix-themes')).toHaveClass('dark');
+    expect(JSON.parse(window.localStorage.getItem('lp_settings') ?? '{}')).toMatchObject({
+      appearance: 'dark',
+    });
+
+    // Remembered in this browser: the next visit starts dark, whatever the system says.
+    unmount();
+    const next = renderApp('/', signedInStaff);
+    await openSettings(next.user);
+    expect(screen.getByRole('radio', { name: 'Dark' })).toBeChecked();
+    expect(shownScheme()).toBe('dark');
+    await next.user.click(screen.getByRole('radio', { name: 'Light' }));
+    await waitFor(() => expect(shownScheme()).toBe('light'));
+    act(() => system.set('dark'));
+    expect(shownScheme()).toBe('light');
+    await next.user.click(screen.getByRole('radio', { name: 'System' }));
+    await waitFor(() => expect(shownScheme()).toBe('dark'));
   });
 });

@@ -1,6 +1,7 @@
-import { Button, Flex, Separator, Switch, Text } from '@radix-ui/themes';
+import { Button, Flex, RadioGroup, Separator, Switch, Text } from '@radix-ui/themes';
+import { useId } from 'react';
 import { useNavigate } from 'react-router';
-import { setSetting } from '@/lib/settings.ts';
+import { APPEARANCES, type Appearance, setSetting } from '@/lib/settings.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { AppDialog } from '@/ui/dialog/app-dialog.tsx';
 
@@ -9,13 +10,21 @@ interface SettingsDialogProps {
   onOpenChange: (open: boolean) => void;
 }
 
+const APPEARANCE_LABELS: Record<Appearance, string> = {
+  system: 'System',
+  light: 'Light',
+  dark: 'Dark',
+};
+
 /**
- * Staff preferences: instructor or learner interface (mimic), tags and avatars on the board,
- * whether the two-letter shortcuts work, and the ways to one's API tokens and the webhooks.
+ * Staff preferences: instructor or learner interface (mimic), light or dark (or as the system
+ * is set), tags and avatars on the board, whether the two-letter shortcuts work, and the ways
+ * to one's API tokens and the webhooks.
  */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const settings = useSettings();
   const navigate = useNavigate();
+  const appearanceLabel = useId();
 
   const switchInterface = () => {
     setSetting('mimic', !settings.mimic);
@@ -54,6 +63,25 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
         >
           Webhooks to the school's systems
         </Button>
+        <Separator size="4" />
+        <Flex direction="column" gap="2">
+          <Text id={appearanceLabel} size="2" weight="medium">
+            Appearance
+          </Text>
+          <RadioGroup.Root
+            aria-labelledby={appearanceLabel}
+            value={settings.appearance}
+            onValueChange={(value) => setSetting('appearance', value as Appearance)}
+          >
+            <Flex gap="4">
+              {APPEARANCES.map((choice) => (
+                <RadioGroup.Item key={choice} value={choice}>
+                  {APPEARANCE_LABELS[choice]}
+                </RadioGroup.Item>
+              ))}
+            </Flex>
+          </RadioGroup.Root>
+        </Flex>
         <Separator size="4" />
         <Flex direction="column" gap="3">
           <Text as="label" size="2">

@@ -4,6 +4,7 @@ import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { memo, useMemo } from 'react';
 import { todayIn } from '@/lib/dates.ts';
 import { useCohortEvents } from '../api/calendar-api.ts';
+import { readableTextOn } from '../model/readable-text.ts';
 import { eventWhen, upcomingEvents } from '../model/upcoming-events.ts';
 import './upcoming-events.css';
 
@@ -42,7 +43,13 @@ export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
           <ul className="lp-upcoming__list">
             {upcoming.map((event) => (
               <li key={event.id}>
-                <Card size="1" style={{ background: event.event_type.color }}>
+                <Card
+                  size="1"
+                  style={{
+                    background: event.event_type.color,
+                    color: readableTextOn(event.event_type.color),
+                  }}
+                >
                   <Flex justify="between" gap="2" wrap="wrap">
                     <Text size="1" weight="bold">
                       {event.event_name}

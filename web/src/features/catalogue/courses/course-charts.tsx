@@ -12,6 +12,7 @@ import {
 } from 'chart.js';
 import ChartDataLabels from 'chartjs-plugin-datalabels';
 import { Bar, Bubble } from 'react-chartjs-2';
+import { type ChartColors, themedScale, useChartColors } from '@/ui/chart-colors.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { useCourseStats } from '../api/courses.ts';
 import {
@@ -28,15 +29,19 @@ import {
 ChartJS.register(CategoryScale, LinearScale, BarElement, PointElement, Title, Tooltip, Legend);
 
 /** x runs from 0 to one step past the last bubble, so no bubble sits on an edge. */
-const bubbleOptions = (count: number): ChartOptions<'bubble'> => ({
+const bubbleOptions = (count: number, colors: ChartColors): ChartOptions<'bubble'> => ({
   responsive: true,
   maintainAspectRatio: false,
   layout: { padding: { top: 40, right: 24 } },
   scales: {
     x: { display: false, min: 0, max: 2 * (count + 1) },
-    y: { beginAtZero: true, title: { display: true, text: 'Days from cohort start' } },
+    y: {
+      beginAtZero: true,
+      ...themedScale(colors, { title: { display: true, text: 'Days from cohort start' } }),
+    },
   },
   plugins: {
+    legend: { labels: { color: colors.text } },
     tooltip: {
       callbacks: { label: (context) => bubbleTooltip(context.raw as BubblePoint) },
     },
@@ -45,20 +50,24 @@ const bubbleOptions = (count: number): ChartOptions<'bubble'> => ({
       anchor: 'end',
       align: -145,
       rotation: 45,
-      color: 'black',
+      color: colors.label,
       formatter: (value: BubblePoint) => bubbleLabel(value.projectname),
     },
   },
 });
 
-const barOptions: ChartOptions<'bar'> = {
+const barOptions = (colors: ChartColors): ChartOptions<'bar'> => ({
   responsive: true,
   maintainAspectRatio: false,
-  scales: { y: { beginAtZero: true } },
-  plugins: { datalabels: { anchor: 'end', align: 'top', color: 'black' } },
-};
+  scales: { x: themedScale(colors), y: { beginAtZero: true, ...themedScale(colors) } },
+  plugins: {
+    legend: { labels: { color: colors.text } },
+    datalabels: { anchor: 'end', align: 'top', color: colors.label },
+  },
+});
 
 export function BubbleChart({ rows }: { rows: StatsRow[] }) {
+  const colors = useChartColors();
   const data = {
     datasets: [
       {
@@ -71,7 +80,7 @@ export function BubbleChart({ rows }: { rows: StatsRow[] }) {
   return (
     <Bubble
       data={data}
-      options={bubbleOptions(rows.length)}
+      options={bubbleOptions(rows.length, colors)}
       plugins={[ChartDataLabels]}
       aria-label="Time on project: bubble chart of each project's average start delay"
       role="img"
@@ -80,6 +89,7 @@ export function BubbleChart({ rows }: { rows: StatsRow[] }) {
 }
 
 export function BarChart({ rows }: { rows: StatsRow[] | undefined }) {
+  const colors = useChartColors();
   const series = barSeries(rows);
   const data = {
     labels: series.labels,
@@ -96,7 +106,7 @@ export function BarChart({ rows }: { rows: StatsRow[] | undefined }) {
   return (
     <Bar
       data={data}
-      options={barOptions}
+      options={barOptions(colors)}
       plugins={[ChartDataLabels]}
       aria-label="Average start delay: bar chart, days per project"
       role="img"

@@ -14,6 +14,7 @@ import {
   Tooltip,
 } from 'chart.js';
 import { Bar, Line } from 'react-chartjs-2';
+import { type ChartColors, themedScale, useChartColors } from '@/ui/chart-colors.ts';
 import {
   bookAt,
   bookLoadSummary,
@@ -34,16 +35,24 @@ ChartJS.register(
   Legend,
 );
 
-const barOptions: ChartOptions<'bar'> = {
+const barOptions = (colors: ChartColors): ChartOptions<'bar'> => ({
   responsive: true,
   maintainAspectRatio: false,
   scales: {
-    y: { beginAtZero: true, ticks: { precision: 0 }, title: { display: true, text: 'Learners' } },
+    x: themedScale(colors),
+    y: {
+      beginAtZero: true,
+      ...themedScale(colors, {
+        ticks: { precision: 0 },
+        title: { display: true, text: 'Learners' },
+      }),
+    },
   },
   plugins: { legend: { display: false } },
-};
+});
 
 export function BookLoadChart({ books }: { books: readonly BookLoad[] }) {
+  const colors = useChartColors();
   const series = bookSeries(books);
   const data = {
     labels: series.labels,
@@ -60,27 +69,33 @@ export function BookLoadChart({ books }: { books: readonly BookLoad[] }) {
   return (
     <Bar
       data={data}
-      options={barOptions}
+      options={barOptions(colors)}
       role="img"
       aria-label={`Learners per book today, bar chart. ${bookLoadSummary(books)}`}
     />
   );
 }
 
-const lineOptions = (progress: CohortProgress): ChartOptions<'line'> => ({
+const lineOptions = (progress: CohortProgress, colors: ChartColors): ChartOptions<'line'> => ({
   responsive: true,
   maintainAspectRatio: false,
   spanGaps: false,
   scales: {
-    x: { title: { display: true, text: 'Weeks since the cohort started' } },
+    x: themedScale(colors, { title: { display: true, text: 'Weeks since the cohort started' } }),
     y: {
       min: progress.books.length > 0 ? 1 : undefined,
       max: progress.books.length > 0 ? progress.books.length : undefined,
-      ticks: { stepSize: 1, callback: (value) => bookAt(progress.books, Number(value)) },
-      title: { display: true, text: 'Average book' },
+      ...themedScale(colors, {
+        ticks: {
+          stepSize: 1,
+          callback: (value: string | number) => bookAt(progress.books, Number(value)),
+        },
+        title: { display: true, text: 'Average book' },
+      }),
     },
   },
   plugins: {
+    legend: { labels: { color: colors.text } },
     tooltip: {
       callbacks: {
         label: (context) =>
@@ -91,6 +106,7 @@ const lineOptions = (progress: CohortProgress): ChartOptions<'line'> => ({
 });
 
 export function ProgressChart({ progress }: { progress: CohortProgress }) {
+  const colors = useChartColors();
   const series = progressSeries(progress);
   const data = {
     labels: series.labels,
@@ -115,7 +131,7 @@ export function ProgressChart({ progress }: { progress: CohortProgress }) {
   return (
     <Line
       data={data}
-      options={lineOptions(progress)}
+      options={lineOptions(progress, colors)}
       role="img"
       aria-label={`Progress through the books, line chart. ${progressSummary(progress)}`}
     />

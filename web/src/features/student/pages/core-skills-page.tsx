@@ -56,7 +56,7 @@ export default function CoreSkillsPage() {
       <Flex gap="4" wrap="wrap" className="lp-student-page">
         {SKILLS.map((skill) => (
           <Card key={skill.name} size="1" style={{ flex: '1 1 240px', padding: 0 }}>
-            <Box px="3" py="2" style={{ background: 'rgb(224, 232, 244)' }}>
+            <Box px="3" py="2" style={{ background: 'var(--lp-skill-header)' }}>
               <Heading as="h2" size="3">
                 {skill.name}
               </Heading>

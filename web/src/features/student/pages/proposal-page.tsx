@@ -133,7 +133,7 @@ export function ProposalForm({ courseId, courseName }: { courseId: number; cours
                     as="label"
                     size="2"
                     key={key}
-                    style={index === 0 ? { color: 'firebrick' } : undefined}
+                    style={index === 0 ? { color: 'var(--lp-firebrick)' } : undefined}
                   >
                     <Flex gap="2" align="start">
                       <Checkbox

@@ -192,7 +192,7 @@ export function TeamBuilder({
           />
           <Text as="div" size="1" color="gray">
             Will be suffixed with{' '}
-            <span style={{ color: 'firebrick' }}>-[cohort number]-[random id]</span>
+            <span style={{ color: 'var(--lp-firebrick)' }}>-[cohort number]-[random id]</span>
           </Text>
         </Box>
         <Box>
