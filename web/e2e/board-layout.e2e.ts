@@ -1,14 +1,26 @@
-// The board fits the screen (issue 11), signed in as the demo instructor: the demo cohort's 30
-// learners all in view at 1440×900 once the events panel is hidden (and the panel stays hidden
-// after a reload), 60 learners at 1920×1080, book labels in view while their book is scrolled
-// partly out of the board, the cue counting the columns out of view, and the learner overlay
-// showing its data straight after the click (the time is printed, not asserted).
+// The board fits the screen (issues 11 and 1, 3, 21 of "A working day without rough edges"),
+// signed in as the demo instructor. At 1440×900 with the default layout the demo cohort's every
+// column and card is in view with names and statuses whole, the events panel going under the board
+// for want of room, and beside it again when the board leaves room; a drag keeps the columns where
+// they are and scrolls to the far ones; a narrower window counts the columns out of view, scrolls
+// to them and keeps book labels in view; 60 learners fit at 1920×1080; at 200% zoom the toolbar's
+// controls do not overlap; on a phone the navbar is one row, the page does not scroll sideways
+// (the board does, inside itself) and the learner overlay fits the width. The learner overlay's
+// time to show its data after the click is printed, not asserted.
 // With BOARD_SCREENSHOTS=<folder> it saves board-1440-30.png and board-1920-60.png there.
 import { join } from 'node:path';
 import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type ApiCall, apiCaller, fillCohort } from './support/api.ts';
-import { type BrowserSession, connectBrowser } from './support/browser.ts';
+import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
+import {
+  boardFit,
+  boxOf,
+  columnPlaces,
+  navbarRows,
+  overlap,
+  pageOverflowX,
+} from './support/layout.ts';
 import { serverUrl } from './support/servers.ts';
 import { readSessionToken, signIn } from './support/session.ts';
 import { escapeFrom } from './support/wait.ts';
@@ -119,12 +131,105 @@ afterAll(async () => {
   await session?.close();
 });
 
-describe('the board on the screen', () => {
-  it('counts the columns out of view, scrolls to them, and keeps book labels in view', async () => {
+const eventsPanel = () => page.getByRole('complementary', { name: 'Events and shortcuts' });
+
+describe('the board at 1440×900 with the default layout', () => {
+  it('shows every column and card of the demo cohort, names and statuses whole, the events panel giving way', async () => {
     expect((await boardOf()).length).toBe(DEMO_COHORT_SIZE);
     await openBoard();
     await eventsHeading().waitFor();
-    // With the events panel open the demo cohort is wider than the board.
+    // The events panel is open (the default), and the board has the room it needs.
+    await expect.poll(() => boardFit(page)).toMatchObject({ columnsOut: [], cardsOut: [] });
+    const fit = await boardFit(page);
+    expect(fit.cards).toBe(DEMO_COHORT_SIZE);
+    expect(fit.columns).toBeGreaterThanOrEqual(9);
+    // Names wrap to two lines rather than being cut; the status badges read whole.
+    expect(fit.namesCut).toEqual([]);
+    expect(fit.statusesCut).toEqual([]);
+    const statuses = await page.locator('.lp-board .lp-card__badge').allTextContents();
+    expect(statuses.length).toBeGreaterThan(0);
+    for (const status of statuses) {
+      expect(status).toMatch(/^(In Progress|Ready for Review|Reviewed and (Incomplete|Complete))/);
+    }
+    // The panel went under the board, not beside it, and nothing says columns are out of view.
+    const board = await boxOf(page.locator('.lp-board'));
+    const panel = await boxOf(eventsPanel());
+    expect(panel.top).toBeGreaterThanOrEqual(board.bottom);
+    expect(await cue('right').count()).toBe(0);
+    await screenshot('board-1440-30.png');
+  });
+
+  it('has the events panel beside the board again when the board leaves room for it', async () => {
+    await openBoard();
+    const [first] = await boardOf();
+    if (!first) throw new Error('The demo cohort has no learners');
+    // A search that leaves one learner or a few: a board of a column or two.
+    await page.getByRole('searchbox', { name: 'Search learners and tags' }).fill(first.name);
+    await expect
+      .poll(async () => {
+        const [board, panel] = await Promise.all([
+          boxOf(page.locator('.lp-board')),
+          boxOf(eventsPanel()),
+        ]);
+        return panel.left >= board.right && panel.top < board.bottom;
+      })
+      .toBe(true);
+  });
+
+  it('keeps every column where it is while a card is dragged, and scrolls to the far ones', async () => {
+    await openBoard();
+    const before = await columnPlaces(page);
+    // A learner of the last book on the board: the next book's empty projects are offered too.
+    const card = page
+      .locator('.lp-board > .lp-book')
+      .last()
+      .locator('[aria-roledescription="draggable learner card"]')
+      .first();
+    const id = Number(await card.getAttribute('data-learner-id'));
+    const placed = (await boardOf()).find((learner) => learner.id === id);
+    const start = await boxOf(card);
+    await page.mouse.move(start.left + 40, start.top + 12);
+    await page.mouse.down();
+    await page.mouse.move(start.left + 52, start.top + 24, { steps: 4 });
+    await page.locator('.lp-board[data-expanded="true"]').waitFor();
+    await page.locator('.lp-column--droppable').first().waitFor();
+
+    const during = await columnPlaces(page);
+    for (const [key, place] of Object.entries(before)) {
+      expect(during[key]?.left, key).toBeCloseTo(place.left, 0);
+      expect(during[key]?.top, key).toBeCloseTo(place.top, 0);
+    }
+    // The empty projects the card may go to come after the board's columns, the last out of view.
+    const more = Object.keys(during).filter((key) => !(key in before));
+    expect(more.length).toBeGreaterThan(0);
+    const lastAtRest = Math.max(...Object.values(before).map((place) => place.left));
+    for (const key of more) expect(during[key]?.left).toBeGreaterThan(lastAtRest);
+    const board = await boxOf(page.locator('.lp-board'));
+    const last = page.locator(`[data-column="${more.at(-1)}"]`);
+    expect((await boxOf(last)).right).toBeGreaterThan(board.right);
+
+    // Held near the board's right edge, the card scrolls the board to them.
+    await page.mouse.move(board.right - 10, start.top + 24, { steps: 12 });
+    await expect
+      .poll(async () => (await boxOf(last)).right <= board.right + 0.5, { timeout: 15_000 })
+      .toBe(true);
+    expect(
+      await page.locator('.lp-board').evaluate((element) => element.scrollLeft),
+    ).toBeGreaterThan(0);
+
+    await page.keyboard.press('Escape');
+    await page.mouse.up();
+    await page.locator('.lp-board[data-expanded="false"]').waitFor();
+    const after = (await boardOf()).find((learner) => learner.id === id);
+    expect(after?.project_id).toBe(placed?.project_id);
+  });
+});
+
+describe('the board in a narrower window', () => {
+  it('counts the columns out of view, scrolls to them, and keeps book labels in view', async () => {
+    // Tall enough for every card: the cue counts only what is out of view sideways.
+    await page.setViewportSize({ width: 1100, height: 1200 });
+    await openBoard();
     const right = cue('right');
     await right.waitFor();
     const { inView } = await cardsInView();
@@ -155,16 +260,16 @@ describe('the board on the screen', () => {
     expect(labels.cut).toBeGreaterThan(0);
     expect(labels.out).toEqual([]);
   });
+});
 
-  it('shows all 30 learners of the demo cohort at 1440×900 with the events panel hidden, and remembers it', async () => {
+describe('the board’s settings', () => {
+  it('hides the events panel, every learner still in view, and remembers it', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
     await openBoard();
     await page.getByRole('button', { name: 'Hide events ›' }).click();
     await eventsHeading().waitFor({ state: 'detached' });
     await expect.poll(cardsInView).toEqual({ total: DEMO_COHORT_SIZE, inView: DEMO_COHORT_SIZE });
     expect(await page.locator('.lp-board[data-density="compact"]').count()).toBe(1);
-    // The scroll cues follow the board's width once the panel's room is given back.
-    await expect.poll(() => cue('right').count()).toBe(0);
-    await screenshot('board-1440-30.png');
 
     await page.reload();
     await page.locator('.lp-board').waitFor();
@@ -195,23 +300,15 @@ describe('the board on the screen', () => {
     await expect.poll(cardsInView).toEqual({ total: LARGE_COHORT_SIZE, inView: LARGE_COHORT_SIZE });
     await screenshot('board-1920-60.png');
 
-    // With the events panel open as well, whatever does not fit is counted by the cue.
+    // With the events panel open as well: beside the board or under it, every card in view.
     await page.getByRole('button', { name: '‹ Show events' }).click();
     await eventsHeading().waitFor();
-    await expect
-      .poll(async () => {
-        const now = await cardsInView();
-        const rest = (await cue('right').count())
-          ? (cueCounts(await cue('right').textContent())?.learners ?? 0)
-          : 0;
-        return now.inView + rest;
-      })
-      .toBe(LARGE_COHORT_SIZE);
-    console.log(
-      `1920×1080, 60 learners, events panel open: ${(await cardsInView()).inView} cards in view`,
-    );
+    await expect.poll(cardsInView).toEqual({ total: LARGE_COHORT_SIZE, inView: LARGE_COHORT_SIZE });
+    for (const id of created.splice(0)) await call('DELETE', `/students/${id}`);
   });
+});
 
+describe('the learner overlay from the board', () => {
   it('opens the learner overlay with its data at once, the record fetched while the card is pointed at or focused', async () => {
     await page.setViewportSize({ width: 1440, height: 900 });
     await openBoard();
@@ -232,6 +329,99 @@ describe('the board on the screen', () => {
     console.log(
       `Learner overlay after Enter on a card's name (no delay): open with name, score and project at ${pressed.open} ms, the record at ${pressed.record} ms, every panel at ${pressed.complete} ms`,
     );
+  });
+});
+
+/** A page of its own (a fresh profile: the default layout) with the given window, signed in. */
+async function windowOf(options: Parameters<typeof newContext>[1]) {
+  const context = await newContext(session.browser, options);
+  const own = await context.newPage();
+  await signIn(own, baseUrl, 'instructor');
+  await own.goto(`${baseUrl}/`);
+  await own.locator('.lp-board [data-learner-id]').first().waitFor();
+  return { page: own, close: () => context.close() };
+}
+
+describe('the board at 200% zoom', () => {
+  it('has no control of the toolbar over another, and nothing wider than the window', async () => {
+    // A 1440×900 screen zoomed to 200%: the browser lays the page out in a 720×450 CSS-pixel
+    // window drawn at 2 device pixels per CSS pixel. A deviceScaleFactor of 2 alone would keep the
+    // 1440 px layout (only sharper), so the window is made 720×450 and the scale 2.
+    const zoomed = await windowOf({ viewport: { width: 720, height: 450 }, deviceScaleFactor: 2 });
+    try {
+      const needsAttention = await boxOf(
+        zoomed.page.getByRole('button', { name: /^Needs attention \(\d+\)$/ }),
+      );
+      const health = await boxOf(zoomed.page.getByRole('link', { name: 'Cohort health' }));
+      expect(overlap(needsAttention, health)).toBe(false);
+      const controls = zoomed.page.locator(
+        '.lp-board-toolbar :is(button, a, input, [role="radiogroup"])',
+      );
+      const boxes = await Promise.all((await controls.all()).map((control) => boxOf(control)));
+      const overlapping = boxes.flatMap((box, index) =>
+        boxes.slice(index + 1).flatMap((other, after) => {
+          const inside = (a: typeof box, b: typeof box) =>
+            a.left >= b.left && a.right <= b.right && a.top >= b.top && a.bottom <= b.bottom;
+          // A segmented control's radios are inside it; that is not an overlap.
+          return overlap(box, other) && !inside(box, other) && !inside(other, box)
+            ? [[index, index + 1 + after]]
+            : [];
+        }),
+      );
+      expect(overlapping).toEqual([]);
+      expect(await pageOverflowX(zoomed.page)).toBe(0);
+      const navbar = await navbarRows(zoomed.page);
+      expect(navbar.rows).toBe(1);
+    } finally {
+      await zoomed.close();
+    }
+  });
+});
+
+describe('the board on a phone (390×844)', () => {
+  it('has a one-row navbar, scrolls sideways inside the board only, and the learner overlay fits', async () => {
+    const phone = await windowOf({
+      viewport: { width: 390, height: 844 },
+      deviceScaleFactor: 3,
+      isMobile: true,
+      hasTouch: true,
+    });
+    try {
+      const navbar = await navbarRows(phone.page);
+      // One line of items, and the navbar no taller than that line.
+      expect(navbar.rows).toBe(1);
+      expect(navbar.height).toBeLessThanOrEqual(navbar.rowHeight + 0.5);
+      expect(await pageOverflowX(phone.page)).toBe(0);
+
+      // The board is wider than the phone: its cue scrolls the board, never the page.
+      const board = phone.page.locator('.lp-board');
+      const scroll = () =>
+        board.evaluate((element) => ({
+          board: element.scrollLeft,
+          overflow: element.scrollWidth - element.clientWidth,
+          page: window.scrollX,
+        }));
+      expect((await scroll()).overflow).toBeGreaterThan(0);
+      await phone.page.getByRole('button', { name: 'Scroll right:' }).click();
+      await expect.poll(async () => (await scroll()).board).toBeGreaterThan(0);
+      expect((await scroll()).page).toBe(0);
+      expect(await pageOverflowX(phone.page)).toBe(0);
+
+      const card = phone.page.locator('[aria-roledescription="draggable learner card"]').first();
+      const name = await card.getAttribute('aria-label');
+      await card.locator('.lp-card__name').click();
+      const dialog = phone.page.getByRole('dialog', { name: `Learner: ${name}` });
+      await dialog.getByText('Github:').waitFor();
+      const overlay = await boxOf(dialog);
+      expect(overlay.left).toBeGreaterThanOrEqual(0);
+      expect(overlay.right).toBeLessThanOrEqual(390);
+      expect(await dialog.evaluate((element) => element.scrollWidth <= element.clientWidth)).toBe(
+        true,
+      );
+      expect(await pageOverflowX(phone.page)).toBe(0);
+    } finally {
+      await phone.close();
+    }
   });
 });
 

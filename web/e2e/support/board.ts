@@ -23,8 +23,10 @@ async function centre(locator: Locator) {
 }
 
 /**
- * Drags a card with the mouse: press, move a little (the board expands and dnd-kit's pointer
- * sensor starts the drag), then on to the target, found once the board has expanded.
+ * Drags a card with the mouse: press, move a little (dnd-kit's pointer sensor starts the drag and
+ * the board shows the empty projects the card may go to, after its columns), then on to the
+ * target, found once the drag has started. A target out of the board's view is scrolled into its
+ * middle first, as holding the card at the board's edge would.
  */
 export async function dragCard(page: Page, card: Locator, target: () => Locator) {
   const from = await centre(card);
@@ -32,8 +34,20 @@ export async function dragCard(page: Page, card: Locator, target: () => Locator)
   await page.mouse.down();
   await page.mouse.move(from.x + 12, from.y + 12, { steps: 4 });
   await page.locator('.lp-board[data-expanded="true"]').waitFor();
+  await target().evaluate((column) => {
+    const board = column.closest('.lp-board');
+    if (!board) return;
+    const inner = column.getBoundingClientRect();
+    const outer = board.getBoundingClientRect();
+    // Into the middle of the board, clear of the edges where a held card scrolls it.
+    if (inner.right > outer.right || inner.left < outer.left) {
+      board.scrollLeft += inner.left + inner.width / 2 - (outer.left + outer.width / 2);
+    }
+  });
   const to = await centre(target());
   await page.mouse.move(to.x, to.y, { steps: 12 });
+  // Let go once the target shows the card is over it, as a user would.
+  await target().and(page.locator('.lp-column--over')).waitFor();
   await page.mouse.up();
   await page.locator('.lp-board[data-expanded="false"]').waitFor();
 }

@@ -1,4 +1,10 @@
-import { type Browser, type BrowserContext, type BrowserServer, chromium } from 'playwright-core';
+import {
+  type Browser,
+  type BrowserContext,
+  type BrowserContextOptions,
+  type BrowserServer,
+  chromium,
+} from 'playwright-core';
 import { inject } from 'vitest';
 
 export interface BrowserSession {
@@ -80,10 +86,14 @@ export async function connectBrowser(): Promise<BrowserSession> {
 
 /**
  * Another browser profile, as it were: cookies and storage of its own. Tabs of one context share
- * the signed-in session, so a second user signs in in a context of their own.
+ * the signed-in session, so a second user signs in in a context of their own. `options` set its
+ * window (viewport, device scale).
  */
-export async function newContext(browser: Browser): Promise<BrowserContext> {
-  const context = await browser.newContext();
+export async function newContext(
+  browser: Browser,
+  options?: BrowserContextOptions,
+): Promise<BrowserContext> {
+  const context = await browser.newContext(options);
   // How long an action or a wait for something to show may take: long enough for a loaded
   // machine, where each step can take many times its idle time.
   context.setDefaultTimeout(60_000);

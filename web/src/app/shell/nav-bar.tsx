@@ -1,5 +1,5 @@
-import { ExitIcon, GearIcon } from '@radix-ui/react-icons';
-import { Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
+import { ExitIcon, GearIcon, HamburgerMenuIcon } from '@radix-ui/react-icons';
+import { DropdownMenu, Flex, IconButton, Text, Tooltip } from '@radix-ui/themes';
 import { useState } from 'react';
 import { NavLink } from 'react-router';
 import { useLogOut } from '@/features/auth';
@@ -24,7 +24,7 @@ export function NavBar({ items, showSettings }: NavBarProps) {
   return (
     <header className="lp-navbar">
       <SkipLink />
-      <Flex align="center" gap="5" wrap="wrap" px={{ initial: '3', sm: '5' }} py="2">
+      <Flex align="center" gap={{ initial: '3', sm: '5' }} px={{ initial: '3', sm: '5' }} py="2">
         <Text weight="bold" size="3" className="lp-navbar__brand">
           Learning Platform
         </Text>
@@ -35,6 +35,7 @@ export function NavBar({ items, showSettings }: NavBarProps) {
             </NavLink>
           ))}
         </nav>
+        <NavMenu items={items} />
         <Flex gap="3" align="center" ml="auto">
           {showSettings && (
             <Tooltip content="Settings" delayDuration={ICON_TOOLTIP_DELAY_MS}>
@@ -63,5 +64,30 @@ export function NavBar({ items, showSettings }: NavBarProps) {
       </Flex>
       {showSettings && <SettingsDialog open={settingsOpen} onOpenChange={setSettingsOpen} />}
     </header>
+  );
+}
+
+/**
+ * Where the links do not fit on the navbar's one row (a phone, or a laptop at 200% zoom), they
+ * are in a menu instead (nav-bar.css shows one or the other), so the navbar stays one row high.
+ */
+function NavMenu({ items }: { items: readonly NavItem[] }) {
+  return (
+    <DropdownMenu.Root>
+      <DropdownMenu.Trigger>
+        <IconButton variant="ghost" color="gray" aria-label="Menu" className="lp-navbar__menu">
+          <HamburgerMenuIcon width="18" height="18" />
+        </IconButton>
+      </DropdownMenu.Trigger>
+      <DropdownMenu.Content align="start">
+        {items.map((item) => (
+          <DropdownMenu.Item key={item.to} asChild>
+            <NavLink to={item.to} end className="lp-navbar__menu-item">
+              {item.label}
+            </NavLink>
+          </DropdownMenu.Item>
+        ))}
+      </DropdownMenu.Content>
+    </DropdownMenu.Root>
   );
 }

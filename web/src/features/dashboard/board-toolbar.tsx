@@ -17,7 +17,15 @@ export const BOARD_PANEL_ID = 'lp-board-panel';
 export function BoardToolbar({ children }: { children?: ReactNode }) {
   const { density, boardPanel } = useSettings();
   return (
-    <Flex className="lp-board-toolbar" justify="between" align="center" gap="3" mb="2">
+    <Flex
+      className="lp-board-toolbar"
+      justify="between"
+      align="center"
+      gapX="3"
+      gapY="2"
+      wrap="wrap"
+      mb="2"
+    >
       <Flex align="center" gap="2">
         <Text size="1" color="gray" id="lp-density-label">
           Cards
@@ -40,6 +48,8 @@ export function BoardToolbar({ children }: { children?: ReactNode }) {
         size="1"
         variant="soft"
         color="gray"
+        // At the right end, of the last line when the toolbar wraps.
+        ml="auto"
         aria-expanded={boardPanel}
         aria-controls={BOARD_PANEL_ID}
         onClick={() => setSetting('boardPanel', !boardPanel)}

@@ -143,7 +143,7 @@ function Dashboard({
     body = (
       <>
         <BoardToolbar>
-          <Flex align="center" gap="3">
+          <Flex align="center" gapX="3" gapY="2" wrap="wrap">
             <NeedsAttentionFilter
               store={attention}
               on={needsAttention}

@@ -1,14 +1,19 @@
 import { cardStatus } from '../model/card-status.ts';
 
-/** The assessment name and its status (spec §2 Assessment badge), coloured by status. */
+/**
+ * The status and the assessment name (spec §2 Assessment badge), coloured by status. Nothing is
+ * cut: the text wraps, and a compact card shows the status only (the name stays in the title).
+ */
 export function AssessmentBadge({ name, statusId }: { name: string | null; statusId: number }) {
   const status = cardStatus(statusId);
   if (status.tone === 'none') return null;
-  // The status first: when the card is narrow the assessment name is what gets cut.
-  const text = name ? `${status.label} · ${name}` : status.label;
   return (
-    <span className={`lp-card__badge lp-badge--${status.tone}`} title={text}>
-      {text}
+    <span
+      className={`lp-card__badge lp-badge--${status.tone}`}
+      title={name ? `${status.label} · ${name}` : undefined}
+    >
+      {status.label}
+      {name && <span className="lp-card__badge-name"> · {name}</span>}
     </span>
   );
 }

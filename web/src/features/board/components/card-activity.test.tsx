@@ -95,16 +95,19 @@ describe('the GitHub activity on a compact card', () => {
     vi.restoreAllMocks();
   });
 
-  it('has a line of its own, but the muted no-repository mark stays beside the days', () => {
+  it('sits beside the days, the status on a line of its own under them', () => {
     renderBoard([
       learner('Linked', 101, { activity: cardActivity({ checks: 'passing' }) }),
-      learner('No Repo', 101),
+      learner('No Repo', 102, { assessment_status_id: 1 }),
     ]);
     expect(cardOf('Linked')).toHaveClass('lp-card--compact');
     const linked = within(cardOf('Linked')).getByRole('img', { name: 'Checks passing' });
-    expect(linked.closest('.lp-card__activity')).not.toBeNull();
+    expect(linked.closest('.lp-card__meta')).not.toBeNull();
     const none = within(cardOf('No Repo')).getByRole('img', { name: 'No repository linked' });
     expect(none.closest('.lp-card__meta')).not.toBeNull();
+    const badge = cardOf('No Repo').querySelector('.lp-card__badge');
+    expect(badge?.previousElementSibling).toHaveClass('lp-card__meta');
+    expect(badge).toHaveTextContent('In Progress');
   });
 });
 

@@ -1,5 +1,7 @@
 // Moving a picked-up card with the keyboard: the left and right arrows jump to the previous or
-// next droppable column (dnd-kit's default moves 25 px per key press).
+// next droppable column in the course's order (dnd-kit's default moves 25 px per key press), even
+// where the board shows it after its other columns (an empty project, while dragging): dnd-kit's
+// keyboard sensor then scrolls the board to it.
 import {
   type CollisionDetection,
   closestCenter,
@@ -16,14 +18,17 @@ export const columnCollisions: CollisionDetection = (args) => {
   return within.length > 0 ? within : rectIntersection(args);
 };
 
+/** A column's place in the course (its droppable's `order`), else its place across the screen. */
+const orderOf = (order: unknown, centre: number) => (typeof order === 'number' ? order : centre);
+
 /** The column a keyboard drag is at: set to the card's own column when it is picked up. */
 export interface KeyboardColumn {
   current: UniqueIdentifier | null;
 }
 
 /**
- * Steps from the column the card was last moved to, not from whatever column lies under its
- * starting place once the board has expanded for the drag (that would skip or repeat a column).
+ * Steps from the column the card was last moved to, not from whatever column lies under the card
+ * (that would skip or repeat a column).
  */
 export const columnKeyboardCoordinates =
   (position: KeyboardColumn): KeyboardCoordinateGetter =>
@@ -37,9 +42,11 @@ export const columnKeyboardCoordinates =
       .getEnabled()
       .flatMap((container) => {
         const rect = droppableRects.get(container.id);
-        return rect ? [{ id: container.id, rect, centre: rect.left + rect.width / 2 }] : [];
+        const centre = rect ? rect.left + rect.width / 2 : 0;
+        const order: unknown = container.data.current?.order;
+        return rect ? [{ id: container.id, rect, centre, order: orderOf(order, centre) }] : [];
       })
-      .sort((a, b) => a.centre - b.centre);
+      .sort((a, b) => a.order - b.order);
     const fromId = position.current ?? over?.id ?? null;
     const here = fromId === null ? -1 : columns.findIndex((column) => column.id === fromId);
     const from = collisionRect.left + collisionRect.width / 2;

@@ -128,15 +128,21 @@ describe('moving a learner with the keyboard', () => {
       'POST /students/9/project': { status: 201, body: { message: 'Success' } },
     });
     layOutColumns();
-    renderBoard([learner('Ada Lovelace', 101, { id: 9 }), learner('Grace Hopper', 203)]);
+    renderBoard([learner('Ada Lovelace', 101, { id: 9 }), learner('Grace Hopper', 102)]);
     const card = screen.getByRole('button', { name: 'Move Ada Lovelace' });
     card.focus();
     fireEvent.keyDown(card, { code: 'Space', key: ' ' });
     await waitFor(() => expect(document.querySelector('[data-expanded="true"]')).not.toBeNull());
-    // Expanded: the learner's book and the next, every droppable project, headers cut to 14.
-    expect(region("Book 1, Leonid's Toys")).toBeInTheDocument();
-    expect(region('Book 1, Foundations Review')).toHaveTextContent('Foundations Re');
-    expect(region('Book 2, Functionland')).toBeInTheDocument();
+    // The columns stay as they were; the droppable projects of the learner's book and the next
+    // that hold nobody come after them, headers cut to 14.
+    expect(region('Book 1, Foundations Review')).toHaveTextContent('Foundations Review');
+    const more = region('Book 1, more projects');
+    expect(
+      within(more).getByRole('region', { name: 'Book 1, Group: Cider Falls' }),
+    ).toHaveTextContent('Group: Cider F');
+    expect(
+      within(region('Book 2, more projects')).getByRole('region', { name: 'Book 2, Functionland' }),
+    ).toBeInTheDocument();
     expect(screen.queryByRole('region', { name: /Mortgage Qualifiers/ })).not.toBeInTheDocument();
     await act(async () => {
       fireEvent.keyDown(document, { code: 'ArrowRight', key: 'ArrowRight' });
@@ -155,6 +161,33 @@ describe('moving a learner with the keyboard', () => {
       name: 'Move Ada Lovelace',
     });
     await waitFor(() => expect(moved).toHaveFocus());
+  });
+
+  it("steps in the course's order, to an empty project shown after the board's columns", async () => {
+    const network = fakeNetwork({
+      'POST /students/9/project': { status: 201, body: { message: 'Success' } },
+    });
+    layOutColumns();
+    // Book 2's Functionland is next on the screen; Book 1's Leonid's Toys is next in the course.
+    renderBoard([learner('Ada Lovelace', 101, { id: 9 }), learner('Alan Turing', 203)]);
+    const card = screen.getByRole('button', { name: 'Move Ada Lovelace' });
+    card.focus();
+    fireEvent.keyDown(card, { code: 'Space', key: ' ' });
+    await waitFor(() => expect(document.querySelector('[data-expanded="true"]')).not.toBeNull());
+    const columns = [...document.querySelectorAll('[data-column]')].map((column) =>
+      column.getAttribute('aria-label'),
+    );
+    expect(columns.indexOf("Book 1, Leonid's Toys")).toBeGreaterThan(
+      columns.indexOf('Book 2, Functionland'),
+    );
+    await act(async () => {
+      fireEvent.keyDown(document, { code: 'ArrowRight', key: 'ArrowRight' });
+    });
+    await act(async () => {
+      fireEvent.keyDown(document, { code: 'Space', key: ' ' });
+    });
+    await waitFor(() => expect(network.writes()).toHaveLength(1));
+    expect(network.writes()[0]).toMatchObject({ body: { projectId: 102 } });
   });
 
   it('leaves the board as it was when the move is cancelled with Escape', async () => {

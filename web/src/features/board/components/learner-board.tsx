@@ -28,7 +28,7 @@ import { buildBoard } from '../model/grouping.ts';
 import { cardSize } from '../model/layout.ts';
 import { learnerFilter, searchTerm } from '../model/search.ts';
 import type { BoardCourse, BoardLearner } from '../model/types.ts';
-import { boardView } from '../model/view.ts';
+import { boardView, dragView } from '../model/view.ts';
 import { boardAnnouncements, screenReaderInstructions } from './announcements.ts';
 import { BoardMenuContextValue, type LearnerDialogActions } from './board-context.ts';
 import { BookColumn } from './book-column.tsx';
@@ -75,6 +75,11 @@ export interface LearnerBoardProps {
 // The sensors' options keep their identity from render to render: new ones make dnd-kit hand its
 // context a new value, and every card (each reads it with useDraggable) renders again.
 const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
+/**
+ * A card held within the board's outer 8% scrolls it sideways (to the columns out of view); the
+ * default 20% would scroll it from under a card dropped on a column near its edge.
+ */
+const AUTO_SCROLL = { threshold: { x: 0.08, y: 0.2 } };
 
 /** Memoised: opening a dialog over the board re-renders the dashboard, not the board. */
 export const LearnerBoard = memo(function LearnerBoard({
@@ -107,14 +112,14 @@ export const LearnerBoard = memo(function LearnerBoard({
   const [draggedId, setDraggedId] = useState<number | null>(null);
   const dragged =
     draggedId === null ? null : (learners.find((learner) => learner.id === draggedId) ?? null);
-  const view = useMemo(
-    () => boardView(board, { matches, searching, dragged }),
-    [board, matches, searching, dragged],
-  );
-  // The card size follows the board at rest, so that it does not change while a card is dragged.
+  // The card size follows the board at rest, and a drag keeps its columns where they are.
   const restingView = useMemo(
-    () => boardView(board, { matches, searching, dragged: null }),
+    () => boardView(board, { matches, searching }),
     [board, matches, searching],
+  );
+  const view = useMemo(
+    () => (dragged ? dragView(board, restingView, dragged) : restingView),
+    [board, restingView, dragged],
   );
   // The cards come in a second, background render (React splits it into short tasks, so the page
   // stays responsive while a large cohort renders), once the first has measured the board's width:
@@ -186,6 +191,7 @@ export const LearnerBoard = memo(function LearnerBoard({
           <DndContext
             sensors={sensors}
             collisionDetection={columnCollisions}
+            autoScroll={AUTO_SCROLL}
             accessibility={{ announcements, screenReaderInstructions }}
             onDragStart={onDragStart}
             onDragEnd={onDragEnd}
@@ -236,6 +242,20 @@ export const LearnerBoard = memo(function LearnerBoard({
                           {...display}
                         />
                       ))}
+                      {view.more.length > 0 && (
+                        <div className="lp-board__more">
+                          {view.more.map((book) => (
+                            <BookColumn
+                              key={book.id}
+                              book={book}
+                              assessmentName={null}
+                              searching={false}
+                              more
+                              {...display}
+                            />
+                          ))}
+                        </div>
+                      )}
                     </div>
                     <OffscreenCue side="left" hidden={offscreen.left} board={scroller} />
                     <OffscreenCue side="right" hidden={offscreen.right} board={scroller} />

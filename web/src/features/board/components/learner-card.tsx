@@ -26,7 +26,7 @@ export interface LearnerCardProps {
   assessmentName: string | null;
   showTags: boolean;
   showAvatars: boolean;
-  /** The small card of the compact board: one line for the name, one for days and status. */
+  /** The small card of the compact board: the name on up to two lines, then days, then status. */
   compact: boolean;
   handlers: CardHandlers;
 }
@@ -177,7 +177,6 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
     assessmentName,
     showTags,
     showAvatars,
-    compact,
     handlers,
     onNameClick,
     focusCard,
@@ -185,12 +184,6 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
   } = props;
   const status = cardStatus(learner.assessment_status_id);
   const repo = status.showsAssessmentLink && learner.assessment_url ? learner.assessment_url : null;
-  const badge = status.tone !== 'none' && (
-    <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
-  );
-  // A compact card's meta line has no room for the activity beside its days, badge and link: its
-  // marks get a line of their own, but the lone muted 'no repository' mark stays inline.
-  const activityOwnLine = compact && learner.activity !== null;
   return (
     <>
       {interactive && (
@@ -205,15 +198,13 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
           className="lp-card__name"
           onClick={onNameClick}
           tabIndex={interactive ? 0 : -1}
-          title={compact ? learner.name : undefined}
         >
           {learner.name}
         </button>
       </div>
       <div className="lp-card__meta">
         <span className="lp-card__days">{days(learner.project_duration)}</span>
-        {!activityOwnLine && <CardActivity activity={learner.activity} />}
-        {compact && badge}
+        <CardActivity activity={learner.activity} />
         {repo && (
           <a
             className="lp-card__repo"
@@ -227,12 +218,9 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
           </a>
         )}
       </div>
-      {activityOwnLine && (
-        <div className="lp-card__activity">
-          <CardActivity activity={learner.activity} />
-        </div>
+      {status.tone !== 'none' && (
+        <AssessmentBadge name={assessmentName} statusId={learner.assessment_status_id} />
       )}
-      {!compact && badge}
       {showTags && learner.tags.length > 0 && (
         <div className="lp-card__tags">
           <TagChips

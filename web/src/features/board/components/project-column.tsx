@@ -29,7 +29,7 @@ export const ProjectColumn = memo(function ProjectColumn(props: ProjectColumnPro
   const { setNodeRef, isOver } = useDroppable({
     id: column.key,
     disabled: !column.droppable,
-    data: { label },
+    data: { label, order: column.order },
   });
   const rows = Math.max(
     1,

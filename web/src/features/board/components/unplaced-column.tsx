@@ -13,6 +13,7 @@ export function UnplacedColumn({
     kind: 'project',
     bookId: 0,
     projectId: null,
+    order: -1,
     header: 'No project yet',
     name: 'No project yet',
     learners,

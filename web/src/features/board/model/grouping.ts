@@ -26,6 +26,7 @@ function columnsOf(book: CourseBook): BoardColumn[] {
       bookIndex: book.index,
       projectId: project.id,
       index: project.index,
+      order: 0,
       name: project.name,
       learners: [],
     }));
@@ -40,6 +41,7 @@ function columnsOf(book: CourseBook): BoardColumn[] {
       bookIndex: book.index,
       projectId: null,
       index: ASSESSMENT_COLUMN_INDEX,
+      order: 0,
       name: assessment.name,
       learners: [],
     },
@@ -82,6 +84,9 @@ export function buildBoard(course: BoardCourse, learners: readonly BoardLearner[
         columns: bookColumns,
       };
     });
+  for (const [order, column] of books.flatMap((book) => book.columns).entries()) {
+    column.order = order;
+  }
   const bookById = new Map(books.map((book) => [book.id, book]));
 
   const placement = new Map<number, string>();

@@ -46,6 +46,8 @@ export interface BoardColumn {
   projectId: number | null;
   /** The project index, or ASSESSMENT_COLUMN_INDEX. */
   index: number;
+  /** Its place in the course: 0, 1, … book by book, each book's projects then its assessment. */
+  order: number;
   name: string;
   /** Every learner placed here (the search does not change it). */
   learners: BoardLearner[];
