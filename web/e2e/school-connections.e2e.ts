@@ -5,8 +5,9 @@ import { type BrowserSession, connectBrowser } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { signIn } from './support/session.ts';
 
-// A staff member makes an API token from Settings, a script uses it, and revoking it stops the
-// script at once.
+// What a school plugs in: a staff member makes an API token from Settings, a script uses it,
+// and revoking it stops the script at once; a webhook to the school's systems is added from
+// Settings (a private address refused), its secret shown once, and deleted with Undo.
 
 const baseUrl = serverUrl();
 
@@ -30,7 +31,7 @@ async function scriptStatus(token: string) {
   return response.status;
 }
 
-describe('API tokens', () => {
+describe("a school's connections", () => {
   it('are made from Settings, shown once, used by a script and revoked at once', async () => {
     await signIn(page, baseUrl, 'staff');
     await page.getByRole('button', { name: 'Settings', exact: true }).click();
@@ -57,5 +58,33 @@ describe('API tokens', () => {
     await page.getByText('Revoked the API token “Attendance export”').waitFor();
     await row.getByText('Revoked', { exact: true }).waitFor();
     expect(await scriptStatus(token)).toBe(401);
+  });
+
+  it('add a webhook to a public address only, show its secret once, and delete it with Undo', async () => {
+    await page.goto(`${baseUrl}/`);
+    await page.getByRole('button', { name: 'Settings', exact: true }).click();
+    await page.getByRole('button', { name: "Webhooks to the school's systems" }).click();
+    await page.getByRole('heading', { name: 'Webhooks' }).waitFor();
+    const url = page.getByRole('textbox', { name: 'URL' });
+    await url.fill('http://192.168.1.20/hooks');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    await page.getByText(/192\.168\.1\.20 is not a public address/).waitFor();
+
+    await url.fill('https://93.184.215.14/hooks');
+    await page.getByRole('button', { name: 'Add webhook' }).click();
+    const secret = page.getByRole('region', { name: "New webhook's signing secret" });
+    expect(await secret.getByLabel('Signing secret').textContent()).toMatch(/^lpwh_/);
+    await checkAccessibility(page, 'webhooks');
+
+    const row = page.getByRole('row', { name: /93\.184\.215\.14/ });
+    await row.getByRole('button', { name: /Delete the webhook/ }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: 'Delete webhook' }).click();
+    await row.getByText('Deleted', { exact: true }).waitFor();
+    await page
+      .locator('.lp-toast[data-state="open"]')
+      .filter({ hasText: 'Deleted the webhook' })
+      .getByRole('button', { name: 'Undo' })
+      .click();
+    await row.getByText('Active', { exact: true }).waitFor();
   });
 });
