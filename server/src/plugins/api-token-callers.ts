@@ -7,6 +7,29 @@ import type { SignedInPerson } from './principal.ts';
 
 const READS = new Set(['GET', 'HEAD']);
 
+/** The signed-in person's columns, as either kind of token finds them (principal.ts too). */
+export const personColumns = [
+  'people.id',
+  'people.username',
+  'people.first_name',
+  'people.last_name',
+  'people.is_staff',
+] as const;
+
+export const personOf = (row: {
+  id: number;
+  username: string;
+  first_name: string;
+  last_name: string;
+  is_staff: boolean;
+}) => ({
+  id: row.id,
+  username: row.username,
+  firstName: row.first_name,
+  lastName: row.last_name,
+  isStaff: row.is_staff,
+});
+
 /** Staff member whose live, unexpired, unrevoked API token has this hash, or undefined. */
 export async function findApiTokenHolder(
   app: FastifyInstance,
@@ -15,14 +38,7 @@ export async function findApiTokenHolder(
   const row = await app.db
     .selectFrom('api_tokens')
     .innerJoin('people', 'people.id', 'api_tokens.person_id')
-    .select([
-      'api_tokens.id as token_id',
-      'api_tokens.scope',
-      'people.id',
-      'people.username',
-      'people.first_name',
-      'people.last_name',
-    ])
+    .select(['api_tokens.id as token_id', 'api_tokens.scope', ...personColumns])
     .where('api_tokens.token_hash', '=', hash)
     .where('api_tokens.revoked_at', 'is', null)
     .where('api_tokens.expires_at', '>', new Date())
@@ -31,15 +47,7 @@ export async function findApiTokenHolder(
     .where('people.is_staff', '=', true)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    id: row.id,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isStaff: true,
-    tokenId: 0,
-    apiToken: { id: row.token_id, scope: row.scope },
-  };
+  return { ...personOf(row), tokenId: 0, apiToken: { id: row.token_id, scope: row.scope } };
 }
 
 /** 403 for a write with a read token, and for the routes only a browser session may call. */

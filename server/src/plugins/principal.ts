@@ -6,6 +6,8 @@ import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/secrets.ts';
 import {
   findApiTokenHolder,
+  personColumns,
+  personOf,
   recordApiTokenUse,
   refuseBeyondApiToken,
 } from './api-token-callers.ts';
@@ -107,28 +109,14 @@ async function findSignedIn(
   const row = await app.db
     .selectFrom('tokens')
     .innerJoin('people', 'people.id', 'tokens.person_id')
-    .select([
-      'tokens.id as token_id',
-      'people.id',
-      'people.username',
-      'people.first_name',
-      'people.last_name',
-      'people.is_staff',
-    ])
+    .select(['tokens.id as token_id', ...personColumns])
     .where('tokens.token_hash', '=', hash)
     .where('tokens.revoked_at', 'is', null)
     .where('tokens.expires_at', '>', new Date())
     .where('people.is_active', '=', true)
     .executeTakeFirst();
   if (!row) return undefined;
-  return {
-    id: row.id,
-    username: row.username,
-    firstName: row.first_name,
-    lastName: row.last_name,
-    isStaff: row.is_staff,
-    tokenId: row.token_id,
-  };
+  return { ...personOf(row), tokenId: row.token_id };
 }
 
 /** Installs identification and access checks on the API scope; call it before the features. */
