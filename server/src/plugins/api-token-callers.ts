@@ -7,6 +7,9 @@ import type { SignedInPerson } from './principal.ts';
 
 const READS = new Set(['GET', 'HEAD']);
 
+/** How every API token begins: it tells one from other bearer credentials, and a leaked one. */
+export const API_TOKEN_PREFIX = 'lpat_';
+
 /** The signed-in person's columns, as either kind of token finds them (principal.ts too). */
 export const personColumns = [
   'people.id',

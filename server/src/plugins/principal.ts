@@ -5,6 +5,7 @@ import { ChangeFeed } from '../lib/change-feed.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
 import { sha256 } from '../lib/secrets.ts';
 import {
+  API_TOKEN_PREFIX,
   findApiTokenHolder,
   personColumns,
   personOf,
@@ -84,8 +85,9 @@ async function identify(app: FastifyInstance, header: string | undefined) {
   if (!header) return null;
   const [scheme, key, extra] = header.trim().split(/\s+/);
   const kind = scheme?.toLowerCase();
-  // Another scheme is not ours to judge: the caller is anonymous, as the existing API does.
-  if (kind !== 'token' && kind !== 'bearer') return null;
+  // Another scheme is not ours to judge: the caller is anonymous, as the existing API does. So is
+  // a bearer credential that is no API token (the Foundations upload secret travels as one).
+  if (kind !== 'token' && !(kind === 'bearer' && key?.startsWith(API_TOKEN_PREFIX))) return null;
   if (!key || extra !== undefined) throw unauthorized('Invalid token header.');
   const hash = sha256(key);
   // Remembered a second at most: a token also stops being good when it expires.

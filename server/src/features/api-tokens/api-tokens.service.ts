@@ -9,12 +9,11 @@ import { audit } from '../../lib/audit.ts';
 import { isoTimestamp } from '../../lib/dates.ts';
 import { conflict, notFound } from '../../lib/http-errors.ts';
 import { randomSecret, sha256 } from '../../lib/secrets.ts';
+import { API_TOKEN_PREFIX } from '../../plugins/api-token-callers.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import * as repo from './api-tokens.repository.ts';
 
 const DAY_MS = 86_400_000;
-// A prefix tells a leaked secret for what it is (secret scanners match on it).
-const TOKEN_PREFIX = 'lpat_';
 
 type TokenRow = Awaited<ReturnType<typeof repo.tokensOf>>[number];
 
@@ -39,7 +38,7 @@ export async function createToken(
   caller: SignedInPerson,
   body: CreateApiTokenBody,
 ): Promise<CreatedApiToken> {
-  const secret = `${TOKEN_PREFIX}${randomSecret(30)}`;
+  const secret = `${API_TOKEN_PREFIX}${randomSecret(30)}`;
   const row = await app.db.transaction().execute(async (trx) => {
     const { id } = await repo.insertToken(trx, {
       personId: caller.id,
