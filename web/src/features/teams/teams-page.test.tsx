@@ -145,7 +145,7 @@ describe('TeamsPage with saved teams', () => {
     const user = renderPage();
     await user.click(await screen.findByRole('button', { name: 'Random' }));
     await user.type(screen.getByLabelText('Slack channel prefix'), 'week1');
-    await user.click(screen.getByRole('button', { name: 'Save', exact: true }));
+    await user.click(screen.getByRole('button', { name: /^Save$/ }));
     const toast = (
       await screen.findByText(
         '1 team saved. Slack is not configured, so no Slack channel was created.',
