@@ -81,22 +81,3 @@ export function RepositoriesCard({ cohort }: { cohort: CurrentCohort }) {
     </Card>
   );
 }
-
-/** The timeline and repositories cards side by side (stacked on small screens). */
-export function CohortCards({ cohort }: { cohort: CurrentCohort }) {
-  if (!cohort.id) {
-    return (
-      <Card size="2">
-        <Text size="2" color="gray">
-          You are not in a cohort yet.
-        </Text>
-      </Card>
-    );
-  }
-  return (
-    <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-      <TimelineCard cohort={cohort} />
-      <RepositoriesCard cohort={cohort} />
-    </Grid>
-  );
-}
