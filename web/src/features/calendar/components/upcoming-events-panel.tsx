@@ -5,7 +5,7 @@ import { memo, useMemo } from 'react';
 import { todayIn } from '@/lib/dates.ts';
 import { useCohortEvents } from '../api/calendar-api.ts';
 import { eventColors } from '../model/event-colors.ts';
-import { eventWhen, upcomingEvents } from '../model/upcoming-events.ts';
+import { eventDateTime, eventWhen, upcomingEvents } from '../model/upcoming-events.ts';
 import './upcoming-events.css';
 
 /**
@@ -55,7 +55,7 @@ export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
                         {event.event_name}
                       </Text>
                       <Text size="1" className="lp-upcoming__when">
-                        {eventWhen(event)}
+                        <time dateTime={eventDateTime(event)}>{eventWhen(event)}</time>
                       </Text>
                     </Flex>
                     {event.description && (

@@ -25,11 +25,15 @@ export function TimelineCard({ cohort, today }: { cohort: CurrentCohort; today?:
         <Text size="2" weight="medium">
           Start Date:
         </Text>
-        <Text size="2">{cohort.start ? longDate(cohort.start) : '—'}</Text>
+        <Text size="2">
+          {cohort.start ? <time dateTime={cohort.start}>{longDate(cohort.start)}</time> : '—'}
+        </Text>
         <Text size="2" weight="medium">
           End Date:
         </Text>
-        <Text size="2">{cohort.end ? longDate(cohort.end) : '—'}</Text>
+        <Text size="2">
+          {cohort.end ? <time dateTime={cohort.end}>{longDate(cohort.end)}</time> : '—'}
+        </Text>
       </Grid>
       {timeline && (
         <Box
