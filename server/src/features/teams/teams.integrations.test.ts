@@ -287,11 +287,13 @@ describe('undoing a save or delete with Slack configured', () => {
       url: `/api/teams/reset?cohort=${cohort.id}`,
       token: coach.token,
     });
-    const back = await ctx.request({
-      method: 'POST',
-      url: `/api/teams/history/${reset.headers[HISTORY_ID_HEADER]}/undo`,
-      token: coach.token,
-    });
+    const undo = (answer: { headers: Record<string, unknown> }) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/teams/history/${answer.headers[HISTORY_ID_HEADER]}/undo`,
+        token: coach.token,
+      });
+    const back = await undo(reset);
     expect(back.statusCode).toBe(200);
     expect(back.json().message).toBe(
       'Delete undone: the 1 team of Day Cohort 85 is back. Their Slack channels, archived by the delete, stay archived.',
@@ -300,11 +302,7 @@ describe('undoing a save or delete with Slack configured', () => {
     await eventually(() => expect(slack.archived).toContain(channel));
 
     // The delete and its undo left the teams the save made: the save can be undone too.
-    const undone = await ctx.request({
-      method: 'POST',
-      url: `/api/teams/history/${response.headers[HISTORY_ID_HEADER]}/undo`,
-      token: coach.token,
-    });
+    const undone = await undo(response);
     expect(undone.statusCode).toBe(200);
     expect(undone.json().message).toBe(
       'Save undone: the 1 team saved for Day Cohort 85 is removed again. Their Slack channels are being archived.',

@@ -15,7 +15,7 @@ import {
   useQueryClient,
 } from '@tanstack/react-query';
 import { type Answered, api, errorText, requestWithHeaders } from '@/lib/api-client.ts';
-import { toast } from '@/ui/toasts/index.ts';
+import { toast, undoableToast } from '@/ui/toasts/index.ts';
 
 export const getTeams = (cohortId: number, signal?: AbortSignal) =>
   api.get<Team[]>('/teams', { query: { cohort: cohortId }, signal });
@@ -116,19 +116,13 @@ export function showTeamsChange(
   text: string,
   historyId: number | null,
 ) {
-  toast.show(text, {
-    type: 'done',
-    duration: 'long',
-    ...(historyId === null
-      ? {}
-      : {
-          action: {
-            label: 'Undo',
-            onClick: () => void undoTeamsChange(queryClient, cohortId, historyId),
-          },
-          // Until dismissed or left, so that it can be reached from the keyboard (F8).
-          keep: true,
-          about: undoAbout(historyId),
-        }),
-  });
+  toast.show(
+    text,
+    historyId === null
+      ? { type: 'done', duration: 'long' }
+      : undoableToast(
+          () => void undoTeamsChange(queryClient, cohortId, historyId),
+          undoAbout(historyId),
+        ),
+  );
 }
