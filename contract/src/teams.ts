@@ -1,5 +1,15 @@
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { Nullable } from './common.ts';
+import { HISTORY_ID_HEADER } from './constants.ts';
+
+/*
+ * Saving and deleting a cohort's teams are undoable: POST /teams/batch (and POST /teams) and
+ * DELETE /teams/reset answer with the header HISTORY_ID_HEADER, the id of the change's entry, and
+ * POST /teams/history/{entry}/undo → 200 TeamsUndo puts back the teams the cohort had before it,
+ * exactly (their ids, names and numbers, every member, coaches included, Slack channel, group
+ * project and repositories), in one transaction. Within UNDO_WINDOW_DAYS days, once; 409 when
+ * it is too late, already undone, or the cohort's teams changed since (another save or delete).
+ */
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
@@ -96,3 +106,26 @@ export const TicketMigrationResponse = Type.Object({
 });
 export type TicketMigrationResponse = Static<typeof TicketMigrationResponse>;
 export type TeamsBatchResponse = Static<typeof TeamsBatchResponse>;
+
+/** A change of the teams' answer, documented with the header that names its entry. */
+export const undoableTeams = <T extends TSchema>(answer: T): T => ({
+  ...answer,
+  headers: {
+    [HISTORY_ID_HEADER]: {
+      type: 'integer',
+      description: 'The entry of the change: POST /teams/history/{entry}/undo undoes it.',
+    },
+  },
+});
+
+export const TeamsChangeParams = Type.Object({ id: Id });
+export type TeamsChangeParams = Static<typeof TeamsChangeParams>;
+
+/** An undone save or delete: what was done, in words, and the cohort's teams now. */
+export const TeamsUndo = Type.Object({
+  message: Type.String(),
+  teams: Type.Array(Team),
+  /** The job archiving the Slack channels of teams the undo removed, or null. */
+  job_id: Nullable(Type.Integer()),
+});
+export type TeamsUndo = Static<typeof TeamsUndo>;

@@ -57,6 +57,63 @@ describe('the learner overview', () => {
     await checkAccessibility(page, 'overview (learner)');
   });
 
+  it('reads in two columns at 1440 × 900: no date wraps, the details are not a narrow empty column', async () => {
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await page.goto(`${baseUrl}/`);
+    const dashboard = page.getByTestId('student-dashboard');
+    await dashboard.waitFor();
+    await page.getByTestId('cohort-timeline').waitFor();
+    await dashboard.locator('.lp-upcoming time').first().waitFor();
+    const measured = await dashboard.evaluate((root) => {
+      const box = (element: Element) => element.getBoundingClientRect();
+      // Each date on the page (a <time>): its text box is one line high, in one piece.
+      const dates = [...root.querySelectorAll('time')].map((time) => {
+        const holder = time.parentElement as HTMLElement;
+        return {
+          text: time.textContent ?? '',
+          pieces: time.getClientRects().length,
+          height: box(holder).height,
+          lineHeight: Number.parseFloat(getComputedStyle(holder).lineHeight),
+        };
+      });
+      const info = root.querySelector('[data-testid="student-information"]') as HTMLElement;
+      const timeline = root.querySelector('[data-testid="cohort-timeline"]')?.closest('.rt-Card');
+      const content = [...info.querySelectorAll('.rt-Text')].map(box);
+      const infoBox = box(info);
+      return {
+        dates,
+        width: box(root).width,
+        info: {
+          left: infoBox.left,
+          top: infoBox.top,
+          width: infoBox.width,
+          height: infoBox.height,
+          // From the card's top to the bottom of its last line, over its whole height.
+          filled: (Math.max(...content.map((b) => b.bottom)) - infoBox.top) / infoBox.height,
+        },
+        timeline: timeline ? { left: box(timeline).left, top: box(timeline).top } : null,
+        scrollsSideways: document.documentElement.scrollWidth > window.innerWidth,
+      };
+    });
+    expect(measured.dates.map((date) => date.text)).toEqual(
+      expect.arrayContaining([expect.stringMatching(/^\w+day, \w+ \d{1,2}, \d{4}$/)]),
+    );
+    // The cohort's start and end, and at least one upcoming event (the demo cohort has several).
+    expect(measured.dates.length).toBeGreaterThanOrEqual(3);
+    for (const date of measured.dates) {
+      expect(date.pieces, date.text).toBe(1);
+      expect(Math.abs(date.height - date.lineHeight), date.text).toBeLessThan(1);
+    }
+    // Student Information: a column of its own beside the timeline, not a sliver of the row.
+    expect(measured.timeline).not.toBeNull();
+    expect(Math.abs((measured.timeline?.top ?? 0) - measured.info.top)).toBeLessThan(1);
+    expect(measured.timeline?.left).toBeGreaterThan(measured.info.left + measured.info.width - 1);
+    expect(measured.info.width).toBeGreaterThanOrEqual(0.45 * measured.width);
+    expect(measured.info.filled).toBeGreaterThanOrEqual(0.7);
+    expect(measured.scrollsSideways).toBe(false);
+    await page.setViewportSize({ width: 1400, height: 1000 });
+  });
+
   it('starts a self-assessment, or says it was already started', async () => {
     await page.getByRole('button', { name: 'Start Self-Assessment' }).click();
     await toast(/Self-assessment started|Already Started|There is no assessment for this book/)

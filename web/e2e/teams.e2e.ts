@@ -16,6 +16,8 @@ let baseUrl: string;
 
 let session: BrowserSession;
 let page: Page;
+let token: string | null = null;
+let cohort: string | null = null;
 
 const badgeOf = (learnerId: string) => `[data-learner-id="${learnerId}"]`;
 
@@ -57,6 +59,27 @@ async function keyboardMove(learnerId: string, arrow: 'ArrowLeft' | 'ArrowRight'
   await announced(`${name} was dropped on ${to}.`);
 }
 
+/** The cohort's saved teams, as the API lists them (ids, names, members, channels). */
+async function savedTeams(): Promise<unknown[]> {
+  const response = await fetch(`${baseUrl}/api/teams?cohort=${cohort}`, {
+    headers: { Authorization: `Token ${token}` },
+  });
+  expect(response.status).toBe(200);
+  return (await response.json()) as unknown[];
+}
+
+// Open toasts only: one that is leaving may still be in the page.
+const toast = (text: string | RegExp) =>
+  page.locator('.lp-toast[data-state="open"]').filter({ hasText: text });
+
+/** Random teams for every learner, saved; done when the saved teams show. */
+async function saveRandomTeams() {
+  await page.getByRole('button', { name: 'Random' }).click();
+  await page.getByLabel('Slack channel prefix').fill('Week2');
+  await page.getByRole('button', { name: 'Save', exact: true }).click();
+  await page.getByRole('button', { name: 'Delete Current Teams' }).waitFor();
+}
+
 /** Waits for the builder's feedback line to say exactly this. */
 const feedbackSays = (text: string) =>
   page.locator('.teams-feedback').getByText(text, { exact: true }).waitFor();
@@ -68,8 +91,8 @@ beforeAll(async () => {
   page = await session.context.newPage();
   await signIn(page, baseUrl, 'instructor');
   // Start from no saved teams, whatever an earlier run left.
-  const token = await readSessionToken(page);
-  const cohort = await page.evaluate(() => window.localStorage.getItem('activeCohort'));
+  token = await readSessionToken(page);
+  cohort = await page.evaluate(() => window.localStorage.getItem('activeCohort'));
   await fetch(`${baseUrl}/api/teams/reset?cohort=${cohort}`, {
     method: 'DELETE',
     headers: { Authorization: `Token ${token}` },
@@ -158,5 +181,47 @@ describe('teams, as an instructor', () => {
     await page.getByText('Teams deleted', { exact: true }).waitFor();
     await page.getByRole('button', { name: 'Random' }).waitFor();
     expect(await page.getByRole('button', { name: 'Delete Current Teams' }).count()).toBe(0);
+  });
+
+  it('undoes a save and a delete from their toasts: the teams before each are back', async () => {
+    await page.goto(`${baseUrl}/teams`);
+    await page.getByRole('button', { name: 'Random' }).waitFor();
+    expect(await savedTeams()).toEqual([]);
+
+    // Save, then Undo: no teams again, as before the save.
+    await saveRandomTeams();
+    const saved = await savedTeams();
+    expect(saved.length).toBeGreaterThan(0);
+    const savedToast = toast(`${saved.length} teams saved.`);
+    await savedToast.getByRole('button', { name: 'Undo' }).click();
+    await toast(/^Save undone: /).waitFor();
+    await page.getByRole('button', { name: 'Random' }).waitFor();
+    expect(await page.getByRole('button', { name: 'Delete Current Teams' }).count()).toBe(0);
+    expect(await savedTeams()).toEqual([]);
+    // Its toast goes with its Undo: there is nothing left to undo.
+    await savedToast.waitFor({ state: 'detached' });
+
+    // Save again, delete, then Undo: the same teams are back, members and numbers alike.
+    await saveRandomTeams();
+    const before = await savedTeams();
+    await page.getByRole('button', { name: 'Delete Current Teams' }).click();
+    await page
+      .getByRole('alertdialog')
+      .getByRole('button', { name: 'Delete Current Teams' })
+      .click();
+    const deletedToast = toast(`${before.length} teams deleted.`);
+    await deletedToast.waitFor();
+    await page.getByRole('button', { name: 'Random' }).waitFor();
+    expect(await savedTeams()).toEqual([]);
+    await deletedToast.getByRole('button', { name: 'Undo' }).click();
+    await toast(/^Delete undone: /).waitFor();
+    await page.getByRole('button', { name: 'Delete Current Teams' }).waitFor();
+    for (let n = 1; n <= before.length; n += 1)
+      await page.getByRole('region', { name: `Team ${n}`, exact: true }).waitFor();
+    expect(await savedTeams()).toEqual(before);
+    await deletedToast.waitFor({ state: 'detached' });
+    expect(await page.locator('.teams-box .teams-badge').count()).toBe(
+      (before as { students: unknown[] }[]).reduce((n, team) => n + team.students.length, 0),
+    );
   });
 });

@@ -1,3 +1,4 @@
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import { importRoster } from '../../src/features/cohort-csv/roster-import.service.ts';
 import { enqueue } from '../../src/jobs/queue.ts';
 import { createEvent } from '../calendar-factories.ts';
@@ -165,6 +166,20 @@ export const cohortRequests: Record<string, RequestBuilder> = {
     },
   }),
   'DELETE /teams/reset': ({ cohort }) => ({ query: { cohort: cohort.id } }),
+  'POST /teams/history/:id/undo': async ({ ctx, cohort, learner, coach }) => {
+    const saved = await ctx.request({
+      method: 'POST',
+      url: '/api/teams/batch',
+      token: coach.token,
+      payload: {
+        cohort: cohort.id,
+        weeklyPrefix: 'wk',
+        groupProject: null,
+        teams: [{ teamIndex: 1, students: [learner.id] }],
+      },
+    });
+    return { params: { id: Number(saved.headers[HISTORY_ID_HEADER]) } };
+  },
   'POST /teams/:id/migrate': async (world) => ({
     params: { id: (await teamWithRepository(world)).id },
   }),

@@ -1,3 +1,4 @@
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventually } from '../../../test/eventually.ts';
 import {
@@ -266,5 +267,47 @@ describe('group project teams with GitHub configured', () => {
     expect(url).toMatch(/^https:\/\/github\.com\/dc-84\/Group-Rare-Cafe-client-[a-z]{6}$/);
     // The repository the team links to is the one GitHub made.
     expect(github.repositories.has(url.replace('https://github.com/', ''))).toBe(true);
+  });
+});
+
+describe('undoing a save or delete with Slack configured', () => {
+  it('archives the channels of the teams a save undo removes; a delete undo brings the channel fields back', async () => {
+    const { cohort, coach, learners } = await cast('Day Cohort 85');
+    const response = await save(coach.token, cohort.id, [
+      { teamIndex: 1, students: learners.map((l) => l.id) },
+    ]);
+    expect(response.statusCode).toBe(201);
+    await jobEnded(injected(ctx.request, coach.token), response.json().job_id);
+    const [team] = (await list(coach.token, cohort.id)) as { slack_channel: string }[];
+    const channel = team?.slack_channel ?? '';
+    expect(channel).toMatch(/^CT/);
+
+    const reset = await ctx.request({
+      method: 'DELETE',
+      url: `/api/teams/reset?cohort=${cohort.id}`,
+      token: coach.token,
+    });
+    const undo = (answer: { headers: Record<string, unknown> }) =>
+      ctx.request({
+        method: 'POST',
+        url: `/api/teams/history/${answer.headers[HISTORY_ID_HEADER]}/undo`,
+        token: coach.token,
+      });
+    const back = await undo(reset);
+    expect(back.statusCode).toBe(200);
+    expect(back.json().message).toBe(
+      'Delete undone: the 1 team of Day Cohort 85 is back. Their Slack channels, archived by the delete, stay archived.',
+    );
+    expect(back.json().teams[0].slack_channel).toBe(channel);
+    await eventually(() => expect(slack.archived).toContain(channel));
+
+    // The delete and its undo left the teams the save made: the save can be undone too.
+    const undone = await undo(response);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().message).toBe(
+      'Save undone: the 1 team saved for Day Cohort 85 is removed again. Their Slack channels are being archived.',
+    );
+    expect(undone.json().job_id).toEqual(expect.any(Number));
+    expect(await list(coach.token, cohort.id)).toEqual([]);
   });
 });

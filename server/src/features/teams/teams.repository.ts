@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database, Db } from '../../db/schema.ts';
 import { fullNameSql } from '../../lib/names.ts';
 import { isCurrentMembership } from '../cohorts/index.ts';
@@ -156,3 +156,136 @@ export const insertRepository = (
     )
     .returning(['id', 'team_id', 'project_id', 'repository'])
     .executeTakeFirst();
+
+/**
+ * One team as an undo puts it back: its row, every member (coaches too) and its repositories.
+ * Kept as JSON in the history entry of the change (audit_log), so dates are ISO strings.
+ */
+export interface TeamSnapshot {
+  id: number;
+  group_name: string;
+  sprint_team: boolean;
+  slack_channel: string;
+  group_project_id: number | null;
+  created_at: string;
+  members: number[];
+  repositories: { id: number; project_id: number; repository: string }[];
+}
+
+/** The cohort's teams, whole, Team row order by id. */
+export async function teamsSnapshot(db: Db, cohortId: number): Promise<TeamSnapshot[]> {
+  const teams = await db
+    .selectFrom('teams')
+    .select([...teamColumns, 'created_at'])
+    .where('cohort_id', '=', cohortId)
+    .orderBy('id')
+    .execute();
+  const ids = teams.map((team) => team.id);
+  const members =
+    ids.length === 0
+      ? []
+      : await db
+          .selectFrom('team_members')
+          .select(['team_id', 'person_id'])
+          .where('team_id', 'in', ids)
+          .orderBy('person_id')
+          .execute();
+  const repos = await repositories(db, ids);
+  return teams.map((team) => ({
+    id: team.id,
+    group_name: team.group_name,
+    sprint_team: team.sprint_team,
+    slack_channel: team.slack_channel,
+    group_project_id: team.group_project_id,
+    created_at: new Date(team.created_at).toISOString(),
+    members: members.filter((m) => m.team_id === team.id).map((m) => m.person_id),
+    repositories: repos
+      .filter((r) => r.team_id === team.id)
+      .map(({ id, project_id, repository }) => ({ id, project_id, repository })),
+  }));
+}
+
+const existingIds = async (db: Db, table: 'people' | 'projects', ids: number[]) =>
+  new Set(
+    ids.length === 0
+      ? []
+      : (await db.selectFrom(table).select('id').where('id', 'in', ids).execute()).map(
+          (row) => row.id,
+        ),
+  );
+
+/**
+ * Inserts teams as they were, with their ids (never handed out again by the id sequence) and
+ * creation times. A person or project deleted since is left out, as its deletion would have
+ * taken it off the team.
+ */
+export async function restoreTeams(
+  trx: Transaction<Database>,
+  cohortId: number,
+  snapshot: TeamSnapshot[],
+) {
+  if (snapshot.length === 0) return;
+  const people = await existingIds(
+    trx,
+    'people',
+    snapshot.flatMap((team) => team.members),
+  );
+  const projects = await existingIds(
+    trx,
+    'projects',
+    snapshot.flatMap((team) => [
+      ...(team.group_project_id === null ? [] : [team.group_project_id]),
+      ...team.repositories.map((r) => r.project_id),
+    ]),
+  );
+  await trx
+    .insertInto('teams')
+    .values(
+      snapshot.map((team) => ({
+        id: team.id,
+        cohort_id: cohortId,
+        group_name: team.group_name,
+        sprint_team: team.sprint_team,
+        slack_channel: team.slack_channel,
+        group_project_id:
+          team.group_project_id !== null && projects.has(team.group_project_id)
+            ? team.group_project_id
+            : null,
+        created_at: team.created_at,
+      })),
+    )
+    .execute();
+  const members = snapshot.flatMap((team) =>
+    team.members
+      .filter((id) => people.has(id))
+      .map((person_id) => ({ team_id: team.id, person_id })),
+  );
+  if (members.length > 0) await trx.insertInto('team_members').values(members).execute();
+  const repos = snapshot.flatMap((team) =>
+    team.repositories
+      .filter((r) => projects.has(r.project_id))
+      .map((r) => ({ ...r, team_id: team.id })),
+  );
+  if (repos.length > 0) await trx.insertInto('group_project_repositories').values(repos).execute();
+}
+
+/** A save or delete of a cohort's teams (its history entry), and whether it was undone. */
+export async function findTeamsChange(trx: Transaction<Database>, id: number) {
+  const change = await trx
+    .selectFrom('audit_log')
+    .select(['id', 'action', 'entity_id', 'before', 'after', 'created_at'])
+    .where('id', '=', id)
+    .where('entity', '=', 'teams')
+    .where('action', 'in', ['save', 'delete'])
+    .executeTakeFirst();
+  if (!change) return undefined;
+  const undone = await trx
+    .selectFrom('audit_log')
+    .select('id')
+    .where('entity', '=', 'teams')
+    .where('entity_id', '=', change.entity_id)
+    .where('action', '=', 'undo')
+    .where(sql<string>`after->>'change_id'`, '=', String(id))
+    .executeTakeFirst();
+  return { ...change, undone: Boolean(undone) };
+}

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse, IdParams, NoContent } from '@lp/contract/common';
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import {
   CreatedTeam,
   CreateTeamBody,
@@ -7,11 +8,15 @@ import {
   Team,
   TeamListQuery,
   TeamsBatchResponse,
+  TeamsChangeParams,
+  TeamsUndo,
   TicketMigrationResponse,
+  undoableTeams,
 } from '@lp/contract/teams';
 import { Type } from 'typebox';
 import { callerOf } from '../../plugins/principal.ts';
 import { staffOnly } from '../../plugins/route-rules.ts';
+import { undoTeamsChange } from './teams.history.ts';
 import * as teams from './teams.service.ts';
 
 const errors = {
@@ -49,12 +54,13 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
           'optionally its coaches. `message` says what will not be done outside the database; ' +
           'the Slack channel and GitHub repositories are made by the job `job_id`.',
         body: CreateTeamBody,
-        response: { 201: CreatedTeam, ...errors },
+        response: { 201: undoableTeams(CreatedTeam), ...errors },
       },
     },
     async (request, reply) => {
       const created = await teams.createTeam(app, callerOf(request), request.body);
-      return reply.code(201).send(created);
+      reply.header(HISTORY_ID_HEADER, created.historyId);
+      return reply.code(201).send(created.team);
     },
   );
 
@@ -67,13 +73,14 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         description:
           'Saves all the teams of a cohort in one transaction: every team is saved, or none is. ' +
           'Refused (409) while the cohort already has a team with one of the numbers or a ' +
-          'learner is already on a saved team.',
+          'learner is already on a saved team. Undoable (POST /teams/history/{entry}/undo).',
         body: CreateTeamsBatchBody,
-        response: { 201: TeamsBatchResponse, ...errors },
+        response: { 201: undoableTeams(TeamsBatchResponse), ...errors },
       },
     },
     async (request, reply) => {
-      const saved = await teams.createTeams(app, callerOf(request), request.body);
+      const { saved, historyId } = await teams.createTeams(app, callerOf(request), request.body);
+      reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(201).send(saved);
     },
   );
@@ -84,15 +91,36 @@ export const teamsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: staffOnly(204),
       schema: {
         tags,
-        description: "Deletes all the cohort's teams, their members and repository records.",
+        description:
+          "Deletes all the cohort's teams, their members and repository records. Undoable " +
+          '(POST /teams/history/{entry}/undo).',
         querystring: TeamListQuery,
-        response: { 204: NoContent, ...errors },
+        response: { 204: undoableTeams(NoContent), ...errors },
       },
     },
     async (request, reply) => {
-      await teams.resetTeams(app, callerOf(request), request.query.cohort);
+      const historyId = await teams.resetTeams(app, callerOf(request), request.query.cohort);
+      reply.header(HISTORY_ID_HEADER, historyId);
       return reply.code(204).send();
     },
+  );
+
+  app.post(
+    '/teams/history/:id/undo',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags,
+        description:
+          "Undoes a save or delete of a cohort's teams (the entry its answer named): the teams " +
+          'before it come back exactly (ids, names, every member, Slack channel, group project, ' +
+          'repositories), in one transaction. 404 unknown entry; 409 when already undone, after ' +
+          "the undo window, or when the cohort's teams changed since.",
+        params: TeamsChangeParams,
+        response: { 200: TeamsUndo, ...errors },
+      },
+    },
+    async (request) => undoTeamsChange(app, callerOf(request), request.params.id),
   );
 
   app.post(

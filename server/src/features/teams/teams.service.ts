@@ -2,7 +2,6 @@ import type {
   CreatedTeam,
   CreateTeamBody,
   CreateTeamsBatchBody,
-  Team,
   TeamsBatchResponse,
   TicketMigrationResponse,
 } from '@lp/contract/teams';
@@ -16,48 +15,12 @@ import { badRequest, conflict, HttpError, notFound } from '../../lib/http-errors
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { findCohort, lockCohort } from '../cohorts/index.ts';
 import { planTeamRepositories, ticketStep } from './teams.github.ts';
+import { recordTeamsChange } from './teams.history.ts';
 import { teamsMessage, ticketsRefusal } from './teams.messages.ts';
 import { mayJoinCohortTeam } from './teams.policy.ts';
 import * as repo from './teams.repository.ts';
 import { planArchives, planTeamChannels } from './teams.slack.ts';
-
-export const teamName = (index: number) => `Team ${index}`;
-
-/** The number in 'Team N'; teams named otherwise sort last. */
-export const teamIndexOf = (groupName: string) => {
-  const match = /^Team (\d+)$/.exec(groupName);
-  return match ? Number(match[1]) : 0;
-};
-
-async function teamsOf(db: FastifyInstance['db'] | Transaction<Database>, rows: repo.TeamRow[]) {
-  const ids = rows.map((row) => row.id);
-  const [members, repositories] = await Promise.all([
-    repo.learnerMembers(db, ids),
-    repo.repositories(db, ids),
-  ]);
-  const teams: Team[] = rows.map((row) => ({
-    id: row.id,
-    group_name: row.group_name,
-    team_index: teamIndexOf(row.group_name),
-    cohort: row.cohort_id,
-    sprint_team: row.sprint_team,
-    group_project: row.group_project_id,
-    slack_channel: row.slack_channel,
-    students: members
-      .filter((member) => member.team_id === row.id)
-      .map((member) => ({ id: member.id, name: member.name ?? member.username })),
-    repositories: repositories
-      .filter((repository) => repository.team_id === row.id)
-      .map((repository) => ({
-        id: repository.id,
-        project: repository.project_id,
-        repository: repository.repository,
-      })),
-  }));
-  return teams.sort(
-    (a, b) => (a.team_index || Infinity) - (b.team_index || Infinity) || a.id - b.id,
-  );
-}
+import { teamName, teamsOf } from './teams.views.ts';
 
 export async function listTeams(app: FastifyInstance, cohortId: number) {
   if (!(await findCohort(app.db, cohortId))) throw notFound('Cohort');
@@ -89,6 +52,8 @@ async function insertTeams(
     if (!project?.is_group_project || !project.active)
       throw badRequest('body.groupProject must be an active group project');
   }
+  // The teams as they were, for the undo of this save (teams.history.ts).
+  const before = await repo.teamsSnapshot(trx, cohort.id);
   const learners = new Set(await repo.currentLearnerIds(trx, cohort.id));
   const coaches = new Set(await repo.coachIds(trx, cohort.id));
   const existing = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
@@ -142,6 +107,7 @@ async function insertTeams(
     prefix,
     cohortName: cohort.name,
     cohortId: cohort.id,
+    before,
   };
 }
 
@@ -184,7 +150,7 @@ export async function createTeam(
   app: FastifyInstance,
   caller: SignedInPerson,
   body: CreateTeamBody,
-): Promise<CreatedTeam> {
+): Promise<{ team: CreatedTeam; historyId: number }> {
   const saved = await app.db.transaction().execute(async (trx) => {
     const inserted = await insertTeams(
       trx,
@@ -193,18 +159,28 @@ export async function createTeam(
       () => 'body.students',
       () => 'body.teamIndex',
     );
-    return queueTeamJob(app, trx, caller, inserted, body.groupProject);
+    const historyId = await recordTeamsChange(
+      trx,
+      caller.id,
+      inserted.cohortId,
+      'save',
+      inserted.before,
+    );
+    return { ...(await queueTeamJob(app, trx, caller, inserted, body.groupProject)), historyId };
   });
   const [team] = saved.teams;
   if (!team) throw new HttpError(500, 'The team was not saved');
-  return { ...team, message: saved.message, job_id: saved.job_id };
+  return {
+    team: { ...team, message: saved.message, job_id: saved.job_id },
+    historyId: saved.historyId,
+  };
 }
 
 export async function createTeams(
   app: FastifyInstance,
   caller: SignedInPerson,
   body: CreateTeamsBatchBody,
-): Promise<TeamsBatchResponse> {
+): Promise<{ saved: TeamsBatchResponse; historyId: number }> {
   return app.db.transaction().execute(async (trx) => {
     const inserted = await insertTeams(
       trx,
@@ -213,26 +189,33 @@ export async function createTeams(
       (i) => `body.teams/${i}/students`,
       (i) => `body.teams/${i}/teamIndex`,
     );
-    return queueTeamJob(app, trx, caller, inserted, body.groupProject, ['Teams saved.']);
+    const historyId = await recordTeamsChange(
+      trx,
+      caller.id,
+      inserted.cohortId,
+      'save',
+      inserted.before,
+    );
+    const saved = await queueTeamJob(app, trx, caller, inserted, body.groupProject, [
+      'Teams saved.',
+    ]);
+    return { saved, historyId };
   });
 }
 
+/** Deletes the cohort's teams; answers the id of the change's history entry (its undo). */
 export async function resetTeams(app: FastifyInstance, caller: SignedInPerson, cohortId: number) {
-  await app.db.transaction().execute(async (trx) => {
+  return app.db.transaction().execute(async (trx) => {
     const cohort = await lockCohort(trx, cohortId);
     if (!cohort) throw notFound('Cohort');
+    const snapshot = await repo.teamsSnapshot(trx, cohort.id);
     const before = await teamsOf(trx, await repo.cohortTeams(trx, cohort.id));
     await repo.deleteCohortTeams(trx, cohort.id);
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'delete',
-      entity: 'teams',
-      entityId: cohort.id,
-      before,
-    });
+    const historyId = await recordTeamsChange(trx, caller.id, cohort.id, 'delete', snapshot);
     const steps = planArchives(app, before);
     if (steps.length > 0)
       await enqueue(trx, { kind: 'team-reset', cohortId: cohort.id, createdBy: caller.id, steps });
+    return historyId;
   });
 }
 

@@ -1,3 +1,4 @@
+import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
   addCoach,
@@ -430,5 +431,211 @@ describe('POST /teams/:id/migrate', () => {
     });
     expect(noWorker.statusCode).toBe(503);
     expect(noWorker.json().message).toBe('GitHub is not configured, so tickets cannot be migrated');
+  });
+});
+
+describe('POST /teams/history/:id/undo', () => {
+  /** Everything of the cohort's teams an undo must put back, as rows. */
+  async function teamRows(cohortId: number) {
+    const teams = await ctx.db
+      .selectFrom('teams')
+      .selectAll()
+      .where('cohort_id', '=', cohortId)
+      .orderBy('id')
+      .execute();
+    const ids = teams.map((team) => team.id);
+    if (ids.length === 0) return { teams, members: [], repositories: [] };
+    const members = await ctx.db
+      .selectFrom('team_members')
+      .selectAll()
+      .where('team_id', 'in', ids)
+      .orderBy('team_id')
+      .orderBy('person_id')
+      .execute();
+    const repositories = await ctx.db
+      .selectFrom('group_project_repositories')
+      .selectAll()
+      .where('team_id', 'in', ids)
+      .orderBy('id')
+      .execute();
+    return { teams, members, repositories };
+  }
+
+  const undo = (id: number, token: string | null) =>
+    ctx.request({ method: 'POST', url: `/api/teams/history/${id}/undo`, token });
+
+  const historyId = (response: { headers: Record<string, unknown> }) =>
+    Number(response.headers[HISTORY_ID_HEADER]);
+
+  async function saveTeams(
+    cast: Awaited<ReturnType<typeof teamCast>>,
+    teams: { teamIndex: number; students: number[] }[],
+    groupProject: number | null = null,
+  ) {
+    const response = await ctx.request({
+      method: 'POST',
+      url: '/api/teams/batch',
+      token: cast.coach.token,
+      payload: { cohort: cast.cohort.id, weeklyPrefix: 'Week4', groupProject, teams },
+    });
+    expect(response.statusCode).toBe(201);
+    return response;
+  }
+
+  it('undoes a delete: the same teams, numbers, members, coaches, channels and repositories', async () => {
+    const cast = await teamCast();
+    const [a, b, c, d] = cast.learners.map((l) => l.id) as [number, number, number, number];
+    const saved = await saveTeams(
+      cast,
+      [
+        { teamIndex: 1, students: [a, b, cast.coach.id] },
+        { teamIndex: 2, students: [c, d, cast.coach.id] },
+      ],
+      cast.groupProject.id,
+    );
+    const [first, second] = saved.json().teams as { id: number }[];
+    // What the job would have recorded with Slack and GitHub configured.
+    await ctx.db
+      .updateTable('teams')
+      .set({ slack_channel: 'C0TEAM1' })
+      .where('id', '=', first!.id)
+      .execute();
+    await ctx.db
+      .insertInto('group_project_repositories')
+      .values({
+        team_id: second!.id,
+        project_id: cast.groupProject.id,
+        repository: 'https://github.com/org/team-2',
+      })
+      .execute();
+    const before = await teamRows(cast.cohort.id);
+    expect(before.members).toHaveLength(6);
+
+    const deleted = await ctx.request({
+      method: 'DELETE',
+      url: `/api/teams/reset?cohort=${cast.cohort.id}`,
+      token: cast.coach.token,
+    });
+    expect(deleted.statusCode).toBe(204);
+    expect(historyId(deleted)).toBeGreaterThan(0);
+    expect(await teamCount(cast.cohort.id)).toBe(0);
+
+    // Any staff member may undo it, as any may delete.
+    const staff = await createStaff(ctx.db);
+    const undone = await undo(historyId(deleted), staff.token);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().message).toBe(
+      `Delete undone: the 2 teams of ${cast.cohort.name} are back.`,
+    );
+    expect(undone.json().job_id).toBeNull();
+    expect(undone.json().teams.map((t: { group_name: string }) => t.group_name)).toEqual([
+      'Team 1',
+      'Team 2',
+    ]);
+    expect(await teamRows(cast.cohort.id)).toEqual(before);
+
+    const again = await undo(historyId(deleted), cast.coach.token);
+    expect(again.statusCode).toBe(409);
+    expect(again.json().message).toBe('This has already been undone.');
+    expect(await teamRows(cast.cohort.id)).toEqual(before);
+  });
+
+  it('undoes a save: the teams from before it are back, in one transaction', async () => {
+    const cast = await teamCast();
+    const [a, b, c, d] = cast.learners.map((l) => l.id) as [number, number, number, number];
+    await saveTeams(cast, [{ teamIndex: 1, students: [a, cast.coach.id] }]);
+    const before = await teamRows(cast.cohort.id);
+    const saved = await saveTeams(cast, [
+      { teamIndex: 2, students: [b, c] },
+      { teamIndex: 3, students: [d] },
+    ]);
+    expect(await teamCount(cast.cohort.id)).toBe(3);
+
+    const undone = await undo(historyId(saved), cast.coach.token);
+    expect(undone.statusCode).toBe(200);
+    expect(undone.json().message).toBe(
+      `Save undone: ${cast.cohort.name} has its 1 team from before the save again.`,
+    );
+    expect(await teamRows(cast.cohort.id)).toEqual(before);
+
+    // A cohort's first save, undone, leaves it with no teams.
+    const other = await teamCast();
+    const lone = await saveTeams(other, [{ teamIndex: 1, students: [other.learners[0]!.id] }]);
+    const removed = await undo(historyId(lone), other.coach.token);
+    expect(removed.json().message).toBe(
+      `Save undone: the 1 team saved for ${other.cohort.name} is removed again.`,
+    );
+    expect(await teamCount(other.cohort.id)).toBe(0);
+  });
+
+  it('refuses once the teams changed since, and changes nothing', async () => {
+    const cast = await teamCast();
+    const [a, b] = cast.learners.map((l) => l.id) as [number, number];
+    const saved = await saveTeams(cast, [{ teamIndex: 1, students: [a] }]);
+    const deleted = await ctx.request({
+      method: 'DELETE',
+      url: `/api/teams/reset?cohort=${cast.cohort.id}`,
+      token: cast.coach.token,
+    });
+    // The save's teams are gone: undoing the save would lose the delete.
+    const late = await undo(historyId(saved), cast.coach.token);
+    expect(late.statusCode).toBe(409);
+    expect(late.json().message).toBe(
+      `The teams of ${cast.cohort.name} have changed since, so this can no longer be undone.`,
+    );
+    await saveTeams(cast, [{ teamIndex: 1, students: [b] }]);
+    const after = await teamRows(cast.cohort.id);
+    expect((await undo(historyId(deleted), cast.coach.token)).statusCode).toBe(409);
+    expect(await teamRows(cast.cohort.id)).toEqual(after);
+  });
+
+  it('refuses after the undo window', async () => {
+    const cast = await teamCast();
+    const saved = await saveTeams(cast, [{ teamIndex: 1, students: [cast.learners[0]!.id] }]);
+    // The audit log is append-only; the window is read from its entry's time, so the test asks
+    // for an entry it writes itself, dated before the window.
+    const old = await ctx.db
+      .insertInto('audit_log')
+      .values({
+        actor_id: cast.coach.id,
+        action: 'save',
+        entity: 'teams',
+        entity_id: String(cast.cohort.id),
+        before: JSON.stringify({ teams: [] }),
+        after: JSON.stringify({ teams: saved.json().teams.map((t: { id: number }) => t.id) }),
+        created_at: new Date(Date.now() - 31 * 86_400_000),
+      })
+      .returning('id')
+      .executeTakeFirstOrThrow();
+    const response = await undo(old.id, cast.coach.token);
+    expect(response.statusCode).toBe(409);
+    expect(response.json().message).toBe(
+      'This can no longer be undone: undo is possible for 30 days.',
+    );
+    expect(await teamCount(cast.cohort.id)).toBe(1);
+  });
+
+  it('answers 401 signed out, 403 to learners, 404 for an entry that is not a teams change', async () => {
+    const cast = await teamCast();
+    const saved = await saveTeams(cast, [{ teamIndex: 1, students: [cast.learners[0]!.id] }]);
+    const learner = await createLearner(ctx.db);
+    await enrol(ctx.db, cast.cohort.id, learner.id);
+    expect((await undo(historyId(saved), null)).statusCode).toBe(401);
+    const refused = await undo(historyId(saved), learner.token);
+    expect(refused.statusCode).toBe(403);
+    expect(await teamCount(cast.cohort.id)).toBe(1);
+    // A team's own 'create' row is an audit entry too, but not a change an undo takes back.
+    const create = await ctx.db
+      .selectFrom('audit_log')
+      .select('id')
+      .where('entity', '=', 'team')
+      .where('action', '=', 'create')
+      .orderBy('id', 'desc')
+      .executeTakeFirstOrThrow();
+    const unknown = await undo(create.id, cast.coach.token);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.json().message).toBe('Teams change not found.');
+    expect((await undo(2147483647, cast.coach.token)).statusCode).toBe(404);
+    expect(await teamCount(cast.cohort.id)).toBe(1);
   });
 });

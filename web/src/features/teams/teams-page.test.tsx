@@ -1,4 +1,4 @@
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { renderWithProviders } from '@/test/render.tsx';
@@ -37,7 +37,18 @@ beforeEach(() => {
     },
     'DELETE /teams/reset': () => {
       teams = [];
-      return { status: 204 };
+      return { status: 204, headers: { 'history-id': '77' } };
+    },
+    'POST /teams/history/77/undo': () => {
+      teams = [savedTeam];
+      return {
+        status: 200,
+        body: {
+          message: 'Delete undone: the 1 team of Day Cohort 5 is back.',
+          teams,
+          job_id: null,
+        },
+      };
     },
   });
 });
@@ -77,6 +88,72 @@ describe('TeamsPage with saved teams', () => {
       path: '/teams/reset',
       body: undefined,
     });
+    expect(await screen.findByRole('button', { name: 'Random' })).toBeInTheDocument();
+  });
+
+  it('offers Undo after a delete: the teams are back and the Undo goes', async () => {
+    const user = renderPage();
+    await screen.findByRole('region', { name: 'Team 1' });
+    await user.click(screen.getByRole('button', { name: 'Delete Current Teams' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete Current Teams',
+      }),
+    );
+    const deleted = (await screen.findByText('1 team deleted.')).closest('.lp-toast');
+    expect(await screen.findByRole('button', { name: 'Random' })).toBeInTheDocument();
+    await user.click(within(deleted as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Delete undone: the 1 team of Day Cohort 5 is back.'),
+    ).toBeInTheDocument();
+    expect(network.writes().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'DELETE /teams/reset',
+      'POST /teams/history/77/undo',
+    ]);
+    expect(await screen.findByRole('region', { name: 'Team 1' })).toBeInTheDocument();
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Undo' })).not.toBeInTheDocument(),
+    );
+  });
+
+  it('offers Undo after a save, with what Slack and GitHub will not do', async () => {
+    teams = [];
+    network.answer('POST /teams/batch', (call) => {
+      teams = [{ ...savedTeam, id: 12 }];
+      const body = call.body as { teams: unknown[] };
+      return {
+        status: 201,
+        headers: { 'history-id': '78' },
+        body: {
+          teams: body.teams.map(() => teams[0]),
+          message: 'Teams saved. Slack is not configured, so no Slack channel was created.',
+          job_id: null,
+        },
+      };
+    });
+    network.answer('POST /teams/history/78/undo', () => {
+      teams = [];
+      return {
+        status: 200,
+        body: {
+          message: 'Save undone: the 1 team saved for Day Cohort 5 is removed again.',
+          teams,
+          job_id: null,
+        },
+      };
+    });
+    const user = renderPage();
+    await user.click(await screen.findByRole('button', { name: 'Random' }));
+    await user.type(screen.getByLabelText('Slack channel prefix'), 'week1');
+    await user.click(screen.getByRole('button', { name: /^Save$/ }));
+    const toast = (
+      await screen.findByText(
+        '1 team saved. Slack is not configured, so no Slack channel was created.',
+      )
+    ).closest('.lp-toast');
+    await screen.findByRole('region', { name: 'Team 1' });
+    await user.click(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
+    await screen.findByText('Save undone: the 1 team saved for Day Cohort 5 is removed again.');
     expect(await screen.findByRole('button', { name: 'Random' })).toBeInTheDocument();
   });
 

@@ -12,8 +12,8 @@ import { useConfirm } from '@/ui/dialog/index.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
-import { useToast } from '@/ui/toasts/index.ts';
 import {
+  showTeamsChange,
   teamsQueryKey,
   useDeleteTeams,
   useGroupProjects,
@@ -25,6 +25,8 @@ import { StaticBadge } from './components/learner-badge.tsx';
 import { TeamBuilder } from './components/team-builder.tsx';
 import { byScore } from './model/team-builder.ts';
 import './components/teams.css';
+
+const teamsWord = (n: number) => `${n} ${n === 1 ? 'team' : 'teams'}`;
 
 /** The feedback line: 'Error…' as an error, anything else as feedback; clears after 3 s. */
 function useFeedback() {
@@ -108,7 +110,6 @@ function SavedTeams({
 function TeamsScreen({ cohortId }: { cohortId: number }) {
   const [message, setMessage] = useFeedback();
   const confirm = useConfirm();
-  const toast = useToast();
   const teams = useTeams(cohortId);
   const board = useBoard(cohortId);
   const cohort = useCohort(cohortId);
@@ -146,8 +147,12 @@ function TeamsScreen({ cohortId }: { cohortId: number }) {
       destructive: true,
     });
     if (!ok) return;
+    const count = saved.length;
     remove.mutate(undefined, {
-      onSuccess: () => setMessage('Teams deleted'),
+      onSuccess: ({ historyId }) => {
+        setMessage('Teams deleted');
+        showTeamsChange(queryClient, cohortId, `${teamsWord(count)} deleted.`, historyId);
+      },
       onError: (error) => setMessage(`Error: ${error.message}`),
     });
   };
@@ -196,12 +201,14 @@ function TeamsScreen({ cohortId }: { cohortId: number }) {
           coachIds={(cohort.data?.coaches ?? []).map((coach) => coach.id)}
           groupProjects={projects.data ?? []}
           onSave={async (body) => {
-            const answer = await save.mutateAsync(body);
+            const { body: answer, historyId } = await save.mutateAsync(body);
             if (answer.job_id !== null)
               setJob({ id: answer.job_id, title: 'Slack channels and repositories' });
-            // What was not done outside the database (Slack channels, repositories), said plainly.
+            // What was not done outside the database (Slack channels, repositories), said plainly,
+            // beside the Undo that deletes these teams again.
             const note = answer.message.replace(/^Teams saved\.\s*/, '');
-            if (note) toast.show(note, { type: 'info' });
+            const text = [`${teamsWord(answer.teams.length)} saved.`, note].filter(Boolean);
+            showTeamsChange(queryClient, cohortId, text.join(' '), historyId);
           }}
           onMessage={setMessage}
         />

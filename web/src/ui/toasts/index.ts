@@ -1,2 +1,2 @@
-export { isOnToast, toast } from './toast-store.ts';
+export { isOnToast, toast, undoableToast } from './toast-store.ts';
 export { useToast } from './use-toast.ts';

@@ -142,6 +142,18 @@ export function subscribeToasts(listener: () => void): () => void {
   return () => listeners.delete(listener);
 }
 
+/**
+ * A success toast's options with an 'Undo' action, kept until dismissed or left so that it can be
+ * reached from the keyboard (F8); `about` names what it undoes, for `dismissAbout` once undone.
+ */
+export const undoableToast = (onUndo: () => void, about: string): ToastOptions => ({
+  type: 'done',
+  duration: 'long',
+  action: { label: 'Undo', onClick: onUndo },
+  keep: true,
+  about,
+});
+
 /** The emitter, usable anywhere: `toast.show('Saved', { type: 'done' })`. */
 export const toast = { show, dismiss, dismissAbout };
 export type Toast = typeof toast;

@@ -13,6 +13,7 @@ import {
   describeSelection,
   eventBodies,
 } from '../model/add-event.ts';
+import { eventColors } from '../model/event-colors.ts';
 
 interface AddEventDialogProps {
   cohortId: number;
@@ -170,7 +171,10 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
                 >
                   <Flex align="center" gap="2" id="event-type-value">
                     {chosen && (
-                      <span className="lp-event-dot" style={{ background: chosen.color }} />
+                      <span
+                        className="lp-event-dot"
+                        style={{ background: eventColors(chosen).background }}
+                      />
                     )}
                     {chosen ? chosen.description : 'Select event type'}
                   </Flex>
@@ -180,7 +184,10 @@ export function AddEventDialog({ cohortId, types, range, onClose }: AddEventDial
               <DropdownMenu.Content className="lp-popper">
                 {types.map((type) => (
                   <DropdownMenu.Item key={type.id} onSelect={() => set({ typeId: type.id })}>
-                    <span className="lp-event-dot" style={{ background: type.color }} />
+                    <span
+                      className="lp-event-dot"
+                      style={{ background: eventColors(type).background }}
+                    />
                     {type.description}
                   </DropdownMenu.Item>
                 ))}

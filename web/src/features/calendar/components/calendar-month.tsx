@@ -9,8 +9,8 @@ import {
 } from 'react';
 import { formatLongDay, formatWallTime } from '@/lib/dates.ts';
 import type { CalendarDayEvent } from '../model/event-buckets.ts';
+import { eventColors } from '../model/event-colors.ts';
 import { type MonthBlock, WEEKDAY_HEADERS, weeksOf } from '../model/month-grid.ts';
-import { readableTextOn } from '../model/readable-text.ts';
 
 export const HOVER_DELAY_MS = 100;
 
@@ -56,6 +56,7 @@ export function CalendarMonth({
     if (events.length > 0) classes.push('has-events');
     if (date === today) classes.push('is-today');
     if (isSelected(date)) classes.push('is-selected');
+    const colors = events[0] ? eventColors({ id: events[0].typeId, color: events[0].color }) : null;
     const label = `${formatLongDay(date)}${events.length ? `: ${events.length} event${events.length > 1 ? 's' : ''}` : ''}`;
     const cell = (
       <button
@@ -66,10 +67,10 @@ export function CalendarMonth({
         aria-current={date === today ? 'date' : undefined}
         tabIndex={date === tabbable ? 0 : -1}
         style={
-          events[0]
+          colors
             ? ({
-                '--lp-day-color': events[0].color,
-                '--lp-day-text': readableTextOn(events[0].color),
+                '--lp-day-color': colors.background,
+                '--lp-day-text': colors.text,
               } as CSSProperties)
             : undefined
         }
@@ -144,7 +145,14 @@ function DayEventsCard({
       <HoverCard.Trigger>{children}</HoverCard.Trigger>
       <HoverCard.Content maxWidth="15rem" size="1" className="lp-popper">
         {events.map((item) => (
-          <Card key={item.id} size="1" mb="1" style={{ borderLeft: `4px solid ${item.color}` }}>
+          <Card
+            key={item.id}
+            size="1"
+            mb="1"
+            style={{
+              borderLeft: `4px solid ${eventColors({ id: item.typeId, color: item.color }).background}`,
+            }}
+          >
             <Text size="1">
               {timeLabel(item)}: <strong>{item.name}</strong>
             </Text>

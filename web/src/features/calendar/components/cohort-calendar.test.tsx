@@ -53,7 +53,11 @@ describe('CohortCalendar', () => {
     expect(within(legend).getByText('Group Project')).toBeInTheDocument();
     expect(within(legend).getByText('Holiday')).toBeInTheDocument();
     expect(day('2025-01-06')).toHaveAccessibleName('January 6, 2025: 1 event');
-    expect(day('2025-01-06').style.getPropertyValue('--lp-day-color')).toBe('#98FB98');
+    // In the calendar's own colour for the type (calendar-colors.css), not the API's.
+    expect(day('2025-01-06').style.getPropertyValue('--lp-day-color')).toBe('var(--lp-event-1)');
+    expect(day('2025-01-06').style.getPropertyValue('--lp-day-text')).toBe(
+      'var(--lp-event-1-text)',
+    );
     expect(day('2025-01-07').style.getPropertyValue('--lp-day-color')).toBe('');
     expect(day('2025-01-01')).toBeNull(); // before the cohort starts
     expect(screen.queryByRole('button', { name: 'Add Event' })).not.toBeInTheDocument();

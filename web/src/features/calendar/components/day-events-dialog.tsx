@@ -5,6 +5,7 @@ import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useDeleteEvent, useRestoreEvent } from '../api/calendar-api.ts';
 import type { CalendarDayEvent } from '../model/event-buckets.ts';
+import { eventColors } from '../model/event-colors.ts';
 import { timeLabel } from './calendar-month.tsx';
 
 interface DayEventsDialogProps {
@@ -74,7 +75,12 @@ export function DayEventsDialog({
       <Flex direction="column" gap="2">
         {events.length === 0 && <Text size="2">No events for this date</Text>}
         {events.map((event) => (
-          <Card key={event.id} style={{ borderLeft: `6px solid ${event.color}` }}>
+          <Card
+            key={event.id}
+            style={{
+              borderLeft: `6px solid ${eventColors({ id: event.typeId, color: event.color }).background}`,
+            }}
+          >
             <Flex justify="between" gap="3" align="baseline">
               <Text weight="bold" size="2">
                 {event.name}

@@ -1,4 +1,5 @@
 import type { EventType } from '@lp/contract/events';
+import { eventColors } from '../model/event-colors.ts';
 
 /** One entry per event type: its name and its colour. */
 export function EventLegend({ types }: { types: readonly EventType[] }) {
@@ -11,7 +12,11 @@ export function EventLegend({ types }: { types: readonly EventType[] }) {
       {types.map((type) => (
         <li key={type.id} className="lp-calendar__legend-item">
           {type.description}
-          <span className="lp-calendar__swatch" style={{ background: type.color }} aria-hidden />
+          <span
+            className="lp-calendar__swatch"
+            style={{ background: eventColors(type).background }}
+            aria-hidden
+          />
         </li>
       ))}
     </ul>

@@ -4,8 +4,8 @@ import { Card, Flex, Heading, Text } from '@radix-ui/themes';
 import { memo, useMemo } from 'react';
 import { todayIn } from '@/lib/dates.ts';
 import { useCohortEvents } from '../api/calendar-api.ts';
-import { readableTextOn } from '../model/readable-text.ts';
-import { eventWhen, upcomingEvents } from '../model/upcoming-events.ts';
+import { eventColors } from '../model/event-colors.ts';
+import { eventDateTime, eventWhen, upcomingEvents } from '../model/upcoming-events.ts';
 import './upcoming-events.css';
 
 /**
@@ -41,31 +41,32 @@ export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
       ) : (
         <Flex asChild direction="column" gap="2">
           <ul className="lp-upcoming__list">
-            {upcoming.map((event) => (
-              <li key={event.id}>
-                <Card
-                  size="1"
-                  style={{
-                    background: event.event_type.color,
-                    color: readableTextOn(event.event_type.color),
-                  }}
-                >
-                  <Flex justify="between" gap="2" wrap="wrap">
-                    <Text size="1" weight="bold">
-                      {event.event_name}
-                    </Text>
-                    <Text size="1" className="lp-upcoming__when">
-                      {eventWhen(event)}
-                    </Text>
-                  </Flex>
-                  {event.description && (
-                    <Text as="p" size="1" mt="1">
-                      {event.description}
-                    </Text>
-                  )}
-                </Card>
-              </li>
-            ))}
+            {upcoming.map((event) => {
+              const colors = eventColors(event.event_type);
+              return (
+                <li key={event.id}>
+                  <Card
+                    size="1"
+                    className="lp-upcoming__event"
+                    style={{ background: colors.background, color: colors.text }}
+                  >
+                    <Flex justify="between" gap="2" wrap="wrap">
+                      <Text size="1" weight="bold">
+                        {event.event_name}
+                      </Text>
+                      <Text size="1" className="lp-upcoming__when">
+                        <time dateTime={eventDateTime(event)}>{eventWhen(event)}</time>
+                      </Text>
+                    </Flex>
+                    {event.description && (
+                      <Text as="p" size="1" mt="1">
+                        {event.description}
+                      </Text>
+                    )}
+                  </Card>
+                </li>
+              );
+            })}
           </ul>
         </Flex>
       )}

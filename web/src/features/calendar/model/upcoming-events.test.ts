@@ -1,5 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { eventWhen, type UpcomingEventSource, upcomingEvents } from './upcoming-events.ts';
+import {
+  eventDateTime,
+  eventWhen,
+  type UpcomingEventSource,
+  upcomingEvents,
+} from './upcoming-events.ts';
 
 let nextId = 1;
 const event = (
@@ -60,5 +65,10 @@ describe('upcoming events', () => {
     expect(eventWhen(event('2026-03-02', '00:00'))).toBe('Mar 2 at 12:00 am');
     expect(eventWhen(event('2026-12-31', '13:05:00'))).toBe('Dec 31 at 1:05 pm');
     expect(eventWhen(event('2026-07-04', null))).toBe('Jul 4, all day');
+  });
+
+  it('gives the same moment machine-readable, as a <time> element wants it', () => {
+    expect(eventDateTime(event('2026-12-31', '13:05:00'))).toBe('2026-12-31T13:05');
+    expect(eventDateTime(event('2026-03-02', null))).toBe('2026-03-02');
   });
 });

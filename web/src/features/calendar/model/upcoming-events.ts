@@ -31,6 +31,10 @@ export function upcomingEvents<T extends UpcomingEventSource>(
     .slice(0, UPCOMING_EVENTS_MAX);
 }
 
+/** The machine-readable form of eventWhen: 'YYYY-MM-DD', or 'YYYY-MM-DDTHH:MM' (wall clock). */
+export const eventDateTime = (event: UpcomingEventSource) =>
+  isAllDay(event) ? event.date : `${event.date}T${(event.time ?? '').slice(0, 5)}`;
+
 /** '{Mon D} at {h:mm am|pm}', or '{Mon D}, all day'. */
 export function eventWhen(event: UpcomingEventSource): string {
   const date = formatDay(event.date, 'MMM d');

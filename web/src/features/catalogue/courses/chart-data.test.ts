@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest';
-import { barSeries, bubbleLabel, bubblePoints, bubbleTooltip } from './chart-data.ts';
+import {
+  barSeries,
+  bubbleLabel,
+  bubblePoints,
+  bubbleTooltip,
+  drawnBubbles,
+  MAX_BUBBLE_RADIUS,
+  roomForBubbles,
+} from './chart-data.ts';
 
 const rows = [
   { projectname: 'Kennels', averagestartdelay: 2 },
@@ -54,5 +62,59 @@ describe('bar chart rules', () => {
 
   it('shows one empty bar of 0 before the data arrives', () => {
     expect(barSeries(undefined)).toEqual({ labels: [''], values: [0] });
+  });
+});
+
+describe('room for the bubbles', () => {
+  /** How many pixels lie between a bubble's edge and each end of the axis, given the limits. */
+  const clearance = (span: { min: number; max: number }, at: number, r: number, pixels: number) => {
+    const perUnit = pixels / (span.max - span.min);
+    return [(at - span.min) * perUnit - r, (span.max - at) * perUnit - r];
+  };
+
+  it('grows the limits just enough for every bubble to sit whole inside the plot', () => {
+    const bubbles = [
+      { at: 0, r: 30 },
+      { at: 9, r: 12 },
+      { at: 70, r: 3 },
+    ];
+    const span = roomForBubbles(bubbles, { min: 0, max: 70 }, 200);
+    expect(span.min).toBeLessThan(0);
+    for (const { at, r } of bubbles)
+      for (const room of clearance(span, at, r, 200)) expect(room).toBeGreaterThanOrEqual(4 - 1e-6);
+    // The tightest bubble touches its margin: no more room is taken than needed.
+    expect(Math.min(...clearance(span, 0, 30, 200))).toBeCloseTo(4, 6);
+  });
+
+  it('keeps the limits it is given when the bubbles fit, and with no bubbles', () => {
+    expect(roomForBubbles([{ at: 5, r: 3 }], { min: 0, max: 10 }, 400)).toEqual({
+      min: 0,
+      max: 10,
+    });
+    expect(roomForBubbles([], { min: 0, max: 10 }, 400)).toEqual({ min: 0, max: 10 });
+  });
+});
+
+describe('bubbles as drawn', () => {
+  it('scales every radius alike when the largest would pass the limit, keeping a visible least', () => {
+    const points = bubblePoints([
+      { projectname: 'A', averagestartdelay: 0 },
+      { projectname: 'B', averagestartdelay: 59 },
+      { projectname: 'C', averagestartdelay: 60 },
+    ]);
+    expect(points.map((p) => p.r)).toEqual([180, 6, 3]);
+    expect(drawnBubbles(points).map((p) => p.r)).toEqual([MAX_BUBBLE_RADIUS, 2, 2]);
+    // The days a tooltip tells stay those of the unscaled point.
+    expect(bubbleTooltip(points[0]!)).toBe('A: 60 days');
+  });
+
+  it('draws bubbles that fit as they are', () => {
+    const points = bubblePoints(rows);
+    expect(drawnBubbles(points)).toEqual(points);
+  });
+
+  it('stops growing the limits when the bubbles are too big for the plot', () => {
+    const span = roomForBubbles([{ at: 5, r: 300 }], { min: 0, max: 10 }, 100);
+    expect(span.max - span.min).toBeLessThan(10 * 20 * 3);
   });
 });

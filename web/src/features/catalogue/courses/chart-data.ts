@@ -58,3 +58,57 @@ export function barSeries(rows: readonly StatsRow[] | undefined): BarSeries {
     values: rows.map((row) => Math.round(row.averagestartdelay)),
   };
 }
+
+interface Span {
+  min: number;
+  max: number;
+}
+
+/**
+ * The axis limits that keep every bubble whole inside the plot: a bubble of radius `r` pixels at
+ * `at` needs `r + margin` pixels of the axis on each side of it, whatever the data's range. The
+ * plot is `pixels` long; the limits start from `base` and grow only as far as the bubbles need
+ * (found by repeating: a wider range makes a pixel worth more data). Labels and the legend stay
+ * outside the plot, so no bubble reaches them.
+ */
+export function roomForBubbles(
+  bubbles: readonly { at: number; r: number }[],
+  base: Span,
+  pixels: number,
+  margin = 4,
+): Span {
+  let span = { ...base };
+  if (bubbles.length === 0 || pixels <= 0) return span;
+  // Bubbles wider than half the plot cannot all fit: the range stops growing at this many times
+  // its start rather than running away (drawnBubbles keeps them smaller than that).
+  const limit = 20 * (base.max - base.min || 1);
+  for (let round = 0; round < 50 && span.max - span.min < limit; round += 1) {
+    const perPixel = (span.max - span.min || 1) / pixels;
+    const next = {
+      min: Math.min(base.min, ...bubbles.map((b) => b.at - (b.r + margin) * perPixel)),
+      max: Math.max(base.max, ...bubbles.map((b) => b.at + (b.r + margin) * perPixel)),
+    };
+    const settled = Math.abs(next.min - span.min) < 1e-9 && Math.abs(next.max - span.max) < 1e-9;
+    span = next;
+    if (settled) break;
+  }
+  return span;
+}
+
+/** The largest bubble drawn, in pixels; the smallest, so that every bubble can be seen. */
+export const MAX_BUBBLE_RADIUS = 30;
+const MIN_BUBBLE_RADIUS = 2;
+
+/**
+ * The bubbles as drawn: when the largest radius (3 × (1 + days) pixels) would pass
+ * MAX_BUBBLE_RADIUS, every radius is scaled down by the same factor, so that sizes still compare
+ * and the plot still holds them; the tooltip keeps reading the days from the unscaled point.
+ */
+export function drawnBubbles(points: readonly BubblePoint[]): BubblePoint[] {
+  const largest = Math.max(0, ...points.map((point) => point.r));
+  const factor = largest > MAX_BUBBLE_RADIUS ? MAX_BUBBLE_RADIUS / largest : 1;
+  return points.map((point) => ({
+    ...point,
+    r: Math.max(MIN_BUBBLE_RADIUS, point.r * factor),
+  }));
+}

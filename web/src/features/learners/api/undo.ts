@@ -1,7 +1,7 @@
 import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import type { QueryClient } from '@tanstack/react-query';
 import { type RequestOptions, requestWithHeaders } from '@/lib/api-client.ts';
-import { toast } from '@/ui/toasts/index.ts';
+import { toast, undoableToast } from '@/ui/toasts/index.ts';
 import { invalidateLearners } from './keys.ts';
 import { undoChange } from './learner-changes.ts';
 
@@ -77,19 +77,13 @@ export function showWithUndo(
   /** What else to read again after the undo (the change's own screens). */
   onUndone?: () => unknown,
 ) {
-  toast.show(text, {
-    type: 'done',
-    duration: 'long',
-    ...(historyId === null
-      ? {}
-      : {
-          action: {
-            label: 'Undo',
-            onClick: () => void runUndo(queryClient, learnerId, historyId, onUndone),
-          },
-          // Until dismissed or left, so that it can be reached from the keyboard (F8).
-          keep: true,
-          about: undoAbout(learnerId, historyId),
-        }),
-  });
+  toast.show(
+    text,
+    historyId === null
+      ? { type: 'done', duration: 'long' }
+      : undoableToast(
+          () => void runUndo(queryClient, learnerId, historyId, onUndone),
+          undoAbout(learnerId, historyId),
+        ),
+  );
 }

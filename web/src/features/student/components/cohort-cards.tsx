@@ -25,11 +25,15 @@ export function TimelineCard({ cohort, today }: { cohort: CurrentCohort; today?:
         <Text size="2" weight="medium">
           Start Date:
         </Text>
-        <Text size="2">{cohort.start ? longDate(cohort.start) : '—'}</Text>
+        <Text size="2">
+          {cohort.start ? <time dateTime={cohort.start}>{longDate(cohort.start)}</time> : '—'}
+        </Text>
         <Text size="2" weight="medium">
           End Date:
         </Text>
-        <Text size="2">{cohort.end ? longDate(cohort.end) : '—'}</Text>
+        <Text size="2">
+          {cohort.end ? <time dateTime={cohort.end}>{longDate(cohort.end)}</time> : '—'}
+        </Text>
       </Grid>
       {timeline && (
         <Box
@@ -79,24 +83,5 @@ export function RepositoriesCard({ cohort }: { cohort: CurrentCohort }) {
         )}
       </Flex>
     </Card>
-  );
-}
-
-/** The timeline and repositories cards side by side (stacked on small screens). */
-export function CohortCards({ cohort }: { cohort: CurrentCohort }) {
-  if (!cohort.id) {
-    return (
-      <Card size="2">
-        <Text size="2" color="gray">
-          You are not in a cohort yet.
-        </Text>
-      </Card>
-    );
-  }
-  return (
-    <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-      <TimelineCard cohort={cohort} />
-      <RepositoriesCard cohort={cohort} />
-    </Grid>
   );
 }

@@ -1,6 +1,6 @@
 import type { StudentProfile } from '@lp/contract/profile';
 import { BookmarkIcon, IdCardIcon, RocketIcon } from '@radix-ui/react-icons';
-import { Badge, Button, Card, Flex, Heading, Link, Text } from '@radix-ui/themes';
+import { Badge, Button, Card, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { proposalCourse } from '../model/proposal.ts';
@@ -43,35 +43,47 @@ export function CardHeading({ icon, children }: { icon?: ReactNode; children: Re
   );
 }
 
-/** 'Student Information': Slack ID (with Update) and the current project. */
+/**
+ * 'Student Information': Slack ID (with Update), the current project, and the GitHub login and
+ * email the account has, label beside value as on the timeline card next to it, so the two read
+ * as one band.
+ */
 export function StudentInfoCard({ profile }: { profile: StudentProfile }) {
   const project = profile.project;
   return (
-    <Card size="2">
+    <Card size="2" data-testid="student-information">
       <CardHeading icon={<IdCardIcon aria-hidden />}>Student Information</CardHeading>
-      <Flex direction="column" gap="3">
-        <Flex align="center" justify="between" gap="2" wrap="wrap">
-          <Flex direction="column">
-            <Text size="2" weight="medium">
-              Slack ID
-            </Text>
-            <Text size="2" color={profile.slack_handle ? undefined : 'gray'} data-testid="slack-id">
-              {profile.slack_handle || 'Not set'}
-            </Text>
-          </Flex>
-          <Button asChild variant="ghost" size="2">
+      <Grid columns="max-content 1fr" gapX="3" gapY="2" align="baseline">
+        <Text size="2" weight="medium">
+          Slack ID:
+        </Text>
+        <Flex gap="3" align="baseline" wrap="wrap">
+          <Text size="2" color={profile.slack_handle ? undefined : 'gray'} data-testid="slack-id">
+            {profile.slack_handle || 'Not set'}
+          </Text>
+          <Button asChild variant="ghost" size="1">
             <RouterLink to="/slackUpdate">Update</RouterLink>
           </Button>
         </Flex>
-        <Flex direction="column">
-          <Text size="2" weight="medium">
-            Current Project
-          </Text>
-          <Text size="2">
-            {project.id === 0 ? 'None' : `${project.book_name ?? ''}: ${project.name}`}
-          </Text>
-        </Flex>
-      </Flex>
+        <Text size="2" weight="medium">
+          Current Project:
+        </Text>
+        <Text size="2">
+          {project.id === 0 ? 'None' : `${project.book_name ?? ''}: ${project.name}`}
+        </Text>
+        <Text size="2" weight="medium">
+          GitHub:
+        </Text>
+        <Text size="2" color={profile.github ? undefined : 'gray'}>
+          {profile.github || 'Not set'}
+        </Text>
+        <Text size="2" weight="medium">
+          Email:
+        </Text>
+        <Text size="2" color={profile.email ? undefined : 'gray'} className="lp-student__email">
+          {profile.email || 'Not set'}
+        </Text>
+      </Grid>
     </Card>
   );
 }

@@ -4,7 +4,7 @@ import { UpcomingEventsPanel } from '@/features/calendar';
 import { YourRepositories } from '@/features/github';
 import { useStudentProfile } from '@/lib/profile-api.ts';
 import { PageLayout } from '@/ui/page-layout.tsx';
-import { CohortCards } from '../components/cohort-cards.tsx';
+import { RepositoriesCard, TimelineCard } from '../components/cohort-cards.tsx';
 import {
   MissingNameForm,
   NoCohortToView,
@@ -76,41 +76,42 @@ export default function OverviewPage() {
           {cohort.name}
         </Text>
       </Flex>
-      <Grid
-        columns={{ initial: '1', md: '2fr 3fr' }}
-        gap="5"
-        className="lp-student"
-        data-testid="student-dashboard"
-      >
-        <Flex direction="column" gap="4">
-          <CohortCards cohort={cohort} />
-          {cohort.id !== undefined && (
-            <Card size="2">
-              <UpcomingEventsPanel cohortId={cohort.id} />
-            </Card>
-          )}
-        </Flex>
-        <Flex direction="column" gap="4">
-          <Grid columns={{ initial: '1', sm: '2' }} gap="4">
-            <StudentInfoCard profile={learner} />
-            <CapstoneCard profile={learner} />
-          </Grid>
-          <Grid columns={{ initial: '1', sm: '2' }} gap="4">
+      {/*
+        Two columns from 1024 px: what the learner is told about first (their details and the
+        cohort's timeline, side by side and of one height), then their work on the left and the
+        cohort's on the right. Each column is wide enough for a long date on one line.
+      */}
+      <Flex direction="column" gap="4" className="lp-student" data-testid="student-dashboard">
+        <Grid columns={{ initial: '1', md: '2' }} gap="4">
+          <StudentInfoCard profile={learner} />
+          <TimelineCard cohort={cohort} />
+        </Grid>
+        <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
+          <Flex direction="column" gap="4">
             <SelfAssessmentCard profile={learner} />
             <AssessmentStatusCard profile={learner} />
-          </Grid>
-          {/* Staff in mimic mode see a profile built from their cohort: no learner's links. */}
-          {!learner.staff && (
-            <Card size="2">
-              <CardHeading icon={<GitHubLogoIcon aria-hidden />}>Your work on GitHub</CardHeading>
-              <YourRepositories
-                learnerId={learner.id}
-                currentProject={learner.project.id > 0 ? learner.project : null}
-              />
-            </Card>
-          )}
-        </Flex>
-      </Grid>
+            <CapstoneCard profile={learner} />
+          </Flex>
+          <Flex direction="column" gap="4">
+            {cohort.id !== undefined && (
+              <Card size="2">
+                <UpcomingEventsPanel cohortId={cohort.id} />
+              </Card>
+            )}
+            <RepositoriesCard cohort={cohort} />
+            {/* Staff in mimic mode see a profile built from their cohort: no learner's links. */}
+            {!learner.staff && (
+              <Card size="2">
+                <CardHeading icon={<GitHubLogoIcon aria-hidden />}>Your work on GitHub</CardHeading>
+                <YourRepositories
+                  learnerId={learner.id}
+                  currentProject={learner.project.id > 0 ? learner.project : null}
+                />
+              </Card>
+            )}
+          </Flex>
+        </Grid>
+      </Flex>
     </PageLayout>
   );
 }
