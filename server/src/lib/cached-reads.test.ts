@@ -149,6 +149,21 @@ describe('a cached read', () => {
     expect(answers[2]).toContain('Renamed meanwhile');
   });
 
+  it("keeps an answer read after this process's own write when the write's announcement arrives", async () => {
+    const cache = new CachedReads<string>(feed);
+    const read = noteTypeNames();
+    const heard = changeHeard(feed, 'note_types');
+    await database.db
+      .updateTable('note_types')
+      .set({ label: 'Renamed before reading' })
+      .where('id', '=', 1)
+      .execute();
+    expect(await cache.read('after own write', read.load)).toContain('Renamed before reading');
+    await heard;
+    await cache.read('after own write', read.load);
+    expect(read.runs()).toBe(1);
+  });
+
   it('keeps nothing while the listener is down, and trusts nothing kept before', async () => {
     const cache = new CachedReads<string>(feed);
     const read = noteTypeNames();

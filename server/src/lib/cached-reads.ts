@@ -2,16 +2,8 @@ import { captureReads, noteReads } from '../db/committed-writes.ts';
 import type { ChangeFeed } from './change-feed.ts';
 
 /** A read's answer and the tables its statements read (null: not known, so never kept). */
-interface Read<V> {
-  value: V;
-  tables: ReadonlySet<string> | null;
-}
-
-interface Kept<V> extends Read<V> {
-  tables: ReadonlySet<string>;
-  position: number;
-  until: number;
-}
+type Read<V> = { value: V; tables: ReadonlySet<string> | null };
+type Kept<V> = Read<V> & { tables: ReadonlySet<string>; position: number; until: number };
 
 /**
  * Answers of reads kept in memory under a key, with the tables their statements read (as

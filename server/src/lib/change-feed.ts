@@ -17,8 +17,8 @@ export class ChangeFeed {
   private everythingAt = 0;
   private listening = false;
   private readonly followers = new Set<{ tables: ReadonlySet<string>; heard(): void }>();
-  /** This process's committed writes whose announcements are still to come. */
-  private readonly ownToCome = new Set<string>();
+  /** This process's committed writes whose announcements are still to come: how many each. */
+  private readonly ownToCome = new Map<string, number>();
   /** Transactions heard of lately: an announcement may arrive before its commit returns. */
   private readonly heardLately = new Set<string>();
   /** Callers of `settled` waiting for those announcements. */
@@ -46,10 +46,14 @@ export class ChangeFeed {
   /** A notification's payload: a changed table's name, and the transaction that changed it. */
   heard(payload: string) {
     const [table = '', transaction = ''] = payload.split(' ');
-    this.changedAt.set(table, ++this.position);
-    if (this.heardLately.size >= 1000) this.heardLately.clear();
-    this.heardLately.add(transaction);
-    if (this.ownToCome.delete(transaction) && this.ownToCome.size === 0) this.endSettling();
+    // This process's own write moved its tables on as it committed: its echo moves nothing.
+    const toCome = this.ownToCome.get(transaction);
+    if (toCome === undefined) {
+      this.changedAt.set(table, ++this.position);
+      if (this.heardLately.size >= 1000) this.heardLately.clear();
+      this.heardLately.add(transaction);
+    } else if (toCome > 1) this.ownToCome.set(transaction, toCome - 1);
+    else if (this.ownToCome.delete(transaction) && this.ownToCome.size === 0) this.endSettling();
     for (const follower of this.followers) if (follower.tables.has(table)) follower.heard();
   }
 
@@ -87,7 +91,7 @@ export class ChangeFeed {
     else {
       for (const table of write.tables) this.changedAt.set(table, at);
       if (this.listening && !this.heardLately.has(write.transaction))
-        this.ownToCome.add(write.transaction);
+        this.ownToCome.set(write.transaction, write.tables.length);
     }
   }
 }
