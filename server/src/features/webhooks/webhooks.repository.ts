@@ -1,5 +1,8 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
+import { isoTimestampText } from '../../lib/dates.ts';
+import { fullNameText } from '../../lib/names.ts';
+import { isCurrentMembershipText } from '../cohorts/index.ts';
 
 const webhookColumns = ['id', 'url', 'events', 'created_at', 'deleted_at'] as const;
 
@@ -51,11 +54,34 @@ export const deliveriesOf = (db: Db, webhookId: number) =>
     .limit(50)
     .execute();
 
-/** One delivery row for every live webhook that asked for the event; their ids. */
-export const insertDeliveries = (db: Db, event: string, payload: Record<string, unknown>) =>
+/** What a delivery tells of a change: whose, in words, by whom. */
+interface ChangeTold {
+  studentId: number | null;
+  summary: string;
+  actorId: number | null;
+}
+
+const personJson = (id: number | null) =>
+  sql`(select json_build_object('id', p.id, 'name', ${sql.raw(fullNameText('p'))})
+    from people p where p.id = ${id}::integer)`;
+
+/**
+ * One delivery row for every live webhook that asked for the event, its payload (the learner,
+ * their current cohorts, the change in words, who made it) built in the same statement; their ids.
+ */
+export const insertDeliveries = (db: Db, event: string, change: ChangeTold) =>
   sql<{ id: number; webhook_id: number }>`
     insert into webhook_deliveries (webhook_id, event, payload)
-    select w.id, ${event}, ${JSON.stringify(payload)}::jsonb
+    select w.id, ${event}, json_build_object(
+      'event', ${event}::text,
+      'at', ${sql.raw(isoTimestampText('now()'))},
+      'learner', ${personJson(change.studentId)},
+      'cohorts', coalesce((select json_agg(m.cohort_id order by m.cohort_id)
+        from cohort_memberships m
+        where m.person_id = ${change.studentId}::integer
+          and ${sql.raw(isCurrentMembershipText('m'))}), '[]'::json),
+      'summary', ${change.summary}::text,
+      'actor', ${personJson(change.actorId)})::jsonb
     from webhooks w
     where w.deleted_at is null and ${event} = any(w.events)
     returning id, webhook_id`
