@@ -20,6 +20,8 @@ export const JobKind = Type.Union([
   Type.Literal('github-backfill'),
   /** Events sent to the webhooks staff registered (webhooks.ts). */
   Type.Literal('webhook-deliveries'),
+  /** A review's grade sent to the LMS courses linked to the learner's cohort (lti.ts). */
+  Type.Literal('lti-grades'),
 ]);
 export type JobKind = Static<typeof JobKind>;
 

@@ -34,6 +34,7 @@ export const migrationChecksums: Record<string, string> = {
   '1080-password-links': '0e12df1e5f4facd2',
   '1100-api-tokens': 'cbca0fbf50f129db',
   '1110-outgoing-webhooks': '3f668090f1f3b93e',
+  '1120-lti-tool': '6722c6c370aaa511',
   'run-statements': '3f79c1dcd555bf69',
 };
 

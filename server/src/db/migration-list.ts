@@ -12,6 +12,7 @@ import * as liveStreams from './migrations/1070-live-streams.ts';
 import * as passwordLinks from './migrations/1080-password-links.ts';
 import * as apiTokens from './migrations/1100-api-tokens.ts';
 import * as outgoingWebhooks from './migrations/1110-outgoing-webhooks.ts';
+import * as ltiTool from './migrations/1120-lti-tool.ts';
 import { migrations as earlierMigrations } from './migrations/index.ts';
 
 // Every migration the migrator runs, in order. `migrations/index.ts` is history like the
@@ -32,4 +33,5 @@ export const migrations: Record<string, Migration> = {
   '1080-password-links': passwordLinks,
   '1100-api-tokens': apiTokens,
   '1110-outgoing-webhooks': outgoingWebhooks,
+  '1120-lti-tool': ltiTool,
 };

@@ -396,6 +396,73 @@ export interface WebhooksTable {
   deleted_at: NullableTimestamp;
 }
 
+/** An LMS platform registered for LTI 1.3 launches (features/lti). */
+export interface LtiPlatformsTable {
+  id: Id;
+  name: string;
+  issuer: string;
+  client_id: string;
+  authorization_endpoint: string;
+  token_endpoint: string;
+  jwks_url: string;
+  deployment_ids: string[];
+  created_by: number | null;
+  created_at: Timestamp;
+  deleted_at: NullableTimestamp;
+}
+
+/** One of our LTI signing keys, as JWKs; the newest unretired one signs. */
+export interface LtiToolKeysTable {
+  kid: string;
+  public_jwk: JSONColumnType<Record<string, unknown>, string, string>;
+  private_jwk: JSONColumnType<Record<string, unknown>, string, string>;
+  created_at: Timestamp;
+  retired_at: NullableTimestamp;
+}
+
+/** An OIDC login initiation: its state (hashed) and nonce, used by one launch. */
+export interface LtiLoginsTable {
+  state_hash: string;
+  nonce: string;
+  platform_id: number;
+  created_at: Timestamp;
+  used_at: NullableTimestamp;
+}
+
+/** Which of our people an LMS user (issuer and subject) is. */
+export interface LtiIdentitiesTable {
+  id: Id;
+  issuer: string;
+  subject: string;
+  person_id: number;
+  /** Staff who linked it; null when a launch did. */
+  linked_by: number | null;
+  created_at: Timestamp;
+}
+
+/** An LMS course (LTI context), and the cohort staff linked it to. */
+export interface LtiContextsTable {
+  id: Id;
+  platform_id: number;
+  deployment_id: string;
+  context_id: string;
+  title: string;
+  cohort_id: number | null;
+  memberships_url: string | null;
+  lineitems_url: string | null;
+  created_at: Timestamp;
+  last_launch_at: Timestamp;
+}
+
+/** The LMS gradebook column of a self-assessment in an LMS course. */
+export interface LtiLineItemsTable {
+  id: Id;
+  context_id: number;
+  assessment_id: number;
+  url: string;
+  created_at: Timestamp;
+}
+
 /** One delivery of an event to a webhook, and how it went. */
 export interface WebhookDeliveriesTable {
   id: Id;
@@ -664,6 +731,12 @@ export interface Database {
   api_token_uses: ApiTokenUsesTable;
   webhooks: WebhooksTable;
   webhook_deliveries: WebhookDeliveriesTable;
+  lti_platforms: LtiPlatformsTable;
+  lti_tool_keys: LtiToolKeysTable;
+  lti_logins: LtiLoginsTable;
+  lti_identities: LtiIdentitiesTable;
+  lti_contexts: LtiContextsTable;
+  lti_line_items: LtiLineItemsTable;
   cohort_digests: CohortDigestsTable;
   jobs: JobsTable;
   job_steps: JobStepsTable;

@@ -16,6 +16,7 @@ import { interventionRoutes } from './interventions/index.ts';
 import { jobsRoutes } from './jobs/index.ts';
 import { learnersRoutes } from './learners/index.ts';
 import { livenessRoutes } from './liveness/index.ts';
+import { ltiLaunchRoutes, ltiRoutes } from './lti/index.ts';
 import { notesRoutes } from './notes/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { recordsRoutes } from './records/index.ts';
@@ -56,4 +57,6 @@ export const features: FastifyPluginAsyncTypebox[] = [
   githubRoutes,
   interventionRoutes,
   webhooksRoutes,
+  ltiRoutes,
+  ltiLaunchRoutes,
 ];

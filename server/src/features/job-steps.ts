@@ -8,6 +8,7 @@ import {
   githubDeliveriesStep,
   templateRepositoryStep,
 } from './github/index.ts';
+import { ltiGradeStep } from './lti/index.ts';
 import {
   announceRepositoryStep,
   archiveChannelStep,
@@ -32,4 +33,5 @@ export const jobSteps: StepDefinition<unknown>[] = [
   githubBackfillStep,
   templateRepositoryStep,
   webhookDeliveryStep,
+  ltiGradeStep,
 ];

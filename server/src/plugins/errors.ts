@@ -17,7 +17,7 @@ const FORMAT_RULES: Record<string, string> = {
 };
 
 /** Turns a validation error into one sentence that names the field and the rule. */
-function describeValidation(error: FastifyError): string {
+export function describeValidation(error: FastifyError): string {
   const first = error.validation?.[0];
   if (!first) return error.message;
   const where = error.validationContext ?? 'body';

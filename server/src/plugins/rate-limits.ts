@@ -4,6 +4,11 @@ export const rateLimits = {
   oauth: { max: 30, timeWindow: '1 minute' },
   /** Setting a password on a one-time link, making an account on an invitation link: the same. */
   accountSetup: { max: 30, timeWindow: '1 minute' },
+  /**
+   * LMS launches (features/lti): a whole class behind one school address opens the tool at the
+   * start of a lesson, so the limit is per address but far above one person's.
+   */
+  ltiLaunch: { max: 600, timeWindow: '1 minute' },
 };
 
 /**

@@ -3,6 +3,7 @@ import { catalogueRequests } from './catalogue-requests.ts';
 import { cohortRequests } from './cohort-requests.ts';
 import { githubRequests } from './github-requests.ts';
 import { learnerRequests } from './learner-requests.ts';
+import { ltiRequests } from './lti-requests.ts';
 import { recordRequests } from './record-requests.ts';
 import type { RequestBuilder } from './world.ts';
 
@@ -27,4 +28,5 @@ export const routeRequests: Record<string, RequestBuilder> = {
   ...recordRequests,
   ...cohortRequests,
   ...githubRequests,
+  ...ltiRequests,
 };

@@ -60,9 +60,9 @@ function useSettled(promise: Promise<unknown> | null | undefined): boolean {
 
 /**
  * Guards and the role switch. Signed out: the public routes ('/' = foundations), /login,
- * /auth/github, /set-password and /join; anything
+ * /auth/github (and /auth/lti, an LMS launch), /set-password and /join; anything
  * else goes to /login. Signed in: staff (not mimicking) get the staff app, everyone else the
- * student app. /auth/github stays mounted across sign-in so its redirect can finish. A tab that
+ * student app. /auth/github and /auth/lti stay mounted across sign-in so their redirect can finish. A tab that
  * starts without a session shows a loading state while it asks the other tabs for theirs
  * (lib/session-sharing.ts), so it does not flash the sign-in page. A page load with a stored
  * session shows a loading state until the chunks of its shell and screen are in (`firstScreen`,
@@ -103,6 +103,7 @@ export function AppRoutes({ firstScreen }: { firstScreen?: Promise<void> | null 
     <Suspense fallback={<Loading />}>
       <Routes>
         <Route path="/auth/github" element={<GithubCallbackPage />} />
+        <Route path="/auth/lti" element={<GithubCallbackPage />} />
         {/* The one-time link of Add learner and a cohort's invitation: signed in or out. */}
         <Route path="/set-password" element={<SetPasswordPage />} />
         <Route path="/join" element={<JoinPage />} />

@@ -23,6 +23,7 @@ import { FoundationsPage } from '@/features/foundations/screens.ts';
 import { HealthPage } from '@/features/health/screens.ts';
 import { JobsPage } from '@/features/jobs/screens.ts';
 import { FeedbackPage, LearnerPage, TagsPage } from '@/features/learners/screens.ts';
+import { LmsPage } from '@/features/lti/screens.ts';
 import {
   CapstonesPage,
   ClientRequirementsPage,
@@ -121,6 +122,8 @@ export const staffRoutes: AppRoute[] = [
   { path: '/api-tokens', Component: ApiTokensPage },
   // The school's outgoing webhooks (linked from Settings).
   { path: '/webhooks', Component: WebhooksPage },
+  // The LMS connection, LTI 1.3 (linked from Settings).
+  { path: '/lms', Component: LmsPage },
   {
     path: '/learners/:learnerId',
     Component: LearnerPage,

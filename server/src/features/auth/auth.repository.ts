@@ -13,7 +13,13 @@ export const revokeToken = (db: Db, tokenId: number) =>
 
 export const createGrant = (
   db: Db,
-  values: { state: string; cohort_id: number | null; invitation: string | null },
+  values: {
+    state: string;
+    cohort_id: number | null;
+    invitation: string | null;
+    person_id?: number;
+    code_hash?: string;
+  },
 ) => db.insertInto('sign_in_grants').values(values).execute();
 
 export const findOpenGrantByState = (db: Db, state: string, notBefore: Date) =>

@@ -1,6 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import type { Transaction } from 'kysely';
-import type { Database } from '../../db/schema.ts';
+import type { Database, Db } from '../../db/schema.ts';
 import { GithubClient, type GithubUser } from '../../integrations/github.ts';
 import { enqueue } from '../../jobs/queue.ts';
 import { audit } from '../../lib/audit.ts';
@@ -220,4 +220,20 @@ export async function signOut(app: FastifyInstance, tokenId: number) {
   await repo.revokeToken(app.db, tokenId);
   // Answered once the change feed heard the revocation, so no process accepts the token after.
   await app.changes.settled();
+}
+
+/**
+ * A one-time code for a sign-in completed elsewhere (an LTI launch, features/lti): the client
+ * trades it for a token by POST /auth/github, as after GitHub sign-in, within the same minutes.
+ */
+export async function issueSignInCode(db: Db, personId: number) {
+  const code = randomSecret(24);
+  await repo.createGrant(db, {
+    state: randomSecret(24),
+    cohort_id: null,
+    invitation: null,
+    person_id: personId,
+    code_hash: sha256(code),
+  });
+  return code;
 }

@@ -6,7 +6,7 @@ import { parsedJson } from '../../lib/parsed-json.ts';
 import { recordBoardChange } from '../board/index.ts';
 import { lockCohort } from '../cohorts/index.ts';
 import * as repo from './cohort-csv.repository.ts';
-import type { ImportRecord } from './roster-import.service.ts';
+import type { ImportRecord } from './roster-apply.ts';
 
 const recordOf = (after: unknown) => parsedJson(after as ImportRecord | string);
 

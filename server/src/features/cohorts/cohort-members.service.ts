@@ -1,4 +1,6 @@
 import type { FastifyInstance } from 'fastify';
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/schema.ts';
 import { audit } from '../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../lib/http-errors.ts';
 import { fullName } from '../../lib/names.ts';
@@ -140,4 +142,22 @@ export async function migrateToServerSide(
       after: { active_course: server.course_id, project_id: first.id, learners },
     });
   });
+}
+
+/**
+ * Makes someone a coach of the cohort unless they are one, in the caller's transaction: an LMS
+ * instructor launching from the course linked to it (features/lti). Whether they became one.
+ */
+export async function becomeCoach(trx: Transaction<Database>, cohortId: number, personId: number) {
+  const cohort = await repo.lockCohort(trx, cohortId);
+  if (!cohort || (await repo.isCoach(trx, cohortId, personId))) return false;
+  await repo.addCoach(trx, cohortId, personId);
+  await audit(trx, {
+    actorId: personId,
+    action: 'join',
+    entity: 'cohort_coach',
+    entityId: cohortId,
+    after: { cohort_id: cohortId, person_id: personId },
+  });
+  return true;
 }

@@ -1,10 +1,11 @@
+import { STORAGE_KEYS } from '@lp/contract/constants';
 import { screen, waitFor } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { studentProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
-describe('GitHub sign-in callback', () => {
+describe('the sign-in callback of GitHub and of an LMS launch', () => {
   it('exchanges the code, signs in and moves on to the start page after a second', async () => {
     const network = fakeNetwork({
       'POST /auth/github': { status: 200, body: { key: 'github-key' } },
@@ -56,5 +57,19 @@ describe('GitHub sign-in callback', () => {
     await user.click(go);
     await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/));
     expect(screen.queryByRole('button', { name: 'Continue' })).not.toBeInTheDocument();
+  });
+
+  it("signs an LMS launch in with its code, and makes its cohort the board's", async () => {
+    const network = fakeNetwork({
+      'POST /auth/github': { status: 200, body: { key: 'lti-key' } },
+      'GET /profile': { status: 200, body: studentProfile },
+    });
+    renderApp('/auth/lti?code=launch-code&cohort=70');
+    expect(await screen.findByRole('heading', { name: 'Overview' })).toBeInTheDocument();
+    expect(screen.getByTestId('location')).toHaveTextContent(/^\/$/);
+    expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe('70');
+    expect(network.writes()).toEqual([
+      { method: 'POST', path: '/auth/github', body: { code: 'launch-code' } },
+    ]);
   });
 });

@@ -2,11 +2,14 @@ import { OAUTH_REDIRECT_DELAY_MS } from '@lp/contract/constants';
 import { Button, Flex, Heading, Text } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { Link, useNavigate, useSearchParams } from 'react-router';
+import { chooseActiveCohort } from '@/lib/session.ts';
 import { exchangeGithubCode } from './api/exchange-github-code.ts';
 import { completeSignIn } from './complete-sign-in.ts';
 import '@/ui/radix-themes.css';
 import './warp-drive.css';
 
+// The page where a sign-in completed elsewhere trades its one-time code for a session: GitHub's
+// callback (/auth/github) and an LMS launch (/auth/lti, features/lti on the server).
 // A one-time code can be exchanged once: remember the attempt per code so that a remount
 // (React's strict mode, the app switching to its signed-in routes) waits for the same result.
 const attempts = new Map<string, Promise<void>>();
@@ -38,6 +41,8 @@ export default function GithubCallbackPage() {
   const code = params.get('code');
   const error = params.get('error');
   const notice = INVITATION_NOTICES[params.get('invitation') ?? ''] ?? null;
+  // An LMS launch (/auth/lti) of staff names the cohort its course is linked to: the board's.
+  const cohort = Number(params.get('cohort'));
   const [state, setState] = useState<State>(() =>
     error
       ? { status: 'failed', message: error }
@@ -66,9 +71,10 @@ export default function GithubCallbackPage() {
   useEffect(() => {
     // A notice waits for the person to read it and go on.
     if (state.status !== 'done' || notice) return;
+    if (Number.isInteger(cohort) && cohort > 0) chooseActiveCohort(cohort);
     const timer = setTimeout(() => navigate('/', { replace: true }), OAUTH_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state.status, navigate, notice]);
+  }, [state.status, navigate, notice, cohort]);
 
   if (state.status === 'failed') {
     return (

@@ -22,6 +22,7 @@ const kindWords: Record<Job['kind'], string> = {
   'template-repository': 'Repository from the project template',
   'github-backfill': 'Repository history from GitHub',
   'webhook-deliveries': 'Webhook deliveries',
+  'lti-grades': 'Grades to the LMS',
 };
 
 const statusColor = { queued: 'gray', running: 'blue', done: 'green', failed: 'red' } as const;

@@ -19,7 +19,7 @@ const APPEARANCE_LABELS: Record<Appearance, string> = {
 /**
  * Staff preferences: instructor or learner interface (mimic), light or dark (or as the system
  * is set), tags and avatars on the board, whether the two-letter shortcuts work, and the ways
- * to one's API tokens and the webhooks.
+ * to one's API tokens, the webhooks and the LMS connection.
  */
 export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
   const settings = useSettings();
@@ -62,6 +62,16 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
           }}
         >
           Webhooks to the school's systems
+        </Button>
+        <Button
+          variant="ghost"
+          style={{ alignSelf: 'start' }}
+          onClick={() => {
+            onOpenChange(false);
+            navigate('/lms');
+          }}
+        >
+          Connect your LMS (LTI)
         </Button>
         <Separator size="4" />
         <Flex direction="column" gap="2">

@@ -25,6 +25,7 @@ import { assertAllowed } from '../../../lib/policy.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
 import { queueTemplateRepository } from '../../github/index.ts';
 import { lockLearner } from '../../learners/index.ts';
+import { queueGradeSends } from '../../lti/index.ts';
 import { recordLearnerChange } from '../undo/learner-history.ts';
 import { assertCardUnchanged } from './card-conflict.ts';
 import { queueStatusMessages, startedMessage } from './progress.notifications.ts';
@@ -241,6 +242,13 @@ export async function changeAssessmentStatus(
       status_id: body.statusId,
       status: await repo.statusLabel(trx, body.statusId),
       records: achieved,
+    });
+    // A review's grade goes to the LMS courses linked to the learner's cohort (features/lti).
+    await queueGradeSends(trx, {
+      learnerId,
+      assessmentId: current.assessment_id,
+      statusId: body.statusId,
+      actorId: caller.id,
     });
     const learner = await repo.findLearner(trx, learnerId);
     if (learner)

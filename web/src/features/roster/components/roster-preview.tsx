@@ -1,5 +1,6 @@
 import type { RosterAction, RosterRow } from '@lp/contract/roster';
 import { Badge, Table } from '@radix-ui/themes';
+import './roster.css';
 
 const LOOK: Record<RosterAction, { label: string; color: 'green' | 'blue' | 'gray' | 'red' }> = {
   create: { label: 'New', color: 'green' },
