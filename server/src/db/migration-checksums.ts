@@ -34,6 +34,8 @@ export const migrationChecksums: Record<string, string> = {
   '1080-password-links': '0e12df1e5f4facd2',
   '1100-api-tokens': 'cbca0fbf50f129db',
   '1110-outgoing-webhooks': '3f668090f1f3b93e',
+  '1130-raised-health-flags': 'f6470357f3dfb014',
+  '1131-school-sign-in': '5214bb0e70be2a64',
   'run-statements': '3f79c1dcd555bf69',
 };
 

@@ -17,6 +17,7 @@ import { jobsRoutes } from './jobs/index.ts';
 import { learnersRoutes } from './learners/index.ts';
 import { livenessRoutes } from './liveness/index.ts';
 import { notesRoutes } from './notes/index.ts';
+import { oidcRoutes } from './oidc/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { recordsRoutes } from './records/index.ts';
 import { tagsRoutes } from './tags/index.ts';
@@ -29,6 +30,7 @@ export const features: FastifyPluginAsyncTypebox[] = [
   livenessRoutes,
   apiTokensRoutes,
   authRoutes,
+  oidcRoutes,
   profileRoutes,
   usersRoutes,
   learnerAccountsRoutes,
