@@ -1,4 +1,5 @@
 import { type Static, Type } from 'typebox';
+import { Nullable } from './common.ts';
 import { PASSWORD_LENGTH, USERNAME_PATTERN } from './constants.ts';
 
 /** A new user name: letters, digits and _ . @ + - (password sign-in's accounts). */
@@ -37,7 +38,18 @@ export type GithubSignInBody = Static<typeof GithubSignInBody>;
 export const KeyResponse = Type.Object({ key: Type.String() });
 export type KeyResponse = Static<typeof KeyResponse>;
 
-export const SignInOptions = Type.Object({ password: Type.Boolean(), github: Type.Boolean() });
+export const SignInOptions = Type.Object({
+  password: Type.Boolean(),
+  github: Type.Boolean(),
+  /** The school's sign-in (contract/oidc.ts) when configured: its name for the button. */
+  oidc: Nullable(
+    Type.Object({
+      name: Type.String(),
+      /** Staff accounts sign in only this way (OIDC_REQUIRED_FOR_STAFF). */
+      required_for_staff: Type.Boolean(),
+    }),
+  ),
+});
 export type SignInOptions = Static<typeof SignInOptions>;
 
 export const CreateUserBody = Type.Object({

@@ -24,6 +24,8 @@ export const WebhookEvent = Type.Union([
   Type.Literal('self_assessment.status_changed'),
   Type.Literal('intervention.recorded'),
   Type.Literal('learner.enrolled'),
+  /** A learner newly flagged "needs attention" (act_now, the board's marker); once per rise. */
+  Type.Literal('flag.raised'),
 ]);
 export type WebhookEvent = Static<typeof WebhookEvent>;
 

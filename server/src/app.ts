@@ -16,7 +16,7 @@ import { BackupHealth } from './backup/schedule.ts';
 import type { Config } from './config.ts';
 import type { DatabaseHandle } from './db/connection.ts';
 import type { Database } from './db/schema.ts';
-import { DigestSchedule } from './features/cohort-health/index.ts';
+import { DigestSchedule, FlagWatch } from './features/cohort-health/index.ts';
 import { features } from './features/index.ts';
 import { jobSteps } from './features/job-steps.ts';
 import { JobWorker } from './jobs/worker.ts';
@@ -185,6 +185,9 @@ export async function buildApp(
     const digest = new DigestSchedule(app, options.schedule.now);
     app.addHook('onReady', async () => digest.start());
     app.addHook('onClose', () => digest.stop());
+    const flags = new FlagWatch(app);
+    app.addHook('onReady', async () => flags.start());
+    app.addHook('onClose', () => flags.stop());
   }
 
   await registerWebClient(app, config, client);

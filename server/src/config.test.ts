@@ -35,6 +35,30 @@ describe('configuration', () => {
     expect(() => loadConfig({ BACKUP_KEEP: '0' })).toThrow(/BACKUP_KEEP/);
   });
 
+  it("takes the school's sign-in from the three OIDC_ settings together, or none", () => {
+    expect(loadConfig({}).oidc).toBeNull();
+    const school = {
+      OIDC_ISSUER_URL: 'https://login.school.test/realms/main/',
+      OIDC_CLIENT_ID: 'lp',
+      OIDC_CLIENT_SECRET: 'secret',
+    };
+    expect(loadConfig(school).oidc).toEqual({
+      issuerUrl: 'https://login.school.test/realms/main',
+      clientId: 'lp',
+      clientSecret: 'secret',
+      name: 'your school account',
+      requiredForStaff: false,
+    });
+    expect(
+      loadConfig({ ...school, OIDC_NAME: 'Springfield SSO', OIDC_REQUIRED_FOR_STAFF: 'true' }).oidc,
+    ).toMatchObject({ name: 'Springfield SSO', requiredForStaff: true });
+    expect(() => loadConfig({ OIDC_ISSUER_URL: school.OIDC_ISSUER_URL })).toThrow(ConfigError);
+    expect(() => loadConfig({ OIDC_REQUIRED_FOR_STAFF: 'true' })).toThrow(/OIDC_CLIENT_SECRET/);
+    expect(() => loadConfig({ ...school, OIDC_ISSUER_URL: 'ldap://school' })).toThrow(
+      /OIDC_ISSUER_URL/,
+    );
+  });
+
   it('turns password sign-in off by default on a PostgreSQL server', () => {
     expect(loadConfig({ DATABASE_URL: 'postgres://db/app' }).passwordSignIn).toBe(false);
     expect(

@@ -47,6 +47,11 @@ export interface Config {
     /** The secret GitHub signs webhook deliveries with; null = deliveries answered 503. */
     webhookSecret: string | null;
   };
+  /**
+   * Sign-in through the school's OpenID Connect provider (features/oidc); null when
+   * OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are not all set.
+   */
+  oidc: OidcSettings | null;
   slack: {
     apiUrl: string;
     token: string | null;
@@ -213,6 +218,38 @@ function readTrustProxy(env: Env): false | string[] {
   return addresses;
 }
 
+export interface OidcSettings {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** The provider's name on the sign-in button: 'Sign in with <name>'. */
+  name: string;
+  /** Staff accounts sign in only this way: not by password, not by GitHub. */
+  requiredForStaff: boolean;
+}
+
+function readOidc(env: Env): OidcSettings | null {
+  const issuerUrl = readUrl(env, 'OIDC_ISSUER_URL', null);
+  const clientId = env.OIDC_CLIENT_ID || null;
+  const clientSecret = env.OIDC_CLIENT_SECRET || null;
+  const requiredForStaff = readBool(env, 'OIDC_REQUIRED_FOR_STAFF', false);
+  if (!issuerUrl || !clientId || !clientSecret) {
+    if (issuerUrl || clientId || clientSecret || requiredForStaff)
+      throw new ConfigError(
+        'OIDC_ISSUER_URL, OIDC_CLIENT_ID and OIDC_CLIENT_SECRET are needed together ' +
+          '(and by OIDC_REQUIRED_FOR_STAFF)',
+      );
+    return null;
+  }
+  return {
+    issuerUrl,
+    clientId,
+    clientSecret,
+    name: env.OIDC_NAME?.trim() || 'your school account',
+    requiredForStaff,
+  };
+}
+
 export function loadConfig(env: Env = process.env): Config {
   const port = readInt(env, 'PORT', 8000, 0, 65535);
   const databaseUrl = readDatabaseUrl(env, 'DATABASE_URL');
@@ -253,6 +290,7 @@ export function loadConfig(env: Env = process.env): Config {
       token: env.GITHUB_TOKEN || null,
       webhookSecret: readSecret(env, 'GITHUB_WEBHOOK_SECRET'),
     },
+    oidc: readOidc(env),
     slack: {
       apiUrl: readUrl(env, 'SLACK_API_URL', 'https://slack.com/api') as string,
       token: env.SLACK_BOT_TOKEN || null,

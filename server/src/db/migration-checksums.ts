@@ -35,6 +35,8 @@ export const migrationChecksums: Record<string, string> = {
   '1100-api-tokens': 'cbca0fbf50f129db',
   '1110-outgoing-webhooks': '3f668090f1f3b93e',
   '1120-lti-tool': '6722c6c370aaa511',
+  '1130-raised-health-flags': 'f6470357f3dfb014',
+  '1131-school-sign-in': '5214bb0e70be2a64',
   'run-statements': '3f79c1dcd555bf69',
 };
 

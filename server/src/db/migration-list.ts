@@ -13,6 +13,8 @@ import * as passwordLinks from './migrations/1080-password-links.ts';
 import * as apiTokens from './migrations/1100-api-tokens.ts';
 import * as outgoingWebhooks from './migrations/1110-outgoing-webhooks.ts';
 import * as ltiTool from './migrations/1120-lti-tool.ts';
+import * as raisedHealthFlags from './migrations/1130-raised-health-flags.ts';
+import * as schoolSignIn from './migrations/1131-school-sign-in.ts';
 import { migrations as earlierMigrations } from './migrations/index.ts';
 
 // Every migration the migrator runs, in order. `migrations/index.ts` is history like the
@@ -34,4 +36,6 @@ export const migrations: Record<string, Migration> = {
   '1100-api-tokens': apiTokens,
   '1110-outgoing-webhooks': outgoingWebhooks,
   '1120-lti-tool': ltiTool,
+  '1130-raised-health-flags': raisedHealthFlags,
+  '1131-school-sign-in': schoolSignIn,
 };

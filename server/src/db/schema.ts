@@ -47,6 +47,20 @@ export interface SignInGrantsTable {
   person_id: number | null;
   created_at: Timestamp;
   used_at: NullableTimestamp;
+  /** A school (OpenID Connect) sign-in's PKCE code verifier and nonce; null for GitHub's. */
+  oidc_verifier: string | null;
+  oidc_nonce: string | null;
+  /** The signed-in person whose account a school sign-in links, rather than signs in. */
+  linking_person_id: number | null;
+}
+
+/** An account's school sign-in identity: the provider's issuer and its subject (sub). */
+export interface OidcIdentitiesTable {
+  issuer: string;
+  subject: string;
+  person_id: number;
+  email: string | null;
+  linked_at: Timestamp;
 }
 
 export interface SignInFailuresTable {
@@ -477,6 +491,12 @@ export interface WebhookDeliveriesTable {
   delivered_at: NullableTimestamp;
 }
 
+/** A learner whose "needs attention" flag is up, since it rose (features/cohort-health). */
+export interface RaisedHealthFlagsTable {
+  student_id: number;
+  raised_at: Timestamp;
+}
+
 export interface LiveStreamsTable {
   id: Generated<number>;
   person_id: number;
@@ -686,6 +706,7 @@ export interface Database {
   people: PeopleTable;
   tokens: TokensTable;
   sign_in_grants: SignInGrantsTable;
+  oidc_identities: OidcIdentitiesTable;
   sign_in_failures: SignInFailuresTable;
   password_links: PasswordLinksTable;
   server_secrets: ServerSecretsTable;
@@ -737,6 +758,7 @@ export interface Database {
   lti_identities: LtiIdentitiesTable;
   lti_contexts: LtiContextsTable;
   lti_line_items: LtiLineItemsTable;
+  raised_health_flags: RaisedHealthFlagsTable;
   cohort_digests: CohortDigestsTable;
   jobs: JobsTable;
   job_steps: JobStepsTable;

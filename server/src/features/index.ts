@@ -18,6 +18,7 @@ import { learnersRoutes } from './learners/index.ts';
 import { livenessRoutes } from './liveness/index.ts';
 import { ltiLaunchRoutes, ltiRoutes } from './lti/index.ts';
 import { notesRoutes } from './notes/index.ts';
+import { oidcRoutes } from './oidc/index.ts';
 import { profileRoutes } from './profile/index.ts';
 import { recordsRoutes } from './records/index.ts';
 import { tagsRoutes } from './tags/index.ts';
@@ -30,6 +31,7 @@ export const features: FastifyPluginAsyncTypebox[] = [
   livenessRoutes,
   apiTokensRoutes,
   authRoutes,
+  oidcRoutes,
   profileRoutes,
   usersRoutes,
   learnerAccountsRoutes,

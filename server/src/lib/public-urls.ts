@@ -26,6 +26,9 @@ export function invitationUrl(app: FastifyInstance, cohortId: number, secret: st
 export const githubCallbackUrl = (app: FastifyInstance) =>
   publicApiUrl(app, '/auth/github/callback');
 
+/** Where the school's OpenID Connect provider sends the browser back after sign-in. */
+export const oidcCallbackUrl = (app: FastifyInstance) => publicApiUrl(app, '/auth/oidc/callback');
+
 /** A page of the web client (CLIENT_URL), e.g. where a link that needs the person's input lands. */
 export function clientPageUrl(app: FastifyInstance, path: string, query: Record<string, string>) {
   return `${app.config.clientUrl}${path}?${new URLSearchParams(query)}`;

@@ -88,6 +88,10 @@ export const accountRequests: Record<string, RequestBuilder> = {
       .execute();
     return { body: { code } };
   },
+  'GET /auth/oidc/url': () => ({}),
+  'GET /auth/oidc/callback': () => ({ query: { error: 'access_denied' } }),
+  'GET /auth/oidc/link': () => ({}),
+  'POST /auth/oidc/link': () => ({}),
   'POST /auth/logout': () => ({}),
   'GET /webhooks': () => ({}),
   'POST /webhooks': () => ({

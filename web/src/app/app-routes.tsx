@@ -60,7 +60,7 @@ function useSettled(promise: Promise<unknown> | null | undefined): boolean {
 
 /**
  * Guards and the role switch. Signed out: the public routes ('/' = foundations), /login,
- * /auth/github (and /auth/lti, an LMS launch), /set-password and /join; anything
+ * /auth/github (and /auth/lti, an LMS launch; /auth/oidc, the school's sign-in), /set-password and /join; anything
  * else goes to /login. Signed in: staff (not mimicking) get the staff app, everyone else the
  * student app. /auth/github and /auth/lti stay mounted across sign-in so their redirect can finish. A tab that
  * starts without a session shows a loading state while it asks the other tabs for theirs
@@ -104,6 +104,8 @@ export function AppRoutes({ firstScreen }: { firstScreen?: Promise<void> | null 
       <Routes>
         <Route path="/auth/github" element={<GithubCallbackPage />} />
         <Route path="/auth/lti" element={<GithubCallbackPage />} />
+        {/* The school's sign-in (OpenID Connect) ends the same way, and so does linking it. */}
+        <Route path="/auth/oidc" element={<GithubCallbackPage />} />
         {/* The one-time link of Add learner and a cohort's invitation: signed in or out. */}
         <Route path="/set-password" element={<SetPasswordPage />} />
         <Route path="/join" element={<JoinPage />} />

@@ -4,7 +4,7 @@ import type { GithubUser } from '../../integrations/github.ts';
 export const findByUsername = (db: Db, username: string) =>
   db
     .selectFrom('people')
-    .select(['id', 'password_hash', 'is_active'])
+    .select(['id', 'password_hash', 'is_active', 'is_staff'])
     .where((eb) => eb(eb.fn('lower', ['username']), '=', username.toLowerCase()))
     .executeTakeFirst();
 
@@ -27,6 +27,8 @@ export const findOpenGrantByState = (db: Db, state: string, notBefore: Date) =>
     .selectFrom('sign_in_grants')
     .selectAll()
     .where('state', '=', state)
+    // A school sign-in's state (features/oidc) is not GitHub's to answer.
+    .where('oidc_verifier', 'is', null)
     .where('code_hash', 'is', null)
     .where('created_at', '>', notBefore)
     .executeTakeFirst();
@@ -58,7 +60,7 @@ export const consumeCode = (db: Db, codeHash: string, notBefore: Date) =>
 export const findByGithubId = (db: Db, githubId: number) =>
   db
     .selectFrom('people')
-    .select(['id', 'is_active', 'github_login', 'avatar_url'])
+    .select(['id', 'is_active', 'is_staff', 'github_login', 'avatar_url'])
     .where('github_id', '=', githubId)
     .executeTakeFirst();
 

@@ -29,6 +29,9 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async () => ({
       password: app.config.passwordSignIn,
       github: auth.githubClient(app).oauthConfigured,
+      oidc: app.config.oidc
+        ? { name: app.config.oidc.name, required_for_staff: app.config.oidc.requiredForStaff }
+        : null,
     }),
   );
 

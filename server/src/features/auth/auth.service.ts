@@ -27,6 +27,20 @@ export function githubClient(app: FastifyInstance) {
   return new GithubClient(app.config.github);
 }
 
+/**
+ * With OIDC_REQUIRED_FOR_STAFF, a staff account signs in only with the school's provider
+ * (features/oidc): a 403 that says so, shown on the sign-in page. Checked once the account is
+ * known, so it tells nothing to a caller who has not proved who they are.
+ */
+function refuseStaffUnlessSchool(app: FastifyInstance, way: 'password' | 'GitHub') {
+  const school = app.config.oidc;
+  if (school?.requiredForStaff)
+    throw new HttpError(
+      403,
+      `Staff accounts sign in with ${school.name} on this server, not with ${way === 'password' ? 'a password' : 'GitHub'}. Use "Sign in with ${school.name}".`,
+    );
+}
+
 export async function signInWithPassword(
   app: FastifyInstance,
   attempt: SignInAttempt & { password: string },
@@ -41,6 +55,7 @@ export async function signInWithPassword(
     throw badRequest('Unable to log in with provided credentials.');
   }
   await forgetFailures(app, attempt);
+  if (person.is_staff) refuseStaffUnlessSchool(app, 'password');
   return issueToken(app.db, person.id);
 }
 
@@ -126,6 +141,7 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
     let id: number;
     if (existing) {
       if (!existing.is_active) throw new HttpError(403, 'This account is deactivated.');
+      if (existing.is_staff) refuseStaffUnlessSchool(app, 'GitHub');
       await repo.refreshGithubFields(trx, existing.id, user);
       id = existing.id;
       const shown = githubChangeShown(existing, user);
@@ -140,6 +156,7 @@ export async function completeGithubSignIn(app: FastifyInstance, code: string, s
     } else {
       // Staff status comes only from the server's allow-list, never from the sign-in link.
       const isStaff = app.config.staffGithubLogins.includes(user.login.toLowerCase());
+      if (isStaff) refuseStaffUnlessSchool(app, 'GitHub');
       const claimed = isStaff ? undefined : await claimImportedAccount(trx, user);
       if (claimed !== undefined) {
         id = claimed;

@@ -5,3 +5,4 @@ export { cohortProgressRoutes } from './cohort-progress.routes.ts';
 export { digestRoutes } from './digest.routes.ts';
 export { DigestSchedule } from './digest.schedule.ts';
 export { cohortDigestStep } from './digest.steps.ts';
+export { FlagWatch } from './flag-rises.ts';

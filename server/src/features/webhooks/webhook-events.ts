@@ -13,29 +13,41 @@ const EVENT_OF: Partial<Record<BoardChangeKind, WebhookEvent>> = {
   'transfer-in': 'learner.enrolled',
 };
 
+/** What a delivery tells of its event: whose, in words, by whom (null: no person, e.g. a check). */
+interface EventTold {
+  studentId: number | null;
+  summary: string;
+  actorId: number | null;
+}
+
 /**
  * Queues a delivery to every webhook that asked for this change's event, in the change's own
  * transaction (recordBoardChange calls it): a delivery exists exactly when its change does, and
- * the job queue sends it once committed. One statement, which writes nothing when no webhook
- * asked for the event.
+ * the job queue sends it once committed.
  */
 export async function queueWebhookEvents(
   trx: Transaction<Database>,
-  change: {
-    studentId: number | null;
-    kind: BoardChangeKind;
-    summary: string;
-    actorId: number | null;
-  },
+  change: EventTold & { kind: BoardChangeKind },
 ) {
   const event = EVENT_OF[change.kind];
-  if (!event) return;
-  const deliveries = await repo.insertDeliveries(trx, event, change);
+  if (event) await queueWebhookEvent(trx, event, change);
+}
+
+/**
+ * Queues a delivery of one event to every webhook that asked for it, in the transaction that
+ * makes the event happen. One statement, which writes nothing when no webhook asked for it.
+ */
+export async function queueWebhookEvent(
+  trx: Transaction<Database>,
+  event: WebhookEvent,
+  told: EventTold,
+) {
+  const deliveries = await repo.insertDeliveries(trx, event, told);
   if (deliveries.length === 0) return;
   await enqueue(trx, {
     kind: 'webhook-deliveries',
     cohortId: null,
-    createdBy: change.actorId,
+    createdBy: told.actorId,
     steps: deliveries.map((delivery) => ({
       kind: 'webhook-delivery',
       phase: 'Delivering webhooks',

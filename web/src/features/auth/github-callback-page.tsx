@@ -35,11 +35,17 @@ const INVITATION_NOTICES: Record<string, string> = {
     'You are signed in as staff. Invitation links are for learners: to coach the cohort, join it on the Cohorts page.',
 };
 
+/**
+ * Where a GitHub (/auth/github) or school (/auth/oidc) sign-in ends: the server's callback sends
+ * the browser here with a one-time code to trade for a session, or the error in words, or
+ * (school account linked while signed in) `linked=1`.
+ */
 export default function GithubCallbackPage() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const code = params.get('code');
   const error = params.get('error');
+  const linked = params.get('linked') === '1' && !error;
   const notice = INVITATION_NOTICES[params.get('invitation') ?? ''] ?? null;
   // An LMS launch (/auth/lti) of staff names the cohort its course is linked to: the board's.
   const cohort = Number(params.get('cohort'));
@@ -48,7 +54,9 @@ export default function GithubCallbackPage() {
       ? { status: 'failed', message: error }
       : code
         ? { status: 'working' }
-        : { status: 'failed', message: 'GitHub did not send a sign-in code. Please try again.' },
+        : linked
+          ? { status: 'done' }
+          : { status: 'failed', message: 'No sign-in code was sent. Please try again.' },
   );
 
   useEffect(() => {
@@ -70,11 +78,11 @@ export default function GithubCallbackPage() {
 
   useEffect(() => {
     // A notice waits for the person to read it and go on.
-    if (state.status !== 'done' || notice) return;
+    if (state.status !== 'done' || notice || linked) return;
     if (Number.isInteger(cohort) && cohort > 0) chooseActiveCohort(cohort);
     const timer = setTimeout(() => navigate('/', { replace: true }), OAUTH_REDIRECT_DELAY_MS);
     return () => clearTimeout(timer);
-  }, [state.status, navigate, notice, cohort]);
+  }, [state.status, navigate, notice, linked, cohort]);
 
   if (state.status === 'failed') {
     return (
@@ -87,6 +95,22 @@ export default function GithubCallbackPage() {
         </Text>
         <Button asChild size="3" variant="solid">
           <Link to="/login">Back to sign in</Link>
+        </Button>
+      </Flex>
+    );
+  }
+
+  if (linked) {
+    return (
+      <Flex className="lp-warp" direction="column" align="center" justify="center" gap="4" p="4">
+        <Heading as="h1" size="7">
+          School account linked
+        </Heading>
+        <Text as="p" size="3" role="status" align="center">
+          Your school account is linked: you can sign in with it from now on.
+        </Text>
+        <Button size="3" onClick={() => navigate('/', { replace: true })}>
+          Continue
         </Button>
       </Flex>
     );

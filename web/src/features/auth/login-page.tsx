@@ -12,6 +12,7 @@ export default function LoginPage() {
   const githubReady = options.isError || options.data?.github === true;
   const showGithub = !options.isPending;
   const showPassword = options.data?.password === true;
+  const school = options.data?.oidc ?? null;
 
   useDocumentTitle('Sign in');
 
@@ -31,6 +32,18 @@ export default function LoginPage() {
             {options.isPending && (
               <Flex justify="center" py="3" role="status" aria-label="Loading sign-in options">
                 <Spinner />
+              </Flex>
+            )}
+            {school && (
+              <Flex direction="column" gap="1">
+                <Button asChild size="3">
+                  <a href={`${API_BASE}/auth/oidc/url`}>Sign in with {school.name}</a>
+                </Button>
+                {school.required_for_staff && (
+                  <Text size="1" color="gray">
+                    Staff accounts sign in with {school.name} only.
+                  </Text>
+                )}
               </Flex>
             )}
             {showGithub && githubReady && (
@@ -62,7 +75,7 @@ export default function LoginPage() {
               </Flex>
             )}
             {showPassword && <PasswordForm />}
-            {options.isSuccess && !githubReady && !showPassword && (
+            {options.isSuccess && !githubReady && !showPassword && !school && (
               <Text size="2" color="red" role="alert">
                 This server has no sign-in method enabled. Please contact your administrator.
               </Text>

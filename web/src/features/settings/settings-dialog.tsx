@@ -1,6 +1,7 @@
 import { Button, Flex, RadioGroup, Separator, Switch, Text } from '@radix-ui/themes';
 import { useId } from 'react';
 import { useNavigate } from 'react-router';
+import { SchoolLinkAction } from '@/features/auth';
 import { APPEARANCES, type Appearance, setSetting } from '@/lib/settings.ts';
 import { useSettings } from '@/lib/use-settings.ts';
 import { AppDialog } from '@/ui/dialog/app-dialog.tsx';
@@ -63,6 +64,7 @@ export function SettingsDialog({ open, onOpenChange }: SettingsDialogProps) {
         >
           Webhooks to the school's systems
         </Button>
+        <SchoolLinkAction />
         <Button
           variant="ghost"
           style={{ alignSelf: 'start' }}

@@ -6,6 +6,7 @@ export const EVENT_NAMES: Record<WebhookEvent, string> = {
   'self_assessment.status_changed': 'A self-assessment status changed',
   'intervention.recorded': 'An intervention recorded',
   'learner.enrolled': 'A learner enrolled in a cohort',
+  'flag.raised': 'A learner newly flagged "needs attention"',
 };
 
 export const EVENTS = Object.keys(EVENT_NAMES) as WebhookEvent[];

@@ -3,6 +3,7 @@ import { BookmarkIcon, IdCardIcon, RocketIcon } from '@radix-ui/react-icons';
 import { Badge, Button, Card, Flex, Grid, Heading, Link, Text } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
+import { SchoolLinkAction } from '@/features/auth';
 import { proposalCourse } from '../model/proposal.ts';
 import { displayDate } from '../model/timeline.ts';
 
@@ -84,6 +85,7 @@ export function StudentInfoCard({ profile }: { profile: StudentProfile }) {
           {profile.email || 'Not set'}
         </Text>
       </Grid>
+      <SchoolLinkAction spaced />
     </Card>
   );
 }
