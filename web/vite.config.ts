@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { firstScreenChunk } from './build/first-screen-chunk.ts';
 import { precompress } from './build/precompress.ts';
 import { radixFullFirst, radixSubset } from './build/radix-subset.ts';
 
@@ -20,6 +21,37 @@ const vendorGroups = [
   },
   { name: 'vendor-dnd', test: /node_modules[\\/]@dnd-kit[\\/]/ },
 ];
+
+const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.meta.url));
+
+// A staff page load's first screen, the board, in one chunk (build/first-screen-chunk.ts): the
+// paths below are what the board and the staff shell use that no signed-out page does.
+const firstScreen = firstScreenChunk({
+  name: 'first-screen',
+  screens: [source('app/shell/staff-shell.tsx'), source('features/dashboard/dashboard-page.tsx')],
+  only: new RegExp(
+    [
+      String.raw`[\\/]src[\\/]features[\\/](board|dashboard|health|learners|github|capstones|calendar|accounts|settings)[\\/]`,
+      String.raw`[\\/]src[\\/]app[\\/]shell[\\/](staff-shell|nav-bar|backup-banner)\.tsx$`,
+      String.raw`[\\/]src[\\/]ui[\\/](dialog[\\/](app-dialog|return-focus|use-confirm|dialog)|shortcuts[\\/].*|error-callout)\.`,
+      String.raw`[\\/]src[\\/]lib[\\/](when-idle|urls)\.`,
+      String.raw`node_modules[\\/]@radix-ui[\\/]react-(avatar|checkbox|dialog|dropdown-menu|focus-guards|menu|select|slider|switch|toggle|toggle-group)[\\/]`,
+      String.raw`node_modules[\\/]@radix-ui[\\/]themes[\\/]dist[\\/]esm[\\/]components[\\/](_internal[\\/])?(avatar|segmented-control|dialog|slider|base-menu|dropdown-menu|icons|select|badge|tooltip|base-checkbox|checkbox|text-area|switch)\.`,
+      String.raw`node_modules[\\/](aria-hidden|get-nonce|react-remove-scroll|react-remove-scroll-bar|react-style-singleton|use-callback-ref|use-sidecar)[\\/]`,
+    ].join('|'),
+  ),
+  // What the route table starts before a screen's chunk has loaded (each feature's screens.ts and
+  // the requests it sends) is the entry's.
+  except: /[\\/]screens\.ts$|[\\/]src[\\/]features[\\/](board|calendar)[\\/]api[\\/]/,
+  signedOut: [
+    'login-page',
+    'public-shell',
+    'github-callback-page',
+    'set-password-page',
+    'join-page',
+    'foundations-page',
+  ],
+});
 
 // The Radix Themes component classes of the sign-in page and of the spinner shown while it loads:
 // only their rules are in the first page's stylesheet (src/app/theme.css, build/radix-subset.ts).
@@ -48,7 +80,8 @@ export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   plugins: [
     react(),
-    radixFullFirst(fileURLToPath(new URL('./src/ui/radix-themes.css', import.meta.url))),
+    firstScreen.plugin,
+    radixFullFirst(source('ui/radix-themes.css')),
     precompress(),
   ],
   // '@/…' is web/src/…: code outside a feature is imported by this path, never by climbing '../'.
@@ -71,7 +104,17 @@ export default defineConfig({
     emptyOutDir: true,
     target: 'es2022',
     rolldownOptions: {
-      output: { codeSplitting: { groups: vendorGroups } },
+      output: {
+        codeSplitting: {
+          groups: [
+            ...vendorGroups,
+            // Its own stylesheet, loaded before every screen's (build/radix-subset.ts).
+            { name: 'radix-themes', test: /src[\\/]ui[\\/]radix-themes\.css$/ },
+            // Its modules' imports outside it stay where they are (the sign-in page's own).
+            { name: 'first-screen', test: firstScreen.test, includeDependenciesRecursively: false },
+          ],
+        },
+      },
     },
   },
 });

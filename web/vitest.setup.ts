@@ -1,3 +1,5 @@
+// First: React DOM looks for the DevTools hook this installs when it loads.
+import './src/test/react-commits.ts';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';

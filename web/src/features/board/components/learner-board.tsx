@@ -121,12 +121,13 @@ export const LearnerBoard = memo(function LearnerBoard({
     () => (dragged ? dragView(board, restingView, dragged) : restingView),
     [board, restingView, dragged],
   );
-  // The cards come in a second, background render (React splits it into short tasks, so the page
-  // stays responsive while a large cohort renders), once the first has measured the board's width:
-  // they are rendered once, at the size that fits.
-  const cardsShown = useDeferredValue(true, false);
+  // The cards render once the board's width is known, at the size that fits: the first render
+  // lays out the empty frame, whose width is read before the browser paints it, and the cards
+  // follow at once, in one render that nothing arriving meanwhile interrupts (a background render
+  // was started over for each query that arrived, several times per page load).
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const available = useElementWidth(frame);
+  const cardsShown = available !== null;
   const size = cardSize(density, restingView, available, showAvatars);
   const { offscreen, board: scroller, boardRef } = useOffscreenColumns();
   const { drop, handlers, menu, evaluating, openEvaluation, closeEvaluation, saveEvaluation } =

@@ -7,7 +7,7 @@ import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { isOnToast } from '@/ui/toasts/index.ts';
 import { useStudent } from '../api/student.ts';
-import { type LearnerPreview, LearnerPreviewRecord } from './learner-preview.tsx';
+import type { LearnerPreview } from './learner-preview.tsx';
 import { LearnerRecord } from './learner-record.tsx';
 import './learners.css';
 
@@ -45,10 +45,14 @@ export function LearnerOverlay({ learnerId, open, onClose, preview }: LearnerOve
         </Flex>
         {student.isError ? (
           <ErrorCallout error={student.error} retry={() => student.refetch()} compact />
-        ) : student.data ? (
-          <LearnerRecord learner={student.data} onCleared={onClose} onDeleted={onClose} />
-        ) : preview ? (
-          <LearnerPreviewRecord learnerId={learnerId} preview={preview} />
+        ) : student.data || preview ? (
+          <LearnerRecord
+            learnerId={learnerId}
+            learner={student.data}
+            preview={preview}
+            onCleared={onClose}
+            onDeleted={onClose}
+          />
         ) : (
           <Loading label="Loading learner…" />
         )}

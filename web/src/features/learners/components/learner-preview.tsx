@@ -1,9 +1,7 @@
 // The overlay while the learner's record loads: what the board already knows (name, score,
-// project) at once, and the panels, which load their own parts alongside the record.
+// project) at once; the panels, which load their own parts alongside the record, are
+// LearnerRecord's.
 import { Flex, Heading, Spinner, Text } from '@radix-ui/themes';
-import { CoreSkillsPanel } from './core-skills-panel.tsx';
-import { LearnerHistory } from './learner-history.tsx';
-import { ObjectivesPanel } from './objectives-panel.tsx';
 import './learners.css';
 import { LearnerScore } from './learner-score.tsx';
 
@@ -15,34 +13,24 @@ export interface LearnerPreview {
   project: string | null;
 }
 
-export function LearnerPreviewRecord({
-  learnerId,
-  preview,
-}: {
-  learnerId: number;
-  preview: LearnerPreview;
-}) {
+/** The header while the learner's record loads: what the board already knows. */
+export function LearnerPreviewHeader({ preview }: { preview: LearnerPreview }) {
   return (
-    <>
-      <Flex direction="column" gap="1" mb="4">
-        <Flex justify="between" align="start" gap="3">
-          <Heading as="h2" size="6" className="lp-learner__name">
-            {preview.name}
-          </Heading>
-          <LearnerScore score={preview.score} />
-        </Flex>
-        <Flex gap="4" wrap="wrap" align="center">
-          <Text size="1">Project: {preview.project ?? 'Unassigned'}</Text>
-          <Text size="1" color="gray" role="status">
-            <Flex as="span" gap="1" align="center">
-              <Spinner size="1" /> Loading the learner's record…
-            </Flex>
-          </Text>
-        </Flex>
+    <Flex direction="column" gap="1" mb="4">
+      <Flex justify="between" align="start" gap="3">
+        <Heading as="h2" size="6" className="lp-learner__name">
+          {preview.name}
+        </Heading>
+        <LearnerScore score={preview.score} />
       </Flex>
-      <CoreSkillsPanel learnerId={learnerId} />
-      <ObjectivesPanel learnerId={learnerId} />
-      <LearnerHistory learnerId={learnerId} />
-    </>
+      <Flex gap="4" wrap="wrap" align="center">
+        <Text size="1">Project: {preview.project ?? 'Unassigned'}</Text>
+        <Text size="1" color="gray" role="status">
+          <Flex as="span" gap="1" align="center">
+            <Spinner size="1" /> Loading the learner's record…
+          </Flex>
+        </Text>
+      </Flex>
+    </Flex>
   );
 }

@@ -8,6 +8,7 @@ import { showWithUndo } from '../api/undo.ts';
 import { CoreSkillsPanel } from './core-skills-panel.tsx';
 import { LearnerActions, type LearnerActionsProps } from './learner-actions.tsx';
 import { LearnerHistory } from './learner-history.tsx';
+import { type LearnerPreview, LearnerPreviewHeader } from './learner-preview.tsx';
 import { ObjectivesPanel } from './objectives-panel.tsx';
 import './learners.css';
 import { LearnerScore } from './learner-score.tsx';
@@ -49,15 +50,36 @@ export function LearnerHeader({ learner }: { learner: StudentDetail }) {
   );
 }
 
-export function LearnerRecord({ learner, onCleared, onDeleted }: LearnerActionsProps) {
+interface LearnerRecordProps extends Omit<LearnerActionsProps, 'learner'> {
+  learnerId: number;
+  /** The record; until it is in, `preview` stands in for its header. */
+  learner: StudentDetail | undefined;
+  preview?: LearnerPreview;
+}
+
+/**
+ * The panels, which load their own parts, keep their places (and so stay mounted) when the record
+ * replaces the preview: only the header changes and the record's own parts are added.
+ */
+export function LearnerRecord({
+  learnerId,
+  learner,
+  preview,
+  onCleared,
+  onDeleted,
+}: LearnerRecordProps) {
   return (
     <>
-      <LearnerHeader learner={learner} />
-      <CoreSkillsPanel learnerId={learner.id} />
-      <ObjectivesPanel learnerId={learner.id} />
-      <LearnerGithub learner={learner} />
-      <LearnerHistory learnerId={learner.id} />
-      <LearnerActions learner={learner} onCleared={onCleared} onDeleted={onDeleted} />
+      {learner ? (
+        <LearnerHeader learner={learner} />
+      ) : (
+        preview && <LearnerPreviewHeader preview={preview} />
+      )}
+      <CoreSkillsPanel learnerId={learnerId} />
+      <ObjectivesPanel learnerId={learnerId} />
+      {learner && <LearnerGithub learner={learner} />}
+      <LearnerHistory learnerId={learnerId} />
+      {learner && <LearnerActions learner={learner} onCleared={onCleared} onDeleted={onDeleted} />}
     </>
   );
 }

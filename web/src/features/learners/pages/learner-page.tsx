@@ -69,7 +69,12 @@ export default function LearnerPage() {
       <Flex direction="column" gap="3">
         <LearnerTags learnerId={learner.id} learnerName={learner.name} />
         <div>
-          <LearnerRecord learner={learner} onCleared={() => {}} onDeleted={() => navigate('/')} />
+          <LearnerRecord
+            learnerId={learner.id}
+            learner={learner}
+            onCleared={() => {}}
+            onDeleted={() => navigate('/')}
+          />
         </div>
       </Flex>
       <NotesDialog
