@@ -50,8 +50,9 @@ export class FlagWatch {
 
   constructor(private readonly app: FastifyInstance) {}
 
+  /** The first check comes one period after the start: a start writes nothing at once. */
   start() {
-    this.run();
+    this.later();
   }
 
   async stop() {
@@ -64,10 +65,12 @@ export class FlagWatch {
     if (this.stopped) return;
     this.running = noticeFlagRises(this.app)
       .catch((error: unknown) => this.app.log.warn({ err: error }, 'flag check failed'))
-      .finally(() => {
-        if (this.stopped) return;
-        this.timer = setTimeout(() => this.run(), CHECK_EVERY_MS);
-        this.timer.unref();
-      });
+      .finally(() => this.later());
+  }
+
+  private later() {
+    if (this.stopped) return;
+    this.timer = setTimeout(() => this.run(), CHECK_EVERY_MS);
+    this.timer.unref();
   }
 }
