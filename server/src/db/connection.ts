@@ -1,10 +1,10 @@
 import { mkdirSync } from 'node:fs';
 import { resolve } from 'node:path';
+import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type CommittedWrite, type OwnWrite, watchCommittedWrites } from './committed-writes.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
-import { type EmbeddedStart, PGliteThread } from './pglite-thread.ts';
 import type { Database } from './schema.ts';
 
 export type DatabaseKind = 'embedded' | 'postgres';
@@ -179,7 +179,7 @@ async function listenOnServer(url: string, channel: string, listener: ChannelLis
 }
 
 /** PGlite's start options that callers may set (tests start from a dump, with small buffers). */
-export type EmbeddedOptions = Partial<Omit<EmbeddedStart, 'dataDir'>>;
+export type EmbeddedOptions = Pick<PGliteOptions, 'loadDataDir' | 'startParams'>;
 
 /**
  * PGlite's server settings, sized for a small school's machine (1 GB): the whole database runs in
@@ -189,14 +189,17 @@ export type EmbeddedOptions = Partial<Omit<EmbeddedStart, 'dataDir'>>;
  * and little WAL kept between checkpoints cost no measured speed (`npm run bench` reports the
  * server's memory beside its speed).
  */
-const EMBEDDED_SETTINGS = [
-  'shared_buffers=16MB',
-  'wal_buffers=1MB',
-  'work_mem=2MB',
-  'maintenance_work_mem=16MB',
-  'temp_buffers=2MB',
-  'min_wal_size=32MB',
-  'max_wal_size=64MB',
+export const EMBEDDED_START_PARAMS = [
+  ...PGlite.defaultStartParams,
+  ...[
+    'shared_buffers=16MB',
+    'wal_buffers=1MB',
+    'work_mem=2MB',
+    'maintenance_work_mem=16MB',
+    'temp_buffers=2MB',
+    'min_wal_size=32MB',
+    'max_wal_size=64MB',
+  ].flatMap((setting) => ['-c', setting]),
 ];
 
 /** dataDir null = in memory (tests). */
@@ -204,16 +207,15 @@ export async function openEmbedded(
   dataDir: string | null,
   start: EmbeddedOptions = {},
 ): Promise<DatabaseHandle> {
-  let path: string | null = null;
+  const options = { startParams: EMBEDDED_START_PARAMS, ...start, parsers: embeddedParsers };
+  let client: PGlite;
   if (dataDir) {
-    path = resolve(dataDir);
+    const path = resolve(dataDir);
     mkdirSync(path, { recursive: true });
+    client = await PGlite.create(path, options);
+  } else {
+    client = await PGlite.create(options);
   }
-  const client = await PGliteThread.start({
-    dataDir: path,
-    settings: EMBEDDED_SETTINGS,
-    ...start,
-  });
   const commits = commitSignal();
   const dialect = watchCommittedWrites(new PGliteDialect(client), commits.fire);
   const db = new Kysely<Database>({ dialect });
@@ -225,8 +227,13 @@ export async function openEmbedded(
     async listen(channel, listener) {
       const unlisten = await client.listen(channel, (payload) => listener.notify(payload));
       listener.reset(true);
-      return unlisten;
+      return () => unlisten();
     },
     close: () => db.destroy(),
   };
 }
+
+const embeddedParsers = {
+  1082: (value: string) => value,
+  20: (value: string) => Number(value),
+};

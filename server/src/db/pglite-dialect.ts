@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import {
   CompiledQuery,
   type DatabaseConnection,
@@ -9,10 +10,6 @@ import {
   type QueryResult,
   type TransactionSettings,
 } from 'kysely';
-import type { PGliteThread } from './pglite-thread.ts';
-
-/** The embedded engine as the dialect uses it: PGlite on its own thread (or, in tests, PGlite). */
-type EmbeddedSession = Pick<PGliteThread, 'query' | 'close'>;
 
 /** Statements at least this long are planned once per session (the board's takes 2 ms to plan). */
 const KEEP_PLAN_FROM = 1000;
@@ -30,7 +27,7 @@ class KeptPlans {
   private readonly names = new Map<string, string>();
   private count = 0;
 
-  constructor(private readonly pg: EmbeddedSession) {}
+  constructor(private readonly pg: PGlite) {}
 
   async statementFor(query: CompiledQuery): Promise<string | null> {
     const { sql, parameters } = query;
@@ -59,7 +56,7 @@ class KeptPlans {
 class PGliteConnection implements DatabaseConnection {
   private readonly plans: KeptPlans;
 
-  constructor(private readonly pg: EmbeddedSession) {
+  constructor(private readonly pg: PGlite) {
     this.plans = new KeptPlans(pg);
   }
 
@@ -84,11 +81,13 @@ class PGliteDriver implements Driver {
   private queue: Promise<void> = Promise.resolve();
   private readonly connection: PGliteConnection;
 
-  constructor(private readonly pg: EmbeddedSession) {
+  constructor(private readonly pg: PGlite) {
     this.connection = new PGliteConnection(pg);
   }
 
-  async init(): Promise<void> {}
+  async init(): Promise<void> {
+    await this.pg.waitReady;
+  }
 
   async acquireConnection(): Promise<DatabaseConnection> {
     let release!: () => void;
@@ -126,7 +125,7 @@ class PGliteDriver implements Driver {
 }
 
 export class PGliteDialect implements Dialect {
-  constructor(private readonly pg: EmbeddedSession) {}
+  constructor(private readonly pg: PGlite) {}
   createAdapter() {
     return new PostgresAdapter();
   }
