@@ -3,13 +3,7 @@ import type { RosterImport } from '@lp/contract/roster';
 import { Button, Flex, Text } from '@radix-ui/themes';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
-import {
-  importSummary,
-  previewSummary,
-  RosterPreview,
-  refusedRows,
-  undoImport,
-} from '@/features/roster';
+import { previewSummary, RosterPreview, refusedRows, showApplied } from '@/features/roster';
 import { api, errorText } from '@/lib/api-client.ts';
 import { AppDialog } from '@/ui/dialog/index.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
@@ -68,20 +62,7 @@ function RosterSync({
   function onApply() {
     apply.mutate(undefined, {
       onSuccess: async (applied) => {
-        const importId = applied.import_id;
-        const joined = applied.counts.created + applied.counts.enrolled;
-        toast.show(importSummary(applied.counts), {
-          type: 'done',
-          duration: 'long',
-          ...(importId !== null && joined > 0
-            ? {
-                action: {
-                  label: 'Undo',
-                  onClick: () => void undoImport(queryClient, cohortId, importId),
-                },
-              }
-            : {}),
-        });
+        showApplied(queryClient, cohortId, applied);
         await Promise.all([
           queryClient.invalidateQueries({ queryKey: ['students'] }),
           queryClient.invalidateQueries({ queryKey: ['cohorts'] }),

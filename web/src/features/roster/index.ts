@@ -2,8 +2,8 @@
 // roster), as controls the cohort overlay places.
 
 // The preview, its words and the undo, for rosters from elsewhere (an LMS course, features/lti).
-export { refusedRows, undoImport } from './api/roster-api.ts';
+export { refusedRows, showApplied } from './api/roster-api.ts';
 export { ExportCsvButton } from './components/export-csv-button.tsx';
 export { RosterImportButton } from './components/roster-import-dialog.tsx';
 export { RosterPreview } from './components/roster-preview.tsx';
-export { importSummary, previewSummary } from './model/summary.ts';
+export { previewSummary } from './model/summary.ts';

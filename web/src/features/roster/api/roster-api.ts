@@ -2,6 +2,7 @@ import type { RosterImport, RosterRefusal, RosterUndo } from '@lp/contract/roste
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { ApiError, api, download, errorText } from '@/lib/api-client.ts';
 import { toast } from '@/ui/toasts/index.ts';
+import { importSummary } from '../model/summary.ts';
 
 /**
  * POST /cohorts/{id}/roster: a CSV roster, previewed (dryRun) or applied. The file goes as its
@@ -50,6 +51,18 @@ export async function undoImport(queryClient: QueryClient, cohortId: number, imp
   } finally {
     await invalidateRoster(queryClient);
   }
+}
+
+/** Says what an applied import did, with its Undo when it brought anyone into the cohort. */
+export function showApplied(queryClient: QueryClient, cohortId: number, applied: RosterImport) {
+  const importId = applied.import_id;
+  const joined = applied.counts.created + applied.counts.enrolled;
+  const undo = () => void undoImport(queryClient, cohortId, importId ?? 0);
+  toast.show(importSummary(applied.counts), {
+    type: 'done',
+    duration: 'long',
+    ...(importId !== null && joined > 0 ? { action: { label: 'Undo', onClick: undo } } : {}),
+  });
 }
 
 /** The lines of a refused apply (422), to show in place of the preview. */

@@ -8,8 +8,8 @@ import { AppDialog } from '@/ui/dialog/index.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { refusedRows, undoImport, useApplyRoster, usePreviewRoster } from '../api/roster-api.ts';
-import { encodingNote, importSummary, previewSummary } from '../model/summary.ts';
+import { refusedRows, showApplied, useApplyRoster, usePreviewRoster } from '../api/roster-api.ts';
+import { encodingNote, previewSummary } from '../model/summary.ts';
 import { RosterPreview } from './roster-preview.tsx';
 import './roster.css';
 
@@ -99,20 +99,7 @@ function RosterImportForm({ cohortId, onDone }: RosterImportProps & { onDone(): 
       { cohortId, file: file.bytes },
       {
         onSuccess: (applied) => {
-          const importId = applied.import_id;
-          const joined = applied.counts.created + applied.counts.enrolled;
-          toast.show(importSummary(applied.counts), {
-            type: 'done',
-            duration: 'long',
-            ...(importId !== null && joined > 0
-              ? {
-                  action: {
-                    label: 'Undo',
-                    onClick: () => void undoImport(queryClient, cohortId, importId),
-                  },
-                }
-              : {}),
-          });
+          showApplied(queryClient, cohortId, applied);
           onDone();
         },
         onError: (error) => {
