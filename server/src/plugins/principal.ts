@@ -163,8 +163,10 @@ export function registerAccessControl(
     if (!person) throw unauthorized();
     if (access === 'staff' && !person.isStaff) throw forbidden();
   });
-  api.addHook('onResponse', async (request, reply) => {
+  // Recorded before the answer leaves, so a caller who lists a token's uses next sees this one.
+  api.addHook('onSend', async (request, reply, payload) => {
     const token = request.person?.apiToken;
     if (token) await recordApiTokenUse(api, token.id, request, reply.statusCode);
+    return payload;
   });
 }
