@@ -1,3 +1,4 @@
+import type { Response as LightMyRequestResponse } from 'light-my-request';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLearner, createStaff } from '../../../test/factories.ts';
 import { FakeGithub } from '../../../test/fake-github.ts';
@@ -54,13 +55,14 @@ async function withEmail<T extends { id: number }>(person: T, email: string) {
  * The browser's way from a sign-in (or link) URL of ours through the provider and back: the
  * client page it ends on. `between` runs once the provider has answered, before our callback.
  */
-async function throughProvider(startUrl: string, between?: (callback: URL) => URL | undefined) {
-  const authorize = await fetch(startUrl, { redirect: 'manual' });
+async function throughProvider(start: Started, between?: (callback: URL) => URL | undefined) {
+  const authorize = await fetch(start.url, { redirect: 'manual' });
   let callback = new URL(authorize.headers.get('location') ?? '');
   callback = between?.(callback) ?? callback;
   const answer = await ctx.request({
     method: 'GET',
     url: `${callback.pathname}${callback.search}`,
+    headers: { cookie: start.cookie },
   });
   expect(answer.statusCode).toBe(302);
   const page = new URL(answer.headers.location as string);
@@ -68,10 +70,19 @@ async function throughProvider(startUrl: string, between?: (callback: URL) => UR
   return page;
 }
 
-async function startUrl() {
+/** Where a start sends the browser, and the cookie it keeps meanwhile (the attempt's state). */
+interface Started {
+  url: string;
+  cookie: string;
+}
+
+const stateCookieOf = (start: LightMyRequestResponse) =>
+  String(start.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+
+async function startUrl(): Promise<Started> {
   const start = await ctx.request({ method: 'GET', url: '/api/auth/oidc/url' });
   expect(start.statusCode).toBe(302);
-  return start.headers.location as string;
+  return { url: start.headers.location as string, cookie: stateCookieOf(start) };
 }
 
 /** Signs in as `user` at the provider; the token of the session, or the page's error. */
@@ -92,7 +103,7 @@ describe('sign-in with the school account', () => {
   it('is offered on the sign-in page by name', async () => {
     const options = await ctx.request({ method: 'GET', url: '/api/auth/options' });
     expect(options.json().oidc).toEqual({ name: 'Springfield SSO', required_for_staff: false });
-    const authorize = new URL(await startUrl());
+    const authorize = new URL((await startUrl()).url);
     expect(authorize.href.startsWith(`${provider.issuer}/authorize`)).toBe(true);
     expect(authorize.searchParams.get('code_challenge_method')).toBe('S256');
     expect(authorize.searchParams.get('nonce')).toBeTruthy();
@@ -144,7 +155,7 @@ describe('sign-in with the school account', () => {
     // No email address in common: only the link can find the account.
     const user = schoolUser({ email: 'linked@school.test', email_verified: false });
     provider.nextUser = user;
-    const page = await throughProvider(start.json().url);
+    const page = await throughProvider({ url: start.json().url, cookie: stateCookieOf(start) });
     expect(page.searchParams.get('linked')).toBe('1');
     const after = await ctx.request({
       method: 'GET',
@@ -163,16 +174,42 @@ describe('sign-in with the school account', () => {
       token: other.token,
     });
     provider.nextUser = user;
-    const refused = await throughProvider(second.json().url);
+    const refused = await throughProvider({
+      url: second.json().url,
+      cookie: stateCookieOf(second),
+    });
     expect(refused.searchParams.get('error')).toBe(
       'This Springfield SSO account is already linked to another account here.',
     );
   });
 
+  it('refuses a link finished in a browser other than the one that began it', async () => {
+    const starter = await createLearner(ctx.db);
+    const start = await ctx.request({
+      method: 'POST',
+      url: '/api/auth/oidc/link',
+      token: starter.token,
+    });
+    // Someone else's browser follows the provider link: it has no state cookie, or its own.
+    provider.nextUser = schoolUser({ email: 'someone.else@school.test', email_verified: true });
+    for (const cookie of ['', 'lp_school_state=another-attempt']) {
+      const page = await throughProvider({ url: start.json().url, cookie });
+      expect(page.searchParams.get('error')).toMatch(/not begun in this browser/);
+    }
+    const link = await ctx.request({
+      method: 'GET',
+      url: '/api/auth/oidc/link',
+      token: starter.token,
+    });
+    expect(link.json()).toEqual({ linked: false, email: null });
+  });
+
   it('refuses an answer whose state names no sign-in begun here', async () => {
     await withEmail(await createLearner(ctx.db), 'state@school.test');
     provider.nextUser = schoolUser({ email: 'state@school.test', email_verified: true });
-    const page = await throughProvider(await startUrl(), (callback) => {
+    // The browser's cookie and the answer agree, on a state this server never began.
+    const started = { ...(await startUrl()), cookie: 'lp_school_state=not-our-state' };
+    const page = await throughProvider(started, (callback) => {
       callback.searchParams.set('state', 'not-our-state');
       return callback;
     });
@@ -277,6 +314,7 @@ describe('school sign-in required for staff', () => {
     const answer = await strict.request({
       method: 'GET',
       url: `${callback.pathname}${callback.search}`,
+      headers: { cookie: stateCookieOf(start) },
     });
     const code = new URL(answer.headers.location as string).searchParams.get('code') ?? '';
     const exchanged = await exchangeOneTimeCode(strict, code);
