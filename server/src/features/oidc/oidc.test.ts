@@ -1,4 +1,4 @@
-import type { Response as LightMyRequestResponse } from 'light-my-request';
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createLearner, createStaff } from '../../../test/factories.ts';
 import { FakeGithub } from '../../../test/fake-github.ts';
