@@ -26,4 +26,12 @@ describe('migrating at start', () => {
     await expect(migrateToLatest(db)).rejects.toThrow(newer);
     await sql`delete from kysely_migration where name = ${newer}`.execute(db);
   });
+
+  it('takes a database that ran 1045-repository-work on its own, now part of 1040', async () => {
+    const { db } = database;
+    const folded = '1045-repository-work';
+    await sql`insert into kysely_migration (name, timestamp) values (${folded}, now())`.execute(db);
+    await migrateToLatest(db);
+    expect(await appliedMigrations(db)).toEqual(knownMigrations());
+  });
 });

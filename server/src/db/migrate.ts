@@ -12,6 +12,12 @@ const migratorOf = <T>(db: Kysely<T>, chosen: Record<string, Migration> = migrat
   new Migrator({ db, provider: new StaticProvider(chosen), allowUnorderedMigrations: true });
 
 /**
+ * Migrations folded into an earlier one, which some databases ran on their own:
+ * 1045-repository-work made what 1040-github-activity now makes, the same table and trigger.
+ */
+const FOLDED = ['1045-repository-work'];
+
+/**
  * Runs every migration not yet run; with `only`, just those of them that it names (a restore
  * first rebuilds the schema its backup was made on, then migrates forward).
  */
@@ -19,7 +25,11 @@ export async function migrateToLatest<T>(db: Kysely<T>, only?: readonly string[]
   // A restart on an up-to-date database (the usual start) skips the migrator, whose checks and
   // locks cost more than this look. A database with migrations this version does not know still
   // goes to the migrator, which refuses it.
-  if (!only && sameNames(await appliedMigrations(db), knownMigrations())) return;
+  const applied = await appliedMigrations(db);
+  if (applied.some((name) => FOLDED.includes(name)))
+    await sql`delete from kysely_migration where name = any(${FOLDED})`.execute(db);
+  const kept = applied.filter((name) => !FOLDED.includes(name));
+  if (!only && sameNames(kept, knownMigrations())) return;
   const chosen = only
     ? Object.fromEntries(Object.entries(migrations).filter(([name]) => only.includes(name)))
     : migrations;
