@@ -54,8 +54,11 @@ const loginParams = (platform: { issuer: string; client_id: string }) => ({
   client_id: platform.client_id,
 });
 
-/** A launch as the platform posts it after our login initiation: a fresh state and nonce. */
-async function launchForm(world: World) {
+/**
+ * A launch as the browser posts it after our login initiation: a fresh state and nonce, and the
+ * state's cookie that the login left in the browser.
+ */
+async function launch(world: World) {
   const lms = await fakePlatform();
   const platform = await platformOf(world);
   const state = randomSecret(24);
@@ -77,7 +80,10 @@ async function launchForm(world: World) {
     'http://localhost/api/lti/launch',
     platform.client_id,
   );
-  return new URLSearchParams({ id_token: idToken, state }).toString();
+  return {
+    rawBody: new URLSearchParams({ id_token: idToken, state }).toString(),
+    headers: { ...FORM, cookie: `lp_lti_${state}=1` },
+  };
 }
 
 /** The LTI tool: staff's registrations and links, and what the LMS and browsers call. */
@@ -129,5 +135,5 @@ export const ltiRequests: Record<string, RequestBuilder> = {
     rawBody: new URLSearchParams(loginParams(await platformOf(world))).toString(),
     headers: FORM,
   }),
-  'POST /lti/launch': async (world) => ({ rawBody: await launchForm(world), headers: FORM }),
+  'POST /lti/launch': launch,
 };

@@ -61,14 +61,18 @@ async function platformForm(hint: string) {
   expect(login.statusCode, login.body).toBe(302);
   const form = await lms.authorize(String(login.headers.location));
   expect(form.status).toBe(200);
-  return form;
+  return { ...form, cookie: cookieOf(login) };
 }
 
-const post = (form: { id_token: string; state: string }) =>
+/** The cookie a login leaves in the browser, as the browser sends it back. */
+const cookieOf = (login: { headers: Record<string, unknown> }) =>
+  String(login.headers['set-cookie'] ?? '').split(';')[0] ?? '';
+
+const post = (form: { id_token: string; state: string; cookie: string }) =>
   ctx.request({
     method: 'POST',
     url: '/api/lti/launch',
-    headers: { 'content-type': FORM, accept: 'text/html' },
+    headers: { 'content-type': FORM, accept: 'text/html', cookie: form.cookie },
     payload: new URLSearchParams({ id_token: form.id_token, state: form.state }).toString(),
   });
 
@@ -103,6 +107,11 @@ describe('an LTI launch', () => {
     expect(location.searchParams.get('response_mode')).toBe('form_post');
     expect(location.searchParams.get('state')).toHaveLength(32);
     expect(location.searchParams.get('nonce')).toHaveLength(32);
+    // The browser keeps the state too, for the platform's cross-site post of the launch.
+    const cookie = String(login.headers['set-cookie']);
+    expect(cookie).toContain(`lp_lti_${location.searchParams.get('state')}=1`);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/Path=\/api\/lti\/launch/);
   });
 
   it('signs an instructor in as staff and lands them on the linked cohort', async () => {
@@ -259,15 +268,31 @@ describe('a refused launch', () => {
 
   it('names an unknown state, and answers scripts in JSON', async () => {
     const form = await platformForm('pupil');
-    expectPage(await post({ ...form, state: 'forged' }), 'The launch has no known state');
+    const forged = { ...form, state: 'forged', cookie: 'lp_lti_forged=1' };
+    expectPage(await post(forged), 'The launch has no known state');
     const script = await ctx.request({
       method: 'POST',
       url: '/api/lti/launch',
-      headers: { 'content-type': FORM },
+      headers: { 'content-type': FORM, cookie: forged.cookie },
       payload: new URLSearchParams({ id_token: form.id_token, state: 'forged' }).toString(),
     });
     expect(script.statusCode).toBe(400);
     expect(script.json().message).toContain('The launch has no known state');
+  });
+
+  it('is taken only from the browser that began its login', async () => {
+    const form = await platformForm('pupil');
+    const other = await platformForm('pupil');
+    // Another browser posts the form: it holds no cookie of this login, or another login's.
+    for (const cookie of ['', other.cookie]) {
+      expectPage(await post({ ...form, cookie }), 'This launch was not begun in this browser');
+    }
+    // Refused there, the form still signs in the browser that began it, and that browser alone.
+    const launched = await post(form);
+    expect(launched.statusCode, launched.body).toBe(302);
+    expect(String(launched.headers['set-cookie'])).toMatch(
+      new RegExp(`lp_lti_${form.state}=;.*Expires=Thu, 01 Jan 1970`),
+    );
   });
 
   it('names an unregistered platform at the login', async () => {

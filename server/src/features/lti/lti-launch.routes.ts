@@ -1,3 +1,4 @@
+import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '@lp/contract/common';
 import { Jwks, LtiLaunchForm, LtiLoginParams } from '@lp/contract/lti';
@@ -6,6 +7,7 @@ import { HttpError } from '../../lib/http-errors.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { anyone } from '../../plugins/route-rules.ts';
 import { answerRefusalsWithPages } from './launch-page.ts';
+import { keepLaunchState, takeLaunchState } from './launch-state-cookie.ts';
 import { completeLaunch, startLogin } from './lti-launch.service.ts';
 import { ensureKey, publishedKeys } from './tool-keys.ts';
 
@@ -34,6 +36,7 @@ const refusal = {
  */
 export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   answerRefusalsWithPages(app);
+  await app.register(fastifyCookie);
 
   app.get(
     '/lti/jwks',
@@ -57,6 +60,8 @@ export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
   const loginSchema = {
     tags: ['lti'],
     summary: 'OIDC third-party login initiation: redirects to the platform with a state and nonce',
+    description:
+      'Leaves the state in an httpOnly cookie (SameSite=None; Secure on https) that the launch must carry: a launch is taken only from the browser that began its login.',
     response: {
       302: Type.Null({ description: "To the platform's authorization endpoint" }),
       400: refusal,
@@ -69,7 +74,11 @@ export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: { ...anyone(302), rateLimit: rateLimits.ltiLaunch },
       schema: { ...loginSchema, querystring: LtiLoginParams },
     },
-    async (request, reply) => reply.redirect(await startLogin(app, request.query), 302),
+    async (request, reply) => {
+      const login = await startLogin(app, request.query);
+      keepLaunchState(request, reply, login.state);
+      return reply.redirect(login.url, 302);
+    },
   );
 
   app.post(
@@ -84,7 +93,9 @@ export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       formOnly(request.headers['content-type']);
-      return reply.redirect(await startLogin(app, request.body as LtiLoginParams), 302);
+      const login = await startLogin(app, request.body as LtiLoginParams);
+      keepLaunchState(request, reply, login.state);
+      return reply.redirect(login.url, 302);
     },
   );
 
@@ -97,7 +108,7 @@ export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
         summary:
           "The launch: checks the platform's id_token and signs its user in, redirecting to the client",
         description:
-          'Checks the signature against the platform JWKS, iss, aud, azp, exp and iat, the nonce (once) and state of its login, the deployment id, the message type (LtiResourceLinkRequest) and version (1.3.0). Redirects to the client page /auth/lti with a one-time code for POST /auth/github.',
+          'Checks that this browser began the login (its state cookie), then the signature against the platform JWKS, iss, aud, azp, exp and iat, the nonce (once) and state of its login, the deployment id, the message type (LtiResourceLinkRequest) and version (1.3.0). Redirects to the client page /auth/lti with a one-time code for POST /auth/github.',
         body: { content: { [FORM]: { schema: LtiLaunchForm } } },
         response: {
           302: Type.Null({ description: 'To the client, signed in' }),
@@ -108,7 +119,9 @@ export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       formOnly(request.headers['content-type']);
-      return reply.redirect(await completeLaunch(app, request.body as LtiLaunchForm), 302);
+      const form = request.body as LtiLaunchForm;
+      takeLaunchState(request, reply, form.state);
+      return reply.redirect(await completeLaunch(app, form), 302);
     },
   );
 };
