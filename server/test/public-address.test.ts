@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeaderFor } from './browser-cookies.ts';
 import { createCohort, createStaff } from './factories.ts';
 import { createTestContext, type TestContext } from './harness.ts';
 
@@ -71,6 +72,11 @@ describe('the links staff share', () => {
     expect(authorize.origin).toBe('https://github.test');
     expect(authorize.searchParams.get('redirect_uri')).toBe(
       `${ON_PUBLIC_ADDRESS}auth/github/callback`,
+    );
+    // The browser comes back on the public address: the attempt's cookie is sent there.
+    const backOn = new URL(`${ON_PUBLIC_ADDRESS}auth/github/callback`).pathname;
+    expect(cookieHeaderFor(start, backOn)).toBe(
+      `lp_github_state=${authorize.searchParams.get('state')}`,
     );
   });
 });

@@ -11,12 +11,18 @@ import {
 import { ErrorResponse, NoContent } from '@lp/contract/common';
 import { HttpError } from '../../lib/http-errors.ts';
 import { joinPageUrl } from '../../lib/public-urls.ts';
+import { keepState, type StateCookie, takeState } from '../../lib/state-cookies.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { anyone, signedIn } from '../../plugins/route-rules.ts';
 import { findInvitedCohort, INVALID_INVITATION } from '../cohorts/index.ts';
 import * as auth from './auth.service.ts';
 import { issueDeviceCookie, knownDevice, registerDeviceCookies } from './device-cookies.ts';
+
+// A GitHub sign-in is finished only by the browser that began it (lib/state-cookies.ts): a
+// crafted callback link does not sign someone else's browser in, or enrol them by an invitation.
+// The device cookies' registration (device-cookies.ts) reads cookies on these routes.
+const STATE_COOKIE: StateCookie = { name: 'lp_github_state', under: '/auth/github' };
 
 const errors = { 400: ErrorResponse, 401: ErrorResponse, 403: ErrorResponse, 503: ErrorResponse };
 
@@ -69,7 +75,8 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: {
         tags: ['auth'],
         description:
-          'Starts GitHub sign-in; with cohort and v, an invitation link. A browser following a link not valid, or one on a server without GitHub sign-in, goes to the client page /join.',
+          'Starts GitHub sign-in; with cohort and v, an invitation link. A browser following a link not valid, or one on a server without GitHub sign-in, goes to the client page /join. ' +
+          "The browser sent to GitHub is given a cookie (lp_github_state, HttpOnly, SameSite=Lax, 10 minutes) holding the attempt's state, which the callback requires.",
         querystring: GithubUrlQuery,
         response: { 404: ErrorResponse, 503: ErrorResponse },
       },
@@ -92,6 +99,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       }
       try {
         const url = await auth.startGithubSignIn(app, cohort, v);
+        keepState(request, reply, STATE_COOKIE, url);
         return reply.redirect(url, 302);
       } catch (failure) {
         if (!(browser && failure instanceof HttpError && failure.statusCode === 503)) throw failure;
@@ -105,7 +113,13 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
     '/auth/github/callback',
     {
       config: { ...anyone(302), rateLimit: rateLimits.oauth },
-      schema: { tags: ['auth'], querystring: GithubCallbackQuery },
+      schema: {
+        tags: ['auth'],
+        description:
+          "Where GitHub sends the browser back: on to the client's /auth/github page with a one-time code, or the error in words. " +
+          'A state that is not the one in the cookie /auth/github/url gave this browser (lp_github_state) is refused before the code is used, and no one is signed in.',
+        querystring: GithubCallbackQuery,
+      },
     },
     async (request, reply) => {
       const target = `${app.config.clientUrl}/auth/github`;
@@ -113,6 +127,7 @@ export const authRoutes: FastifyPluginAsyncTypebox = async (app) => {
       try {
         if (error || !code || !state)
           throw new HttpError(400, error ?? 'GitHub did not send a sign-in code.');
+        takeState(request, reply, STATE_COOKIE, state);
         const { code: oneTime, invitation } = await auth.completeGithubSignIn(app, code, state);
         // An invitation that enrolled no one is said on the page where sign-in completes.
         const query = new URLSearchParams({ code: oneTime });

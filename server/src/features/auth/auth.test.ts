@@ -1,4 +1,6 @@
+import type { LightMyRequestResponse } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeaderFor } from '../../../test/browser-cookies.ts';
 import { eventually } from '../../../test/eventually.ts';
 import {
   addCohortCourse,
@@ -208,9 +210,11 @@ describe('GitHub sign-in', () => {
 
   it('refuses a callback with an unknown state', async () => {
     github.codes.set('code-forged', { id: 503, login: 'forger', name: 'F' });
+    // The browser's cookie and the callback agree, on a state this server never began.
     const callback = await ctx.request({
       method: 'GET',
       url: '/api/auth/github/callback?code=code-forged&state=made-up',
+      headers: { cookie: 'lp_github_state=made-up' },
     });
     const target = new URL(callback.headers.location as string);
     expect(target.searchParams.get('error')).toContain('expired');
@@ -285,6 +289,7 @@ describe('GitHub sign-in', () => {
     const callback = await ctx.request({
       method: 'GET',
       url: '/api/auth/github/callback?code=code-wrong&state=stale-state',
+      headers: { cookie: 'lp_github_state=stale-state' },
     });
     const params = new URL(callback.headers.location as string).searchParams;
     expect(params.get('invitation')).toBe('invalid');
@@ -297,6 +302,77 @@ describe('GitHub sign-in', () => {
       .where('cohort_id', '=', cohort.id)
       .execute();
     expect(members).toHaveLength(0);
+  });
+});
+
+describe('GitHub sign-in finished in another browser', () => {
+  const CALLBACK_PATH = '/api/auth/github/callback';
+  const start = () => ctx.request({ method: 'GET', url: '/api/auth/github/url' });
+  const stateOf = (started: LightMyRequestResponse) =>
+    new URL(started.headers.location as string).searchParams.get('state') ?? '';
+  const callback = (code: string, state: string, cookie: string) =>
+    ctx.request({
+      method: 'GET',
+      url: `${CALLBACK_PATH}?code=${code}&state=${state}`,
+      headers: { cookie },
+    });
+  const accountsOf = (githubId: number) =>
+    ctx.db.selectFrom('people').select('id').where('github_id', '=', githubId).execute();
+
+  it("keeps the attempt's state in a cookie only the sign-in's own routes get, for ten minutes", async () => {
+    const started = await start();
+    expect(started.cookies).toEqual([
+      {
+        name: 'lp_github_state',
+        value: stateOf(started),
+        path: '/api/auth/github',
+        maxAge: 600,
+        httpOnly: true,
+        sameSite: 'Lax',
+      },
+    ]);
+    expect(cookieHeaderFor(started, CALLBACK_PATH)).toBe(`lp_github_state=${stateOf(started)}`);
+    expect(cookieHeaderFor(started, '/api/profile')).toBe('');
+  });
+
+  it("refuses a callback without the attempt's cookie, or with another attempt's, before GitHub is asked", async () => {
+    github.codes.set('code-elsewhere', { id: 520, login: 'elsewhere', name: 'Else Where' });
+    const begun = await start();
+    const otherAttempt = await start();
+    for (const cookie of ['', cookieHeaderFor(otherAttempt, CALLBACK_PATH)]) {
+      const refused = await callback('code-elsewhere', stateOf(begun), cookie);
+      const page = new URL(refused.headers.location as string);
+      expect(page.origin + page.pathname).toBe('http://app.test/auth/github');
+      expect(page.searchParams.get('error')).toBe(
+        'This sign-in was not begun in this browser (or it took too long). Please begin it again here.',
+      );
+      expect(page.searchParams.get('code')).toBeNull();
+      // A crafted link leaves the cookie of the browser's own attempt under way.
+      expect(refused.cookies).toEqual([]);
+    }
+    // The code was never traded at GitHub, and no one was signed in or made an account.
+    expect(
+      github.requests.filter(
+        (request) =>
+          request.path === '/login/oauth/access_token' &&
+          (request.body as { code?: string }).code === 'code-elsewhere',
+      ),
+    ).toEqual([]);
+    expect(await accountsOf(520)).toEqual([]);
+
+    // The browser that began it still finishes it, and its cookie is then cleared.
+    const finished = await callback(
+      'code-elsewhere',
+      stateOf(begun),
+      cookieHeaderFor(begun, CALLBACK_PATH),
+    );
+    const page = new URL(finished.headers.location as string);
+    expect(page.searchParams.get('error')).toBeNull();
+    expect((await exchange(page.searchParams.get('code') ?? '')).statusCode).toBe(200);
+    expect(await accountsOf(520)).toHaveLength(1);
+    expect(finished.cookies).toMatchObject([
+      { name: 'lp_github_state', value: '', path: '/api/auth/github' },
+    ]);
   });
 });
 

@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { cookieHeaderFor } from '../../../test/browser-cookies.ts';
 import { currentMembershipOf, currentProjectOf } from '../../../test/calendar-factories.ts';
 import {
   addCohortCourse,
@@ -135,6 +136,7 @@ describe('invitation link', () => {
     const callback = await ctx.request({
       method: 'GET',
       url: `/api/auth/github/callback?code=inv-meanwhile&state=${state}`,
+      headers: { cookie: cookieHeaderFor(start, '/api/auth/github/callback') },
     });
     const page = new URL(callback.headers.location as string);
     expect(page.searchParams.get('invitation')).toBe('invalid');

@@ -2,9 +2,9 @@ import fastifyCookie from '@fastify/cookie';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { ErrorResponse } from '@lp/contract/common';
 import { OidcCallbackQuery, SchoolLink, SchoolLinkStart } from '@lp/contract/oidc';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { HttpError } from '../../lib/http-errors.ts';
 import { clientPageUrl } from '../../lib/public-urls.ts';
+import { keepState, type StateCookie, takeState } from '../../lib/state-cookies.ts';
 import { callerOf } from '../../plugins/principal.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { anyone, signedIn } from '../../plugins/route-rules.ts';
@@ -19,31 +19,9 @@ const CLIENT_PAGE = '/auth/oidc';
 const messageOf = (failure: unknown, fallback: string) =>
   failure instanceof HttpError ? failure.message : fallback;
 
-// The browser that begins a sign-in or a link keeps its state in a cookie, and the callback takes
-// only that browser's state: a link begun by one person and finished by another's browser (a
-// crafted provider link) is refused instead of tying the second person's school identity to the
-// first person's account. Lax: the provider comes back by a top-level GET.
-const STATE_COOKIE = 'lp_school_state';
-const STATE_LIFETIME_S = 10 * 60;
-
-function keepState(request: FastifyRequest, reply: FastifyReply, providerUrl: string) {
-  const state = new URL(providerUrl).searchParams.get('state') ?? '';
-  reply.setCookie(STATE_COOKIE, state, {
-    httpOnly: true,
-    sameSite: 'lax',
-    secure: request.protocol === 'https',
-    path: `${request.server.config.apiPrefix}/auth/oidc`,
-    maxAge: STATE_LIFETIME_S,
-  });
-}
-
-function assertOwnState(request: FastifyRequest, state: string | undefined) {
-  if (!state || request.cookies[STATE_COOKIE] !== state)
-    throw new HttpError(
-      400,
-      'This sign-in was not begun in this browser (or it took too long). Please begin it again here.',
-    );
-}
+// The browser that begins a sign-in or a link keeps its state (lib/state-cookies.ts): a link
+// begun by one person and finished by another's browser is refused.
+const STATE_COOKIE: StateCookie = { name: 'lp_school_state', under: '/auth/oidc' };
 
 export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
   await app.register(fastifyCookie);
@@ -61,7 +39,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       try {
         const providerUrl = await oidc.startSchoolSignIn(app, null);
-        keepState(request, reply, providerUrl);
+        keepState(request, reply, STATE_COOKIE, providerUrl);
         return reply.redirect(providerUrl, 302);
       } catch (failure) {
         request.log.warn({ err: failure }, 'school sign-in did not start');
@@ -85,7 +63,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       const rawQuery = request.url.slice(request.url.indexOf('?') + 1);
       try {
-        if (!request.query.error) assertOwnState(request, request.query.state);
+        if (!request.query.error) takeState(request, reply, STATE_COOKIE, request.query.state);
         const outcome = await oidc.completeSchoolSignIn(app, request.query, rawQuery);
         const query: Record<string, string> =
           'code' in outcome ? { code: outcome.code } : { linked: '1' };
@@ -127,7 +105,7 @@ export const oidcRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       const url = await oidc.startSchoolSignIn(app, callerOf(request).id);
-      keepState(request, reply, url);
+      keepState(request, reply, STATE_COOKIE, url);
       return { url };
     },
   );
