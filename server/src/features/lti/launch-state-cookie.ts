@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { publicApiUrl } from '../../lib/public-urls.ts';
 import { LaunchRefusal } from './launch-checks.ts';
 
 // The IMS Security Framework binds a login's state to the browser that began it: the login
@@ -22,7 +23,8 @@ function cookieOptions(request: FastifyRequest) {
     httpOnly: true,
     secure,
     sameSite: secure ? ('none' as const) : ('lax' as const),
-    path: `${request.server.config.apiPrefix}/lti/launch`,
+    // The path the browser posts the launch to: PUBLIC_URL's own (a proxy's mount point) and on.
+    path: new URL(publicApiUrl(request.server, '/lti/launch')).pathname,
   };
 }
 
