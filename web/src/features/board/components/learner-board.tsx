@@ -117,9 +117,12 @@ export const LearnerBoard = memo(function LearnerBoard({
     () => boardView(board, { matches, searching }),
     [board, matches, searching],
   );
+  // The drag overlay shows in the first frame after the card is picked up; the columns the card
+  // may go to open in the render after it, which the pointer's next moves need not wait for.
+  const expandedFor = useDeferredValue(dragged);
   const view = useMemo(
-    () => (dragged ? dragView(board, restingView, dragged) : restingView),
-    [board, restingView, dragged],
+    () => (expandedFor ? dragView(board, restingView, expandedFor) : restingView),
+    [board, restingView, expandedFor],
   );
   // The cards render once the board's width is known, at the size that fits: the first render
   // lays out the empty frame, whose width is read before the browser paints it, and the cards
