@@ -320,6 +320,18 @@ describe('the learner board', () => {
       'learner overlay',
       page.getByRole('dialog', { name: `Learner: ${name}` }),
     );
+    // The scroll lock's variable on <body> stays there (theme.css): were it inherited, opening and
+    // closing any dialog would restyle every element of the board.
+    const variable = (selector: string) =>
+      page.evaluate(
+        (target) =>
+          getComputedStyle(document.querySelector(target) as Element).getPropertyValue(
+            '--removed-body-scroll-bar-size',
+          ),
+        selector,
+      );
+    expect(await variable('body')).not.toBe('');
+    expect(await variable('.lp-card')).toBe('');
   });
 });
 
