@@ -14,22 +14,47 @@ export interface StateCookie {
   name: string;
   /** e.g. '/auth/github': the browser sends the cookie only to routes under it. */
   under: string;
+  /**
+   * The callback comes as a form another site's page posts (an LTI launch): SameSite=None, which
+   * a browser takes only when Secure, so on https or on localhost (where browsers take Secure
+   * cookies over http); Lax on plain http elsewhere, enough for a caller on the same site.
+   */
+  crossSite?: boolean;
+  /**
+   * One cookie per attempt, named by its state, so that attempts begun at once in several tabs
+   * each find theirs (LTI launches, which an LMS page may begin several of).
+   */
+  perAttempt?: boolean;
+  /** What a refused callback says, when not the sign-in's words below. */
+  refusal?: string;
 }
 
 /** As long as the server keeps an attempt's state open. */
 const LIFETIME_S = 10 * 60;
 
+const REFUSAL =
+  'This sign-in was not begun in this browser (or it took too long). Please begin it again here.';
+
+const nameOf = (cookie: StateCookie, state: string) =>
+  cookie.perAttempt ? `${cookie.name}_${state}` : cookie.name;
+
+const securable = (request: FastifyRequest) =>
+  request.protocol === 'https' || ['localhost', '127.0.0.1', '[::1]'].includes(request.hostname);
+
 /**
  * The cookie's attributes. Its path is the one the browser sees: PUBLIC_URL's own path (a
  * proxy's mount point), then the API prefix's, as the provider sends the browser back there.
  */
-const optionsOf = (request: FastifyRequest, cookie: StateCookie) => ({
-  httpOnly: true,
-  // Lax: the provider sends the browser back by a top-level GET, which carries a Lax cookie.
-  sameSite: 'lax' as const,
-  secure: request.protocol === 'https',
-  path: new URL(publicApiUrl(request.server, cookie.under)).pathname,
-});
+function optionsOf(request: FastifyRequest, cookie: StateCookie) {
+  const secure = cookie.crossSite ? securable(request) : request.protocol === 'https';
+  return {
+    httpOnly: true,
+    // Lax: the provider sends the browser back by a top-level GET, which carries a Lax cookie.
+    sameSite: cookie.crossSite && secure ? ('none' as const) : ('lax' as const),
+    secure,
+    path: new URL(publicApiUrl(request.server, cookie.under)).pathname,
+  };
+}
 
 /** Keeps the state of `providerUrl` (its `state` parameter) in the browser being sent there. */
 export function keepState(
@@ -39,7 +64,10 @@ export function keepState(
   providerUrl: string,
 ) {
   const state = new URL(providerUrl).searchParams.get('state') ?? '';
-  reply.setCookie(cookie.name, state, { ...optionsOf(request, cookie), maxAge: LIFETIME_S });
+  reply.setCookie(nameOf(cookie, state), state, {
+    ...optionsOf(request, cookie),
+    maxAge: LIFETIME_S,
+  });
 }
 
 /**
@@ -53,10 +81,7 @@ export function takeState(
   cookie: StateCookie,
   state: string | undefined,
 ) {
-  if (!state || request.cookies[cookie.name] !== state)
-    throw new HttpError(
-      400,
-      'This sign-in was not begun in this browser (or it took too long). Please begin it again here.',
-    );
-  reply.clearCookie(cookie.name, optionsOf(request, cookie));
+  if (!state || request.cookies[nameOf(cookie, state)] !== state)
+    throw new HttpError(400, cookie.refusal ?? REFUSAL);
+  reply.clearCookie(nameOf(cookie, state), optionsOf(request, cookie));
 }

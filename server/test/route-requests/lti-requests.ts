@@ -82,7 +82,7 @@ async function launch(world: World) {
   );
   return {
     rawBody: new URLSearchParams({ id_token: idToken, state }).toString(),
-    headers: { ...FORM, cookie: `lp_lti_${state}=1` },
+    headers: { ...FORM, cookie: `lp_lti_${state}=${state}` },
   };
 }
 

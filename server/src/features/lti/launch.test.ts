@@ -109,7 +109,9 @@ describe('an LTI launch', () => {
     expect(location.searchParams.get('nonce')).toHaveLength(32);
     // The browser keeps the state too, for the platform's cross-site post of the launch.
     const cookie = String(login.headers['set-cookie']);
-    expect(cookie).toContain(`lp_lti_${location.searchParams.get('state')}=1`);
+    expect(cookie).toContain(
+      `lp_lti_${location.searchParams.get('state')}=${location.searchParams.get('state')}`,
+    );
     expect(cookie).toMatch(/HttpOnly/);
     expect(cookie).toMatch(/Path=\/api\/lti\/launch/);
   });
@@ -268,7 +270,7 @@ describe('a refused launch', () => {
 
   it('names an unknown state, and answers scripts in JSON', async () => {
     const form = await platformForm('pupil');
-    const forged = { ...form, state: 'forged', cookie: 'lp_lti_forged=1' };
+    const forged = { ...form, state: 'forged', cookie: 'lp_lti_forged=forged' };
     expectPage(await post(forged), 'The launch has no known state');
     const script = await ctx.request({
       method: 'POST',

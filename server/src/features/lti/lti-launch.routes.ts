@@ -4,14 +4,27 @@ import { ErrorResponse } from '@lp/contract/common';
 import { Jwks, LtiLaunchForm, LtiLoginParams } from '@lp/contract/lti';
 import { Type } from 'typebox';
 import { HttpError } from '../../lib/http-errors.ts';
+import { keepState, type StateCookie, takeState } from '../../lib/state-cookies.ts';
 import { rateLimits } from '../../plugins/rate-limits.ts';
 import { anyone } from '../../plugins/route-rules.ts';
 import { answerRefusalsWithPages } from './launch-page.ts';
-import { keepLaunchState, takeLaunchState } from './launch-state-cookie.ts';
 import { completeLaunch, startLogin } from './lti-launch.service.ts';
 import { ensureKey, publishedKeys } from './tool-keys.ts';
 
 const FORM = 'application/x-www-form-urlencoded';
+
+// The IMS Security Framework binds a login's state to the browser that began it: the login
+// leaves the state in a cookie, and a launch whose state that browser does not hold is refused;
+// else a launch form taken from one browser could be posted from another. The platform's page
+// posts the launch from its own site, and may begin several at once.
+const LAUNCH_STATE: StateCookie = {
+  name: 'lp_lti',
+  under: '/lti/launch',
+  crossSite: true,
+  perAttempt: true,
+  refusal:
+    'This launch was not begun in this browser: the cookie its login left here is missing (the browser may block cookies for this site, or the launch took over 10 minutes). Launch again from the LMS.',
+};
 
 /** The media type of a request without its parameters. */
 const mediaType = (header: string | undefined) =>
@@ -75,9 +88,9 @@ export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { ...loginSchema, querystring: LtiLoginParams },
     },
     async (request, reply) => {
-      const login = await startLogin(app, request.query);
-      keepLaunchState(request, reply, login.state);
-      return reply.redirect(login.url, 302);
+      const url = await startLogin(app, request.query);
+      keepState(request, reply, LAUNCH_STATE, url);
+      return reply.redirect(url, 302);
     },
   );
 
@@ -93,9 +106,9 @@ export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       formOnly(request.headers['content-type']);
-      const login = await startLogin(app, request.body as LtiLoginParams);
-      keepLaunchState(request, reply, login.state);
-      return reply.redirect(login.url, 302);
+      const url = await startLogin(app, request.body as LtiLoginParams);
+      keepState(request, reply, LAUNCH_STATE, url);
+      return reply.redirect(url, 302);
     },
   );
 
@@ -120,7 +133,7 @@ export const ltiLaunchRoutes: FastifyPluginAsyncTypebox = async (app) => {
     async (request, reply) => {
       formOnly(request.headers['content-type']);
       const form = request.body as LtiLaunchForm;
-      takeLaunchState(request, reply, form.state);
+      takeState(request, reply, LAUNCH_STATE, form.state);
       return reply.redirect(await completeLaunch(app, form), 302);
     },
   );

@@ -13,8 +13,7 @@ const LOGIN_LIFETIME_MS = 10 * 60_000;
 
 /**
  * The OIDC third-party login initiation: finds the platform, keeps a state and a nonce for the
- * launch, and answers where to send the browser (the platform's authorization endpoint) and the
- * state, which the browser keeps too (launch-state-cookie.ts).
+ * launch, and answers where to send the browser (the platform's authorization endpoint).
  */
 export async function startLogin(app: FastifyInstance, params: LtiLoginParams) {
   const platforms = await repo.platformsOfIssuer(app.db, params.iss, params.client_id);
@@ -48,7 +47,7 @@ export async function startLogin(app: FastifyInstance, params: LtiLoginParams) {
   });
   if (params.lti_message_hint) query.set('lti_message_hint', params.lti_message_hint);
   const separator = platform.authorization_endpoint.includes('?') ? '&' : '?';
-  return { state, url: `${platform.authorization_endpoint}${separator}${query}` };
+  return `${platform.authorization_endpoint}${separator}${query}`;
 }
 
 /**

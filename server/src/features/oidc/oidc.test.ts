@@ -4,7 +4,11 @@ import { createLearner, createStaff } from '../../../test/factories.ts';
 import { FakeGithub } from '../../../test/fake-github.ts';
 import { FakeOidcProvider, type FakeSchoolUser } from '../../../test/fake-oidc-provider.ts';
 import { exchangeOneTimeCode, followGithubSignIn } from '../../../test/github-sign-in.ts';
-import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import {
+  type ConfigOverrides,
+  createTestContext,
+  type TestContext,
+} from '../../../test/harness.ts';
 
 // Sign-in with the school's provider, through a fake provider on this machine: the browser's
 // path is walked request by request (our start URL → the provider → our callback → the client).
@@ -13,26 +17,29 @@ let provider: FakeOidcProvider;
 let github: FakeGithub;
 let ctx: TestContext;
 
+/** A server with GitHub's and the school's sign-in, the fakes' (after they started). */
+const schoolSettings = (requiredForStaff: boolean): ConfigOverrides => ({
+  publicUrl: 'http://api.test',
+  clientUrl: 'http://app.test',
+  github: {
+    clientId: 'gh-client',
+    clientSecret: 'gh-secret',
+    oauthUrl: github.url,
+    apiUrl: github.url,
+  },
+  oidc: {
+    issuerUrl: provider.issuer,
+    clientId: provider.clientId,
+    clientSecret: provider.clientSecret,
+    name: 'Springfield SSO',
+    requiredForStaff,
+  },
+});
+
 beforeAll(async () => {
   provider = await new FakeOidcProvider().start();
   github = await new FakeGithub().start();
-  ctx = await createTestContext({
-    publicUrl: 'http://api.test',
-    clientUrl: 'http://app.test',
-    github: {
-      clientId: 'gh-client',
-      clientSecret: 'gh-secret',
-      oauthUrl: github.url,
-      apiUrl: github.url,
-    },
-    oidc: {
-      issuerUrl: provider.issuer,
-      clientId: provider.clientId,
-      clientSecret: provider.clientSecret,
-      name: 'Springfield SSO',
-      requiredForStaff: false,
-    },
-  });
+  ctx = await createTestContext(schoolSettings(false));
 });
 afterAll(async () => {
   await ctx.close();
@@ -242,23 +249,7 @@ describe('sign-in with the school account', () => {
 describe('school sign-in required for staff', () => {
   let strict: TestContext;
   beforeAll(async () => {
-    strict = await createTestContext({
-      publicUrl: 'http://api.test',
-      clientUrl: 'http://app.test',
-      github: {
-        clientId: 'gh-client',
-        clientSecret: 'gh-secret',
-        oauthUrl: github.url,
-        apiUrl: github.url,
-      },
-      oidc: {
-        issuerUrl: provider.issuer,
-        clientId: provider.clientId,
-        clientSecret: provider.clientSecret,
-        name: 'Springfield SSO',
-        requiredForStaff: true,
-      },
-    });
+    strict = await createTestContext(schoolSettings(true));
   });
   afterAll(() => strict.close());
 
