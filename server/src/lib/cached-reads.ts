@@ -27,9 +27,22 @@ export class CachedReads<V = unknown> {
     load: () => Promise<T>,
     until?: (startedAt: number) => number,
   ): Promise<T> {
-    const read = this.fresh(key) ?? (await this.shared(key, load, until));
+    const kept = this.kept<T>(key);
+    if (kept) return kept.value;
+    const read = await this.shared(key, load, until);
     noteReads(read.tables);
     return read.value as T;
+  }
+
+  /**
+   * The kept answer of `key` while it is fresh, without waiting: the hot paths (a token check, a
+   * 304) answer in the same turn instead of a promise later.
+   */
+  kept<T extends V>(key: string): { value: T } | undefined {
+    const kept = this.fresh(key);
+    if (!kept) return undefined;
+    noteReads(kept.tables);
+    return { value: kept.value as T };
   }
 
   /** The tables the kept answer of `key` watches (tests compare them with its statements). */

@@ -48,19 +48,34 @@ export const notModified = {
  * Sends a GET's answer, kept in memory while nothing it read has changed (app.keptAnswers):
  * made with the route's response schema, sent with its ETag (If-None-Match answers 304) and
  * compressed once per encoding the callers accept.
+ *
+ * A kept answer is sent in the same turn and nothing is returned, so the route's handler must not
+ * be async: Fastify then takes the answer as sent. (A promise of nothing, from an async handler,
+ * would be sent again while the answer is still on its way; a reply returned is awaited until its
+ * response has finished, which costs a kept answer more than sending it.)
  */
-export async function sendKept<T>(reply: FastifyReply, read: KeptRead<T>) {
+export function sendKept<T>(reply: FastifyReply, read: KeptRead<T>): Promise<void> | undefined {
   const { request } = reply;
   const key = `${request.routeOptions.url} ${audienceOf(request)} ${read.variant}`;
-  const answer = await reply.server.keptAnswers.read(
-    key,
-    async () => {
-      const value = await read.load();
-      const json = Buffer.isBuffer(value) ? value : reply.serialize(value);
-      return new EncodedBody(Buffer.from(typeof json === 'string' ? json : new Uint8Array(json)));
-    },
-    read.until,
-  );
+  const kept = reply.server.keptAnswers.kept<EncodedBody>(key);
+  if (kept) {
+    send(reply, kept.value);
+    return undefined;
+  }
+  const load = async () => {
+    const value = await read.load();
+    const json = Buffer.isBuffer(value) ? value : reply.serialize(value);
+    return new EncodedBody(Buffer.from(typeof json === 'string' ? json : new Uint8Array(json)));
+  };
+  // Awaiting the reply waits until its response has finished: Fastify, given nothing, then finds
+  // the answer sent.
+  return reply.server.keptAnswers.read(key, load, read.until).then(async (answer) => {
+    await send(reply, answer);
+  });
+}
+
+function send(reply: FastifyReply, answer: EncodedBody) {
+  const { request } = reply;
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
   if (fresh(request.headers, { etag: answer.etag })) return reply.code(304).send();
   const accepted =

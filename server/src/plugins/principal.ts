@@ -1,5 +1,5 @@
 import type { ApiTokenScope } from '@lp/contract/api-tokens';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { CachedReads } from '../lib/cached-reads.ts';
 import { ChangeFeed } from '../lib/change-feed.ts';
 import { forbidden, HttpError, unauthorized } from '../lib/http-errors.ts';
@@ -81,7 +81,14 @@ export function callerOf(request: SignedInRouteRequest): SignedInPerson {
 
 const TOKEN_CHECK_KEPT_MS = 1000;
 
-async function identify(app: FastifyInstance, header: string | undefined) {
+/**
+ * The caller a request's Authorization header names: in the same turn when its token check is
+ * kept (most requests), else once the check has read the database.
+ */
+function identify(
+  app: FastifyInstance,
+  header: string | undefined,
+): SignedInPerson | null | Promise<SignedInPerson | null> {
   if (!header) return null;
   const [scheme, key, extra] = header.trim().split(/\s+/);
   const kind = scheme?.toLowerCase();
@@ -90,17 +97,22 @@ async function identify(app: FastifyInstance, header: string | undefined) {
   if (kind !== 'token' && !(kind === 'bearer' && key?.startsWith(API_TOKEN_PREFIX))) return null;
   if (!key || extra !== undefined) throw unauthorized('Invalid token header.');
   const hash = sha256(key);
-  // Remembered a second at most: a token also stops being good when it expires.
-  const person = await app.tokenChecks.read(
-    `${kind} ${hash}`,
-    () => (kind === 'token' ? findSignedIn(app, hash) : findApiTokenHolder(app, hash)),
-    (startedAt) => startedAt + TOKEN_CHECK_KEPT_MS,
-  );
-  if (!person) {
+  const checkKey = `${kind} ${hash}`;
+  const known = (person: SignedInPerson | undefined) => {
+    if (person) return person;
     const challenge = kind === 'token' ? 'Token' : 'Bearer';
     throw new HttpError(401, 'Invalid token.', { 'www-authenticate': challenge });
-  }
-  return person;
+  };
+  const kept = app.tokenChecks.kept(checkKey);
+  if (kept) return known(kept.value);
+  // Remembered a second at most: a token also stops being good when it expires.
+  return app.tokenChecks
+    .read(
+      checkKey,
+      () => (kind === 'token' ? findSignedIn(app, hash) : findApiTokenHolder(app, hash)),
+      (startedAt) => startedAt + TOKEN_CHECK_KEPT_MS,
+    )
+    .then(known);
 }
 
 /** The person whose live token has this hash, or undefined. */
@@ -148,25 +160,50 @@ export function registerAccessControl(
     });
   });
 
-  api.addHook('onRequest', async (request) => {
-    const { access, identifyWithoutHeader } = request.routeOptions.config;
+  // Callback hooks, not async ones: a request whose token check is kept goes on in the same turn.
+  api.addHook('onRequest', (request, _reply, done) => {
+    const { identifyWithoutHeader } = request.routeOptions.config;
     const header = request.headers.authorization;
-    const person =
-      header === undefined && identifyWithoutHeader
-        ? await identifyWithoutHeader(request)
-        : await identify(api, header);
-    request.person = person;
-    if (person?.apiToken) refuseBeyondApiToken(person.apiToken.scope, request);
-    // The route's access is checked here, once: handlers and services do not repeat it.
-    // (An unmatched URL has no access rule: it answers 404 to everyone.)
-    if (access !== 'signed-in' && access !== 'staff') return;
-    if (!person) throw unauthorized();
-    if (access === 'staff' && !person.isStaff) throw forbidden();
+    const admit = (person: SignedInPerson | null) => {
+      request.person = person;
+      admitCaller(request, person);
+    };
+    try {
+      const caller =
+        header === undefined && identifyWithoutHeader
+          ? identifyWithoutHeader(request)
+          : identify(api, header);
+      if (!(caller instanceof Promise)) {
+        admit(caller);
+        done();
+        return;
+      }
+      caller.then(admit).then(() => done(), done);
+    } catch (error) {
+      done(error as Error);
+    }
   });
   // Recorded before the answer leaves, so a caller who lists a token's uses next sees this one.
-  api.addHook('onSend', async (request, reply, payload) => {
+  api.addHook('onSend', (request, reply, payload, done) => {
     const token = request.person?.apiToken;
-    if (token) await recordApiTokenUse(api, token.id, request, reply.statusCode);
-    return payload;
+    if (!token) {
+      done(null, payload);
+      return;
+    }
+    void recordApiTokenUse(api, token.id, request, reply.statusCode).then(() =>
+      done(null, payload),
+    );
   });
+}
+
+/**
+ * The route's access, checked here once: handlers and services do not repeat it. (An unmatched
+ * URL has no access rule: it answers 404 to everyone.)
+ */
+function admitCaller(request: FastifyRequest, person: SignedInPerson | null) {
+  if (person?.apiToken) refuseBeyondApiToken(person.apiToken.scope, request);
+  const { access } = request.routeOptions.config;
+  if (access !== 'signed-in' && access !== 'staff') return;
+  if (!person) throw unauthorized();
+  if (access === 'staff' && !person.isStaff) throw forbidden();
 }

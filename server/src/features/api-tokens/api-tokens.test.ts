@@ -89,20 +89,33 @@ describe('API tokens', () => {
     const before = Date.now();
     await ctx.request({ method: 'GET', url: '/api/courses', headers: bearer(made.token) });
     await ctx.request({ method: 'DELETE', url: '/api/tags/1', headers: bearer(made.token) });
+    // Answered from the kept list this time, and as a 304: each is still one use.
+    const etag = (
+      await ctx.request({ method: 'GET', url: '/api/courses', headers: bearer(made.token) })
+    ).headers.etag;
+    const unchanged = await ctx.request({
+      method: 'GET',
+      url: '/api/courses',
+      headers: { ...bearer(made.token), 'if-none-match': String(etag) },
+    });
+    expect(unchanged.statusCode).toBe(304);
     const uses = await ctx.request({
       method: 'GET',
       url: `/api/api-tokens/${made.id}/uses`,
       token: staff.token,
     });
     expect(uses.json()).toMatchObject([
+      { method: 'GET', path: '/api/courses', status: 304 },
+      { method: 'GET', path: '/api/courses', status: 200 },
       { method: 'DELETE', path: '/api/tags/1', status: 403 },
       { method: 'GET', path: '/api/courses', status: 200 },
     ]);
+    expect(uses.json()).toHaveLength(4);
     for (const use of uses.json())
       expect(Date.parse(use.used_at)).toBeGreaterThanOrEqual(before - 1000);
     const list = await ctx.request({ method: 'GET', url: '/api/api-tokens', token: staff.token });
     expect(list.json().find((token: { id: number }) => token.id === made.id)).toMatchObject({
-      uses: 2,
+      uses: 4,
       last_used_at: uses.json()[0].used_at,
     });
   });

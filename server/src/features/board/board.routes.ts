@@ -43,7 +43,7 @@ export const boardRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => {
+    (request, reply) => {
       const { cohort, lastname_like, q } = request.query;
       if (lastname_like !== undefined) return repo.learnersWithoutCohort(app.db, lastname_like);
       if (cohort !== undefined) return sendKept(reply, boardRead(app, cohort));

@@ -31,6 +31,6 @@ export const cohortHealthRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => sendKept(reply, cohortHealthRead(app, request.params.id)),
+    (request, reply) => sendKept(reply, cohortHealthRead(app, request.params.id)),
   );
 };

@@ -46,7 +46,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendKept(reply, cohorts.cohortListRead(app, callerOf(request), request.query)),
   );
 
@@ -56,7 +56,7 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       config: ownerOrStaff(200),
       schema: { tags, params: IdParams, response: { 200: Cohort, ...notModified, ...errors } },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendKept(reply, cohorts.cohortRead(app, callerOf(request), request.params.id)),
   );
 

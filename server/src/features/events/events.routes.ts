@@ -48,7 +48,7 @@ export const eventsRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: Type.Array(CohortEvent), ...notModified, ...errors },
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendKept(reply, events.eventListRead(app, callerOf(request), request.query.cohort)),
   );
 

@@ -43,7 +43,7 @@ export const learnersRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: StudentDetail, ...notModified, ...errors },
       },
     },
-    async (request, reply) =>
+    (request, reply) =>
       sendKept(reply, learners.studentDetailRead(app, callerOf(request), request.params.id)),
   );
 

@@ -42,7 +42,7 @@ export const notesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         },
       },
     },
-    async (request, reply) => sendKept(reply, notes.noteListRead(app, request.query.studentId)),
+    (request, reply) => sendKept(reply, notes.noteListRead(app, request.query.studentId)),
   );
 
   app.post(

@@ -27,7 +27,7 @@ export const coursesRoutes: FastifyPluginAsyncTypebox = async (app) => {
         response: { 200: CourseList, ...notModified, ...errors },
       },
     },
-    async (request, reply) => sendKept(reply, service.courseListRead(app, request.query)),
+    (request, reply) => sendKept(reply, service.courseListRead(app, request.query)),
   );
 
   app.get(
