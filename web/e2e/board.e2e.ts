@@ -332,6 +332,20 @@ describe('the learner board', () => {
       );
     expect(await variable('body')).not.toBe('');
     expect(await variable('.lp-card')).toBe('');
+    // Nor does Radix's pointer-events: none on <body> reach the board: the overlay takes the
+    // pointer, and a click on it beside the dialog closes the dialog, not anything under it.
+    const pointerEvents = (selector: string) =>
+      page.evaluate(
+        (target) => getComputedStyle(document.querySelector(target) as Element).pointerEvents,
+        selector,
+      );
+    expect(await page.evaluate(() => document.body.style.pointerEvents)).toBe('none');
+    expect(await pointerEvents('.lp-card')).toBe('auto');
+    const cardBox = await card(name).boundingBox();
+    await page.mouse.click(cardBox!.x + 4, cardBox!.y + 4);
+    await page.getByRole('dialog', { name: `Learner: ${name}` }).waitFor({ state: 'hidden' });
+    expect(await page.getByRole('dialog').count()).toBe(0);
+    expect(await page.evaluate(() => document.body.style.pointerEvents)).toBe('');
   });
 });
 
