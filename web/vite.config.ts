@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenChunk } from './build/first-screen-chunk.ts';
 import { precompress } from './build/precompress.ts';
+import { radixSiblingRule } from './build/radix-sibling-rule.ts';
 import { radixFullFirst, radixSubset } from './build/radix-subset.ts';
 
 const apiTarget = process.env.VITE_PROXY_TARGET ?? 'http://127.0.0.1:8000';
@@ -93,6 +94,7 @@ export default defineConfig({
           file: fileURLToPath(new URL('./src/app/theme.css', import.meta.url)),
           classes: firstPageClasses,
         }),
+        radixSiblingRule(),
       ],
     },
   },

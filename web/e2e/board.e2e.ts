@@ -347,6 +347,35 @@ describe('the learner board', () => {
     expect(await page.getByRole('dialog').count()).toBe(0);
     expect(await page.evaluate(() => document.body.style.pointerEvents)).toBe('');
   });
+
+  it('restyles only what opening a dialog or a menu changes, not the whole board', async () => {
+    await openBoard();
+    // Radix puts its focus guards first in <body> as a dialog or menu opens. A selector with a
+    // universal sibling before a descendant (`a + * b`) makes Chromium restyle the whole subtree
+    // after such an insertion: the build names Radix Themes' one sibling (build/radix-sibling-rule.ts).
+    const universalSiblings = await page.evaluate(() => {
+      const found: string[] = [];
+      const walk = (rules: CSSRuleList) => {
+        for (const rule of rules) {
+          if (rule instanceof CSSStyleRule && /[+~]\s*\*\s+[^\s,{]/.test(rule.selectorText))
+            found.push(rule.selectorText);
+          if ('cssRules' in rule) walk((rule as CSSGroupingRule).cssRules);
+        }
+      };
+      for (const sheet of document.styleSheets) walk(sheet.cssRules);
+      return found;
+    });
+    expect(universalSiblings).toEqual([]);
+    // The rule still does its work: no separator beside the chosen density.
+    const densities = page.getByRole('radiogroup', { name: 'Cards' });
+    const chosen = densities.locator('[data-state="on"]');
+    await chosen.waitFor();
+    const separatorAfter = await chosen.evaluate((item) => {
+      const next = item.nextElementSibling?.querySelector('.rt-SegmentedControlItemSeparator');
+      return next ? getComputedStyle(next).opacity : null;
+    });
+    expect(separatorAfter).toBe('0');
+  });
 });
 
 describe('search and shortcuts', () => {
