@@ -131,11 +131,8 @@ function watchedDriver(inner: Driver, committed: CommittedWrite): Driver {
     releaseSavepoint: inner.releaseSavepoint?.bind(inner),
     async acquireConnection() {
       const connection = await inner.acquireConnection();
-      let watched = wrapped.get(connection);
-      if (!watched) {
-        watched = new WatchedConnection(connection);
-        wrapped.set(connection, watched);
-      }
+      const watched = wrapped.get(connection) ?? new WatchedConnection(connection);
+      wrapped.set(connection, watched);
       return watched;
     },
     releaseConnection: (connection) => inner.releaseConnection(own(connection)),
@@ -155,11 +152,8 @@ function watchedDriver(inner: Driver, committed: CommittedWrite): Driver {
       if (changed) committed(changed);
     },
     async rollbackTransaction(connection) {
-      try {
-        await inner.rollbackTransaction(own(connection));
-      } finally {
-        (connection as WatchedConnection).inTransaction = false;
-      }
+      (connection as WatchedConnection).inTransaction = false;
+      await inner.rollbackTransaction(own(connection));
     },
   };
   return driver;

@@ -27,22 +27,9 @@ export class CachedReads<V = unknown> {
     load: () => Promise<T>,
     until?: (startedAt: number) => number,
   ): Promise<T> {
-    const kept = this.kept<T>(key);
-    if (kept) return kept.value;
-    const read = await this.shared(key, load, until);
+    const read = this.kept<T>(key) ?? (await this.shared(key, load, until));
     noteReads(read.tables);
     return read.value as T;
-  }
-
-  /**
-   * The kept answer of `key` while it is fresh, without waiting: the hot paths (a token check, a
-   * 304) answer in the same turn instead of a promise later.
-   */
-  kept<T extends V>(key: string): { value: T } | undefined {
-    const kept = this.fresh(key);
-    if (!kept) return undefined;
-    noteReads(kept.tables);
-    return { value: kept.value as T };
   }
 
   /** The tables the kept answer of `key` watches (tests compare them with its statements). */
@@ -79,14 +66,17 @@ export class CachedReads<V = unknown> {
     return read;
   }
 
-  /** The kept answer while its tables are unchanged (made the most recently used). */
-  private fresh(key: string): Kept<V> | undefined {
+  /**
+   * The kept answer while its tables are unchanged (made the most recently used), in the same
+   * turn: a hot path (a 304, a token check) needs no promise.
+   */
+  kept<T extends V>(key: string): Kept<T> | undefined {
     const kept = this.entries.get(key);
     if (!kept) return undefined;
     this.entries.delete(key);
     if (Date.now() >= kept.until || !this.feed.unchangedSince(kept.position, kept.tables))
       return undefined;
     this.entries.set(key, kept);
-    return kept;
+    return kept as Kept<T>;
   }
 }

@@ -45,41 +45,30 @@ export const notModified = {
 };
 
 /**
- * Sends a GET's answer, kept in memory while nothing it read has changed (app.keptAnswers):
- * made with the route's response schema, sent with its ETag (If-None-Match answers 304) and
- * compressed once per encoding the callers accept.
- *
- * A kept answer is sent in the same turn and nothing is returned, so the route's handler must not
- * be async: Fastify then takes the answer as sent. (A promise of nothing, from an async handler,
- * would be sent again while the answer is still on its way; a reply returned is awaited until its
- * response has finished, which costs a kept answer more than sending it.)
+ * Sends a GET's answer, kept while nothing it read has changed (app.keptAnswers), with its ETag
+ * (If-None-Match answers 304), compressed once per encoding. A kept answer is sent at once and
+ * nothing is returned: the route's handler must not be async (ARCHITECTURE.md, "Hot paths").
  */
 export function sendKept<T>(reply: FastifyReply, read: KeptRead<T>): Promise<void> | undefined {
-  const { request } = reply;
-  const key = `${request.routeOptions.url} ${audienceOf(request)} ${read.variant}`;
+  const key = `${reply.request.routeOptions.url} ${audienceOf(reply.request)} ${read.variant}`;
   const kept = reply.server.keptAnswers.kept<EncodedBody>(key);
-  if (kept) {
-    send(reply, kept.value);
-    return undefined;
-  }
+  if (kept) return void send(reply, kept.value);
   const load = async () => {
     const value = await read.load();
     const json = Buffer.isBuffer(value) ? value : reply.serialize(value);
     return new EncodedBody(Buffer.from(typeof json === 'string' ? json : new Uint8Array(json)));
   };
-  // Awaiting the reply waits until its response has finished: Fastify, given nothing, then finds
-  // the answer sent.
+  // Awaiting the reply waits for its response to finish, so that Fastify finds it sent.
   return reply.server.keptAnswers.read(key, load, read.until).then(async (answer) => {
     await send(reply, answer);
   });
 }
 
 function send(reply: FastifyReply, answer: EncodedBody) {
-  const { request } = reply;
+  const { headers } = reply.request;
   reply.header('etag', answer.etag).header('cache-control', 'private, no-cache');
-  if (fresh(request.headers, { etag: answer.etag })) return reply.code(304).send();
-  const accepted =
-    answer.plain.length < COMPRESS_FROM ? undefined : request.headers['accept-encoding'];
+  if (fresh(headers, { etag: answer.etag })) return reply.code(304).send();
+  const accepted = answer.plain.length < COMPRESS_FROM ? undefined : headers['accept-encoding'];
   const { body, encoding } = answer.in(chooseEncoding(accepted));
   reply.header('vary', 'accept-encoding');
   if (encoding) reply.header('content-encoding', encoding);
