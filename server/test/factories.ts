@@ -2,7 +2,10 @@ import type { Db } from '../src/db/schema.ts';
 import { issueToken } from '../src/features/auth/tokens.ts';
 import { hashPassword, randomSecret } from '../src/lib/secrets.ts';
 
-let sequence = 0;
+// Test files share this module (isolate: false in vitest.config.ts), so the numbers go on from
+// file to file. They start above any number a test writes by hand ('Day Cohort 80'), which the
+// shared count would otherwise reach in some orders of the files and not in others.
+let sequence = 1000;
 const next = () => {
   sequence += 1;
   return sequence;
