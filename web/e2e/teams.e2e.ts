@@ -120,6 +120,14 @@ describe('teams, as an instructor', () => {
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
     await feedbackSays('Error: One or more teams are empty');
+    // The message clears after 3 s and the builder under it stays where it was.
+    const builderTop = async () => (await pool.boundingBox())?.y;
+    const before = await builderTop();
+    await page
+      .locator('.teams-feedback')
+      .getByText('Error: One or more teams are empty')
+      .waitFor({ state: 'detached' });
+    expect(await builderTop()).toBe(before);
 
     // Drag a badge from the pool into Team 1, on to Team 2, and back into the pool.
     const learnerId = await pool
