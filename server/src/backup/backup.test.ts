@@ -178,21 +178,4 @@ describe('the backup before an upgrade', () => {
     await migrateToLatest(ctx.db);
     expect(await backupBeforeMigrations(ctx.database, join(folder, 'none'))).toBeNull();
   });
-
-  it("restores a database of the release whose 1040 made repository_work, without 1045's record", async () => {
-    await sql`delete from kysely_migration where name = '1045-repository-work'`.execute(ctx.db);
-    const saved = await backupBeforeMigrations(ctx.database, join(folder, 'repository-work'));
-    const file = saved?.file ?? '';
-    const { header } = await checkBackup(file);
-    // Its schema is 1045's too: rebuilding it makes repository_work, whose rows the backup has.
-    expect(header.migrations).toContain('1045-repository-work');
-    const restored = await emptyDatabase();
-    try {
-      await loadBackup(restored.db, file, header);
-      await migrateToLatest(ctx.db);
-      expect(await fingerprint(restored.db)).toEqual(await fingerprint(ctx.db));
-    } finally {
-      await restored.close();
-    }
-  });
 });

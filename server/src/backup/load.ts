@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { knownMigrations, migrateToLatest, migrationsWithSchemaOf } from '../db/migrate.ts';
+import { knownMigrations, migrateToLatest } from '../db/migrate.ts';
 import { BackupFileError, type BackupHeader, readBackup, type TableSection } from './format.ts';
 import { tablesInLoadOrder } from './tables.ts';
 
@@ -19,13 +19,7 @@ export async function checkBackup(file: string): Promise<{ header: BackupHeader;
       `${file} was made by a newer version of the product (its database has migration '${unknown}', which this version does not know): restore it with that version or a newer one.`,
     );
   }
-  // What rebuilds its schema: a backup of the release whose 1040 made repository_work has 1045's
-  // table without its record.
-  const migrations = migrationsWithSchemaOf(header.migrations, 'repository_work' in rows);
-  return {
-    header: { ...header, migrations },
-    rows: Object.values(rows).reduce((sum, n) => sum + n, 0),
-  };
+  return { header, rows: Object.values(rows).reduce((sum, n) => sum + n, 0) };
 }
 
 /**
