@@ -9,6 +9,7 @@ import { createLearner, createStaff } from '../../test/factories.ts';
 import { createTestContext, type TestContext } from '../../test/harness.ts';
 import { openEmbedded, openPostgres } from '../db/connection.ts';
 import { migrateToLatest } from '../db/migrate.ts';
+import { writeBackup } from './dump.ts';
 import { checkBackup, loadBackup } from './load.ts';
 import { BackupHealth, backupBeforeMigrations, scheduleBackups } from './schedule.ts';
 
@@ -177,5 +178,24 @@ describe('the backup before an upgrade', () => {
     // Nothing to save once every migration has run.
     await migrateToLatest(ctx.db);
     expect(await backupBeforeMigrations(ctx.database, join(folder, 'none'))).toBeNull();
+  });
+
+  it('restores a backup of the releases that ran 1045-repository-work, now part of 1040', async () => {
+    const folded = '1045-repository-work';
+    await sql`insert into kysely_migration (name, timestamp) values (${folded}, now())`.execute(
+      ctx.db,
+    );
+    const file = join(folder, 'folded.backup.gz');
+    await writeBackup(ctx.db, ctx.database.kind, file);
+    await sql`delete from kysely_migration where name = ${folded}`.execute(ctx.db);
+    const { header } = await checkBackup(file);
+    expect(header.migrations).not.toContain(folded);
+    const restored = await emptyDatabase();
+    try {
+      await loadBackup(restored.db, file, header);
+      expect(await fingerprint(restored.db)).toEqual(await fingerprint(ctx.db));
+    } finally {
+      await restored.close();
+    }
   });
 });

@@ -15,7 +15,7 @@ const migratorOf = <T>(db: Kysely<T>, chosen: Record<string, Migration> = migrat
  * Migrations folded into an earlier one, which some databases ran on their own:
  * 1045-repository-work made what 1040-github-activity now makes, the same table and trigger.
  */
-const FOLDED = ['1045-repository-work'];
+export const FOLDED = ['1045-repository-work'];
 
 /**
  * Runs every migration not yet run; with `only`, just those of them that it names (a restore
