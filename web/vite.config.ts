@@ -2,6 +2,7 @@ import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 import { firstScreenChunk } from './build/first-screen-chunk.ts';
+import { firstScreenPreload } from './build/first-screen-preload.ts';
 import { precompress } from './build/precompress.ts';
 import { radixSiblingRule } from './build/radix-sibling-rule.ts';
 import { radixFullFirst, radixSubset } from './build/radix-subset.ts';
@@ -27,9 +28,13 @@ const source = (path: string) => fileURLToPath(new URL(`./src/${path}`, import.m
 
 // A staff page load's first screen, the board, in one chunk (build/first-screen-chunk.ts): the
 // paths below are what the board and the staff shell use that no signed-out page does.
+const firstScreenModules = [
+  source('app/shell/staff-shell.tsx'),
+  source('features/dashboard/dashboard-page.tsx'),
+];
 const firstScreen = firstScreenChunk({
   name: 'first-screen',
-  screens: [source('app/shell/staff-shell.tsx'), source('features/dashboard/dashboard-page.tsx')],
+  screens: firstScreenModules,
   only: new RegExp(
     [
       String.raw`[\\/]src[\\/]features[\\/](board|dashboard|health|learners|github|capstones|calendar|accounts|settings)[\\/]`,
@@ -82,6 +87,9 @@ export default defineConfig({
   plugins: [
     react(),
     firstScreen.plugin,
+    // STORAGE_KEYS.session: the config cannot load the contract's TypeScript; e2e/first-screen.e2e.ts
+    // fails when the two differ.
+    firstScreenPreload({ path: '/', screens: firstScreenModules, sessionKey: 'nss_token' }),
     radixFullFirst(source('ui/radix-themes.css')),
     precompress(),
   ],

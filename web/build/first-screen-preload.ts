@@ -1,0 +1,90 @@
+// A page load of the first screen with a stored session (a reload of the board): its chunks and
+// stylesheets are asked for by an inline script in the page, as the page is read, instead of by
+// the app once its entry has loaded and run, a second wave of downloads that arrived after the
+// board's data. The script is the built page's own (the server allows its inline scripts by
+// hash), with the files of this build written into it; a signed-out page load asks for nothing.
+import type { Plugin, Rolldown } from 'vite';
+
+type Chunk = Rolldown.OutputChunk;
+
+/** The chunks `roots` import statically, themselves included. */
+function staticClosure(chunks: ReadonlyMap<string, Chunk>, roots: readonly Chunk[]): Chunk[] {
+  const seen = new Map<string, Chunk>();
+  const pending = [...roots];
+  for (let chunk = pending.shift(); chunk !== undefined; chunk = pending.shift()) {
+    if (seen.has(chunk.fileName)) continue;
+    seen.set(chunk.fileName, chunk);
+    for (const file of chunk.imports) {
+      const imported = chunks.get(file);
+      if (imported) pending.push(imported);
+    }
+  }
+  return [...seen.values()];
+}
+
+/** What the page runs: reads no more than whether this tab holds a session. */
+const preloadScript = (path: string, sessionKey: string, files: readonly string[]) => `
+      (() => {
+        try {
+          if (location.pathname !== ${JSON.stringify(path)} || !sessionStorage.getItem(${JSON.stringify(sessionKey)})) return;
+        } catch {
+          return;
+        }
+        for (const href of ${JSON.stringify(files)}) {
+          const link = document.createElement('link');
+          if (href.endsWith('.css')) {
+            link.rel = 'preload';
+            link.as = 'style';
+          } else link.rel = 'modulepreload';
+          link.crossOrigin = '';
+          link.href = href;
+          document.head.append(link);
+        }
+      })();
+    `;
+
+export function firstScreenPreload(options: {
+  /** The address of the first screen. */
+  path: string;
+  /** The modules the app loads lazily for it (the shell and the screen). */
+  screens: readonly string[];
+  /** The sessionStorage key of a stored session. */
+  sessionKey: string;
+}): Plugin {
+  return {
+    name: 'lp-first-screen-preload',
+    apply: 'build',
+    transformIndexHtml: {
+      order: 'post',
+      handler(_html, context) {
+        const entry = context.chunk;
+        const chunks = new Map(
+          Object.values(context.bundle ?? {})
+            .filter((file): file is Chunk => file.type === 'chunk')
+            .map((chunk) => [chunk.fileName, chunk]),
+        );
+        const screens = options.screens.map((id) =>
+          [...chunks.values()].find((chunk) => chunk.moduleIds.includes(id)),
+        );
+        if (!entry || screens.some((chunk) => chunk === undefined))
+          throw new Error('The build has no chunk for one of the first screen’s modules');
+        // The page asks for the entry's own files already.
+        const loaded = new Set(staticClosure(chunks, [entry]).map((chunk) => chunk.fileName));
+        const needed = staticClosure(chunks, screens as Chunk[]).filter(
+          (chunk) => !loaded.has(chunk.fileName),
+        );
+        const files = [
+          ...needed.map((chunk) => chunk.fileName),
+          ...new Set(needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])),
+        ].map((file) => `/${file}`);
+        return [
+          {
+            tag: 'script',
+            children: preloadScript(options.path, options.sessionKey, files),
+            injectTo: 'head',
+          },
+        ];
+      },
+    },
+  };
+}

@@ -1,0 +1,73 @@
+// A page load of the board (issue 30): with a stored session, the board's chunks and stylesheets
+// are asked for by the page itself as it is read (build/first-screen-preload.ts), before the
+// app's entry has run and sent the board's requests, so that they load alongside the entry's own
+// instead of after it. The sign-in page does not ask for them.
+import type { Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type BrowserSession, connectBrowser } from './support/browser.ts';
+import { serverUrl } from './support/servers.ts';
+import { signIn } from './support/session.ts';
+
+const baseUrl = serverUrl();
+
+let session: BrowserSession;
+
+beforeAll(async () => {
+  session = await connectBrowser();
+});
+
+afterAll(async () => {
+  await session?.close();
+});
+
+/** The paths the page asks for while `load` runs, in the order it asks. */
+async function requestsDuring(page: Page, load: () => Promise<unknown>): Promise<string[]> {
+  const paths: string[] = [];
+  const record = (request: { url: () => string }) => paths.push(new URL(request.url()).pathname);
+  page.on('request', record);
+  try {
+    await load();
+  } finally {
+    page.off('request', record);
+  }
+  return paths;
+}
+
+const isDashboardChunk = (path: string) => /^\/assets\/dashboard-page-[\w-]+\.js$/.test(path);
+
+describe('the first screen’s chunks', () => {
+  it('are asked for before the board’s data on a reload of the board, signed in as staff', async () => {
+    const page = await session.context.newPage();
+    try {
+      await signIn(page, baseUrl, 'instructor');
+      // The signed-in board's own requests are over before the reload.
+      await page.locator('.lp-card').first().waitFor();
+      await page.waitForLoadState('networkidle');
+      const asked = await requestsDuring(page, async () => {
+        await page.reload();
+        await page.locator('.lp-card').first().waitFor();
+      });
+      const chunk = asked.findIndex(isDashboardChunk);
+      const firstRequest = asked.findIndex((path) => path.startsWith('/api/'));
+      expect(chunk, asked.join('\n')).toBeGreaterThanOrEqual(0);
+      expect(firstRequest, asked.join('\n')).toBeGreaterThan(chunk);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('are not loaded by the sign-in page', async () => {
+    const page = await session.context.newPage();
+    try {
+      const asked = await requestsDuring(page, async () => {
+        await page.goto(`${baseUrl}/login`);
+        await page.getByRole('button', { name: 'Sign in', exact: true }).waitFor();
+        await page.waitForLoadState('networkidle');
+      });
+      expect(asked.filter((path) => path.startsWith('/assets/')).length).toBeGreaterThan(0);
+      expect(asked.filter(isDashboardChunk)).toEqual([]);
+    } finally {
+      await page.close();
+    }
+  });
+});
