@@ -6,7 +6,7 @@ import { Route, Routes, useLocation } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { course as fixtureCourse, learner, statuses } from '@/features/board/testing';
 import { addDays, todayIn } from '@/lib/dates.ts';
-import { fakeNetwork } from '@/test/fake-network.ts';
+import { fakeNetwork, type Stub } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import DashboardPage from './dashboard-page.tsx';
@@ -62,7 +62,7 @@ function Where() {
   return <output data-testid="where">{`${pathname}${search}`}</output>;
 }
 
-function network(overrides: Record<string, { status: number; body?: unknown }> = {}) {
+function network(overrides: Record<string, Stub> = {}) {
   return fakeNetwork({
     'GET /cohorts/72': { status: 200, body: cohort() },
     'GET /cohorts': {
@@ -169,6 +169,21 @@ describe('dashboard', () => {
     for (const action of ['Toggle tags', 'Toggle avatars', 'Search learners', 'Search cohorts']) {
       expect(within(shortcuts).getByText(action)).toBeInTheDocument();
     }
+  });
+
+  it('says there are no upcoming events only once the events have arrived', async () => {
+    window.localStorage.setItem('activeCohort', '72');
+    let answer: (value: { status: number; body: unknown }) => void = () => {};
+    const held = new Promise<{ status: number; body: unknown }>((resolve) => {
+      answer = resolve;
+    });
+    network({ 'GET /events': () => held });
+    renderDashboard();
+    await screen.findByRole('region', { name: 'Book 1, 1 learner' });
+    const events = screen.getByRole('region', { name: 'Upcoming Events' });
+    expect(within(events).queryByText('No upcoming events.')).not.toBeInTheDocument();
+    answer({ status: 200, body: [event('Past', -2, '09:00')] });
+    expect(await within(events).findByText('No upcoming events.')).toBeInTheDocument();
   });
 
   it('lists every cohort the person coaches in the strip, active or not, then the other active ones', async () => {

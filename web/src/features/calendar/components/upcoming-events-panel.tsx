@@ -1,7 +1,7 @@
 import { DISPLAY_TIME_ZONE } from '@lp/contract/constants';
 import { ClockIcon } from '@radix-ui/react-icons';
 import { Card, Flex, Heading, Text } from '@radix-ui/themes';
-import { memo, useMemo } from 'react';
+import { memo, useDeferredValue, useMemo } from 'react';
 import { todayIn } from '@/lib/dates.ts';
 import { useCohortEvents } from '../api/calendar-api.ts';
 import { eventColors } from '../model/event-colors.ts';
@@ -20,9 +20,12 @@ export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
   timeZone?: string;
 }) {
   const events = useCohortEvents(cohortId);
+  // Worked out in a render of its own, after the screen around it has painted: the first date in
+  // a time zone takes tens of milliseconds (its rules load), which held up the board's first paint.
+  const shown = useDeferredValue(events.data, undefined);
   const upcoming = useMemo(
-    () => upcomingEvents(events.data ?? [], todayIn(timeZone)),
-    [events.data, timeZone],
+    () => (shown === undefined ? null : upcomingEvents(shown, todayIn(timeZone))),
+    [shown, timeZone],
   );
   return (
     <section className="lp-upcoming" aria-labelledby="lp-upcoming-title">
@@ -34,7 +37,7 @@ export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
           Could not load the events.
         </Text>
       )}
-      {upcoming.length === 0 ? (
+      {upcoming === null ? null : upcoming.length === 0 ? (
         <Text as="p" size="2" color="gray">
           No upcoming events.
         </Text>
