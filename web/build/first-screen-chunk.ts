@@ -9,6 +9,7 @@
 // app before tree-shaking. The build checks the result instead: it fails when the entry or a
 // signed-out page would load the chunk.
 import type { Plugin, Rolldown } from 'vite';
+import { type Chunk, chunksOf, staticClosure } from './chunk-graph.ts';
 
 /** Every module `roots` import, statically, themselves included. */
 function importClosure(context: Rolldown.PluginContext, roots: readonly string[]): Set<string> {
@@ -52,20 +53,10 @@ export function firstScreenChunk(options: {
         }
       },
       generateBundle(_options, bundle) {
-        const chunks = Object.values(bundle).filter((file) => file.type === 'chunk');
-        const loads = (start: (typeof chunks)[number]) => {
-          const seen = new Set<string>();
-          const pending = [start.fileName];
-          for (let file = pending.pop(); file !== undefined; file = pending.pop()) {
-            if (seen.has(file)) continue;
-            seen.add(file);
-            pending.push(...(chunks.find((chunk) => chunk.fileName === file)?.imports ?? []));
-          }
-          return [...seen].some(
-            (file) => chunks.find((c) => c.fileName === file)?.name === options.name,
-          );
-        };
-        for (const chunk of chunks) {
+        const chunks = chunksOf(bundle);
+        const loads = (start: Chunk) =>
+          staticClosure(chunks, [start]).some((chunk) => chunk.name === options.name);
+        for (const chunk of chunks.values()) {
           if ((chunk.isEntry || options.signedOut.includes(chunk.name)) && loads(chunk))
             this.error(`${chunk.fileName} would load the ${options.name} chunk`);
         }

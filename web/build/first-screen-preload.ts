@@ -3,24 +3,8 @@
 // the app once its entry has loaded and run, a second wave of downloads that arrived after the
 // board's data. The script is the built page's own (the server allows its inline scripts by
 // hash), with the files of this build written into it; a signed-out page load asks for nothing.
-import type { Plugin, Rolldown } from 'vite';
-
-type Chunk = Rolldown.OutputChunk;
-
-/** The chunks `roots` import statically, themselves included. */
-function staticClosure(chunks: ReadonlyMap<string, Chunk>, roots: readonly Chunk[]): Chunk[] {
-  const seen = new Map<string, Chunk>();
-  const pending = [...roots];
-  for (let chunk = pending.shift(); chunk !== undefined; chunk = pending.shift()) {
-    if (seen.has(chunk.fileName)) continue;
-    seen.set(chunk.fileName, chunk);
-    for (const file of chunk.imports) {
-      const imported = chunks.get(file);
-      if (imported) pending.push(imported);
-    }
-  }
-  return [...seen.values()];
-}
+import type { Plugin } from 'vite';
+import { chunksOf, staticClosure } from './chunk-graph.ts';
 
 /** What the page runs: reads no more than whether this tab holds a session. */
 const preloadScript = (path: string, sessionKey: string, files: readonly string[]) => `
@@ -58,19 +42,18 @@ export function firstScreenPreload(options: {
       order: 'post',
       handler(_html, context) {
         const entry = context.chunk;
-        const chunks = new Map(
-          Object.values(context.bundle ?? {})
-            .filter((file): file is Chunk => file.type === 'chunk')
-            .map((chunk) => [chunk.fileName, chunk]),
+        const chunks = chunksOf(context.bundle ?? {});
+        const screens = [...chunks.values()].filter((chunk) =>
+          chunk.moduleIds.some((id) => options.screens.includes(id)),
         );
-        const screens = options.screens.map((id) =>
-          [...chunks.values()].find((chunk) => chunk.moduleIds.includes(id)),
+        const found = options.screens.every((id) =>
+          screens.some((chunk) => chunk.moduleIds.includes(id)),
         );
-        if (!entry || screens.some((chunk) => chunk === undefined))
+        if (!entry || !found)
           throw new Error('The build has no chunk for one of the first screen’s modules');
         // The page asks for the entry's own files already.
         const loaded = new Set(staticClosure(chunks, [entry]).map((chunk) => chunk.fileName));
-        const needed = staticClosure(chunks, screens as Chunk[]).filter(
+        const needed = staticClosure(chunks, screens).filter(
           (chunk) => !loaded.has(chunk.fileName),
         );
         const files = [
