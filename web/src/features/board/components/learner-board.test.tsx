@@ -205,3 +205,28 @@ describe('moving a learner with the keyboard', () => {
     expect(network.writes()).toEqual([]);
   });
 });
+
+describe('moving a learner with the pointer', () => {
+  it('shows the card being dragged as soon as the move that picks it up has been handled', async () => {
+    const network = fakeNetwork({});
+    layOutColumns();
+    renderBoard([learner('Ada Lovelace', 101), learner('Grace Hopper', 102)]);
+    const card = screen.getByRole('group', { name: 'Ada Lovelace' });
+    const pointer = { bubbles: true, isPrimary: true, button: 0, pointerId: 1 };
+    // Dispatched as the browser does, outside React's act: nothing renders later on its behalf.
+    card.dispatchEvent(new PointerEvent('pointerdown', { ...pointer, clientX: 20, clientY: 60 }));
+    document.dispatchEvent(
+      new PointerEvent('pointermove', { ...pointer, clientX: 32, clientY: 64 }),
+    );
+    const overlay = document.querySelector('.lp-card--overlay');
+    expect(overlay).toHaveTextContent('Ada Lovelace');
+    await act(async () => {
+      document.dispatchEvent(
+        new PointerEvent('pointerup', { ...pointer, clientX: 32, clientY: 64 }),
+      );
+    });
+    await waitFor(() => expect(document.querySelector('.lp-card--overlay')).toBeNull());
+    // Put down where it was: nothing to save.
+    expect(network.writes()).toEqual([]);
+  });
+});

@@ -6,7 +6,6 @@ import {
   DragOverlay,
   type DragStartEvent,
   KeyboardSensor,
-  PointerSensor,
   useSensor,
   useSensors,
 } from '@dnd-kit/core';
@@ -40,6 +39,7 @@ import {
 } from './keyboard-coordinates.ts';
 import { CardFace } from './learner-card.tsx';
 import { OffscreenCue } from './offscreen-cue.tsx';
+import { POINTER_OPTIONS, PromptPointerSensor } from './prompt-pointer-sensor.ts';
 import { UnplacedColumn } from './unplaced-column.tsx';
 import { useBoardActions } from './use-board-actions.ts';
 import { useElementWidth } from './use-element-width.ts';
@@ -72,9 +72,6 @@ export interface LearnerBoardProps {
   onEvaluateOpened?: (found: boolean) => void;
 }
 
-// The sensors' options keep their identity from render to render: new ones make dnd-kit hand its
-// context a new value, and every card (each reads it with useDraggable) renders again.
-const POINTER_OPTIONS = { activationConstraint: { distance: 6 } };
 /**
  * A card held within the board's outer 8% scrolls it sideways (to the columns out of view); the
  * default 20% would scroll it from under a card dropped on a column near its edge.
@@ -149,7 +146,7 @@ export const LearnerBoard = memo(function LearnerBoard({
   );
   const keyboardOptions = useMemo(() => ({ coordinateGetter }), [coordinateGetter]);
   const sensors = useSensors(
-    useSensor(PointerSensor, POINTER_OPTIONS),
+    useSensor(PromptPointerSensor, POINTER_OPTIONS),
     useSensor(KeyboardSensor, keyboardOptions),
   );
   const learnersRef = useLatest(learners);
