@@ -106,6 +106,31 @@ describe('learner card', () => {
     expect(dialogs.openOverlay).not.toHaveBeenCalled();
   });
 
+  it('does not open the overlay for a drag put back with Escape before the pointer is released', () => {
+    vi.useFakeTimers();
+    const { dialogs } = renderBoard([learner('Ada Lovelace', 101), learner('Grace Hopper', 101)]);
+    const pointer = { isPrimary: true, button: 0, pointerId: 1 };
+    for (const [name, moved] of [
+      ['Ada Lovelace', 12],
+      ['Grace Hopper', 2],
+    ] as const) {
+      const card = cardOf(name);
+      fireEvent.pointerDown(card, { ...pointer, clientX: 20, clientY: 60 });
+      fireEvent.pointerMove(document, { ...pointer, clientX: 20 + moved, clientY: 62 });
+      fireEvent.keyDown(document, { key: 'Escape', code: 'Escape' });
+      // A person lets go a moment later: dnd-kit has stopped swallowing the click by then.
+      act(() => vi.advanceTimersByTime(200));
+      fireEvent.pointerUp(document, { ...pointer, clientX: 20 + moved, clientY: 62 });
+      fireEvent.click(card, { detail: 1, clientX: 20 + moved, clientY: 62 });
+      act(() => vi.advanceTimersByTime(1000));
+    }
+    // The press that moved 2 px is a click; the one that moved as far as a drag is not.
+    expect(dialogs.openOverlay).toHaveBeenCalledTimes(1);
+    expect(dialogs.openOverlay).toHaveBeenCalledWith(
+      expect.objectContaining({ name: 'Grace Hopper' }),
+    );
+  });
+
   it('opens the overlay at once from the keyboard', async () => {
     const { dialogs, user } = renderBoard([learner('Ada Lovelace', 101)]);
     nameOf('Ada Lovelace').focus();

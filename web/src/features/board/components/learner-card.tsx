@@ -7,7 +7,7 @@ import { useDraggable } from '@dnd-kit/core';
 import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
-import { type MouseEvent, memo, useCallback, useEffect, useRef } from 'react';
+import { type MouseEvent, memo, type PointerEvent, useCallback, useEffect, useRef } from 'react';
 import { AttentionMarker, useAttentionReasons } from '@/features/health';
 import { studentQuery, TagChips } from '@/features/learners';
 import { useCardMark } from '../live/card-marks.ts';
@@ -19,6 +19,7 @@ import { CardActivity } from './card-activity.tsx';
 import { CardAvatar } from './card-avatar.tsx';
 import { useFocusFollowsCard } from './card-focus.ts';
 import { LearnerCardMenu } from './card-menu.tsx';
+import { movedLikeADrag } from './prompt-pointer-sensor.ts';
 
 export interface LearnerCardProps {
   learner: BoardLearner;
@@ -69,6 +70,12 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
     timer.current = null;
   }, []);
   useEffect(() => cancelClick, [cancelClick]);
+  // Where the pointer went down on the card: released as far away as a drag starts, the press was
+  // a drag (put back with Escape, say, which leaves no drag to swallow the click), not a click.
+  const pressedAt = useRef<{ x: number; y: number } | null>(null);
+  const onPointerDownCapture = useCallback((event: PointerEvent) => {
+    pressedAt.current = { x: event.clientX, y: event.clientY };
+  }, []);
   // The overlay opens with the learner's record: it is fetched while the card is pointed at or
   // focused (once; then fresh for the query's stale time).
   const queryClient = useQueryClient();
@@ -81,7 +88,7 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
     (event: MouseEvent) => {
       cancelClick();
       if (event.detail === 0) handlers.openOverlay(learner);
-      else if (event.detail === 1) {
+      else if (event.detail === 1 && !movedLikeADrag(pressedAt.current, event)) {
         timer.current = setTimeout(() => {
           timer.current = null;
           handlers.openOverlay(learner);
@@ -136,6 +143,7 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
       className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}${reasons ? ' lp-card--flagged' : ''}`}
       onClick={onCardClick}
       onDoubleClick={onDoubleClick}
+      onPointerDownCapture={onPointerDownCapture}
       onPointerEnter={prefetch}
       onFocus={prefetch}
     >
