@@ -119,3 +119,10 @@ export function recordCommits(): CommitRecording {
     stop: () => listeners.delete(onCommit),
   };
 }
+
+/** Calls `listener` after each commit from now on, with the page as that commit left it. */
+export function afterEachCommit(listener: () => void): () => void {
+  const onCommit: CommitListener = () => listener();
+  listeners.add(onCommit);
+  return () => listeners.delete(onCommit);
+}

@@ -2,6 +2,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { useState } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { type Answer, type Call, fakeNetwork } from '@/test/fake-network.ts';
+import { afterEachCommit } from '@/test/react-commits.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { learner } from '../testing/fixtures.ts';
 import { LearnerOverlay } from './learner-overlay.tsx';
@@ -65,6 +66,24 @@ describe('LearnerOverlay', () => {
     expect(
       await screen.findByRole('button', { name: 'Start Tracking Core Skills' }),
     ).toBeInTheDocument();
+  });
+
+  it("shows the record's header before the parts only the record has", async () => {
+    // What the page shows after each of React's commits.
+    const shown: { header: boolean; repositories: boolean }[] = [];
+    const stop = afterEachCommit(() =>
+      shown.push({
+        header: screen.queryByText('Cohort: Day Cohort 72') !== null,
+        repositories: screen.queryByRole('heading', { name: 'Repositories' }) !== null,
+      }),
+    );
+    setup({
+      'GET /students/7/repositories': { status: 200, body: [] },
+      'GET /students/7/activity': { status: 200, body: { items: [], next: null } },
+    });
+    await screen.findByRole('heading', { name: 'Repositories' });
+    stop();
+    expect(shown).toContainEqual({ header: true, repositories: false });
   });
 
   it('marks an objective achieved with a new record, and it leaves the panel', async () => {

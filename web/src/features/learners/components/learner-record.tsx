@@ -3,6 +3,7 @@
 import type { StudentDetail } from '@lp/contract/learners';
 import { Flex, Heading, Link, Text } from '@radix-ui/themes';
 import { useQueryClient } from '@tanstack/react-query';
+import { useDeferredValue } from 'react';
 import { ActivitySection, RepositoriesSection } from '@/features/github';
 import { showWithUndo } from '../api/undo.ts';
 import { CoreSkillsPanel } from './core-skills-panel.tsx';
@@ -68,6 +69,11 @@ export function LearnerRecord({
   onCleared,
   onDeleted,
 }: LearnerRecordProps) {
+  // The record's answer puts its header in the preview's place at once; the parts only the record
+  // has (GitHub, the actions), which mount with requests and spinners of their own, follow in the
+  // render after it (also when the record mounts with its answer), so that who the learner is
+  // shows first.
+  const record = useDeferredValue(learner ?? null, null);
   return (
     <>
       {learner ? (
@@ -77,9 +83,9 @@ export function LearnerRecord({
       )}
       <CoreSkillsPanel learnerId={learnerId} />
       <ObjectivesPanel learnerId={learnerId} />
-      {learner && <LearnerGithub learner={learner} />}
+      {record && <LearnerGithub learner={record} />}
       <LearnerHistory learnerId={learnerId} />
-      {learner && <LearnerActions learner={learner} onCleared={onCleared} onDeleted={onDeleted} />}
+      {record && <LearnerActions learner={record} onCleared={onCleared} onDeleted={onDeleted} />}
     </>
   );
 }
