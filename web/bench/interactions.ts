@@ -137,7 +137,7 @@ async function longTasksBetween(page: Page, from: number, to: number) {
  * Pointer down on the board's first card, a small move that starts the drag (dnd-kit's sensor
  * needs 6 px), then 30 frames of moving across the board, one step a frame; Escape puts it back.
  */
-async function dragAcross(page: Page) {
+export async function dragAcross(page: Page) {
   const card = page.locator('.lp-card').first();
   const box = await card.boundingBox();
   if (!box) throw new Error('The first card is not on screen');
@@ -202,7 +202,7 @@ async function typeInSearch(
  * The learner overlay opened from the keyboard (Enter on the card's name opens it at once; a
  * click waits to tell a double click), until its record shows, after the record's answer.
  */
-async function openOverlay(page: Page, learner: { id: number; name: string }) {
+export async function openOverlay(page: Page, learner: { id: number; name: string }) {
   const name = boardCard(page, learner.name).locator('.lp-card__name');
   await watchPaint(page, 'overlay record', '[role="dialog"]', 'Cohort:');
   await name.focus();

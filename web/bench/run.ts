@@ -32,6 +32,7 @@ import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
 import { paths } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/start-server.ts';
 import { bareStartMs } from './bare-start.ts';
+import { type BoardMarks, instrument, type PageSetup } from './board-page.ts';
 import { clientWithFloor, FLOOR_PATH } from './floor-page.ts';
 import {
   type InteractionSetup,
@@ -68,12 +69,6 @@ const goals = {
   restartMs: 1_500,
 };
 
-interface BoardMarks {
-  /** performance.now() (ms since navigation) of the frame that first showed all the cards. */
-  cardsAt: number;
-  longTasks: { start: number; duration: number }[];
-}
-
 interface BoardVisit {
   cardsMs: number;
   /** When the first API request started, ms since navigation. */
@@ -84,46 +79,6 @@ interface BoardVisit {
   loadLongTasks: number[];
   /** Every long task since navigation. */
   allLongTasks: number[];
-}
-
-/**
- * Runs in the page before its scripts, on every navigation: the stored session of the signed-in
- * instructor, and the marks the bench reads (cards on screen, long tasks).
- */
-function instrument(setup: {
-  sessionKey: string;
-  session: string;
-  cohortKey: string;
-  cohort: number;
-  cards: number;
-  token: string;
-}) {
-  window.sessionStorage.setItem(setup.sessionKey, setup.session);
-  // For the floor page (floor-page.ts), which reads no stored session.
-  Object.assign(window, { benchToken: setup.token, benchCohort: setup.cohort });
-  window.localStorage.setItem(setup.cohortKey, String(setup.cohort));
-  const marks: BoardMarks = { cardsAt: -1, longTasks: [] };
-  Object.assign(window, { boardBench: marks });
-  new PerformanceObserver((list) => {
-    for (const entry of list.getEntries()) {
-      marks.longTasks.push({ start: entry.startTime, duration: entry.duration });
-    }
-  }).observe({ type: 'longtask', buffered: true });
-  const cards = document.getElementsByClassName('lp-card');
-  const observer = new MutationObserver(() => {
-    if (cards.length < setup.cards) return;
-    observer.disconnect();
-    // The frame after the one in which the cards came: painted by the time a message sent from
-    // its animation frame callback arrives.
-    requestAnimationFrame(() => {
-      const channel = new MessageChannel();
-      channel.port1.onmessage = () => {
-        marks.cardsAt = performance.now();
-      };
-      channel.port2.postMessage(null);
-    });
-  });
-  observer.observe(document, { childList: true, subtree: true });
 }
 
 /** Navigates to a page of cards and waits until all are on screen and the page is settled. */
@@ -179,7 +134,7 @@ interface BoardRound {
 async function coldAndWarm<T>(
   browser: Browser,
   url: string,
-  setup: Parameters<typeof instrument>[0],
+  setup: PageSetup,
   onWarm: (page: Page) => Promise<T>,
 ): Promise<[BoardVisit, BoardVisit, T]> {
   const context = await browser.newContext({ viewport: VIEWPORT });
@@ -199,7 +154,7 @@ async function coldAndWarm<T>(
 async function boardRound(
   browser: Browser,
   baseUrl: string,
-  setup: Parameters<typeof instrument>[0],
+  setup: PageSetup,
   use: InteractionSetup,
   round: number,
 ): Promise<BoardRound> {

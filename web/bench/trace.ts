@@ -1,0 +1,146 @@
+// npm run trace:web [-- --what cold|warm|drag|overlay] [--rounds 3] [--client <dir>] [--out <dir>]
+// Where the bench's time goes (issue 30): Chrome's timeline of what `npm run bench:web` measures,
+// on the same server, data and board of 60 cards. For each round it writes a trace file (open it
+// in Chrome DevTools' Performance panel or in Perfetto) and prints the page's main-thread tasks
+// of 20 ms or more, each with what it spent its time on:
+// - cold: a page load in a new browser context (empty cache, the stored session);
+// - warm: a second page load in the same tab;
+// - drag: the bench's drag of the first card across the board (interactions.ts);
+// - overlay: the bench's opening of a learner overlay from the keyboard, on a fresh page load.
+// Timelines from a tracing browser run slower than the bench's figures; compare builds with each
+// other (`--client`, as for the bench), not with the goals.
+import { mkdtemp, writeFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { STORAGE_KEYS } from '@lp/contract/constants';
+import LZString from 'lz-string';
+import type { BrowserContext, CDPSession, Page } from 'playwright-core';
+import { apiCaller, fillCohort, signInWithPassword } from '../e2e/support/api.ts';
+import { launchBrowser } from '../e2e/support/browser.ts';
+import { prepareBuilds } from '../e2e/support/builds.ts';
+import { paths } from '../e2e/support/paths.ts';
+import { startServer } from '../e2e/support/start-server.ts';
+import type { BoardLearner } from '../src/features/board/model/types.ts';
+import { instrument, type PageSetup } from './board-page.ts';
+import { dragAcross, instrumentInteractions, openOverlay } from './interactions.ts';
+import { formatTask, longTasksOf, type TraceEvent } from './trace-summary.ts';
+
+const argument = (name: string) => {
+  const at = process.argv.indexOf(`--${name}`);
+  return at < 0 ? undefined : process.argv[at + 1];
+};
+const WHATS = ['cold', 'warm', 'drag', 'overlay'] as const;
+type What = (typeof WHATS)[number];
+const what = (argument('what') ?? 'cold') as What;
+if (!WHATS.includes(what)) throw new Error(`--what is one of ${WHATS.join(', ')}`);
+const rounds = Number(argument('rounds') ?? 3);
+const CARDS = 60;
+const VIEWPORT = { width: 1920, height: 1080 };
+const MIN_TASK_MS = 20;
+const START_MARK = 'trace-start';
+const CATEGORIES = [
+  'devtools.timeline',
+  'disabled-by-default-devtools.timeline',
+  'blink.user_timing',
+  'v8.execute',
+  'loading',
+];
+
+async function startTracing(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
+  const events: TraceEvent[] = [];
+  const collect = (data: { value: object[] }) => events.push(...(data.value as TraceEvent[]));
+  cdp.on('Tracing.dataCollected', collect);
+  await cdp.send('Tracing.start', { traceConfig: { includedCategories: CATEGORIES } });
+  return async () => {
+    const complete = new Promise<void>((resolve) =>
+      cdp.once('Tracing.tracingComplete', () => resolve()),
+    );
+    await cdp.send('Tracing.end');
+    await complete;
+    cdp.off('Tracing.dataCollected', collect);
+    return events;
+  };
+}
+
+async function showBoard(page: Page, url: string) {
+  await page.goto(url);
+  await page.waitForFunction(
+    (cards) => document.querySelectorAll('.lp-card').length >= cards,
+    CARDS,
+  );
+  await page.waitForLoadState('networkidle');
+}
+
+/** One round of `what` on a context of its own: the trace's events and the origin to time from. */
+async function traceRound(
+  context: BrowserContext,
+  url: string,
+  opened: { id: number; name: string },
+): Promise<{ events: TraceEvent[]; origin: string }> {
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  if (what !== 'cold') await showBoard(page, url);
+  const stop = await startTracing(cdp);
+  if (what === 'cold' || what === 'warm') await showBoard(page, url);
+  else {
+    if (what === 'overlay') await showBoard(page, url);
+    await page.evaluate((mark) => performance.mark(mark), START_MARK);
+    if (what === 'drag') await dragAcross(page);
+    else await openOverlay(page, opened);
+  }
+  const events = await stop();
+  return { events, origin: what === 'cold' || what === 'warm' ? 'navigationStart' : START_MARK };
+}
+
+async function main() {
+  const clientDir = argument('client');
+  if (!clientDir) await prepareBuilds();
+  const out = argument('out') ?? (await mkdtemp(join(tmpdir(), 'lp-trace-')));
+  const server = await startServer({ webDist: clientDir ?? paths.webDist });
+  const browser = await launchBrowser();
+  const token = await signInWithPassword(server.url, 'instructor');
+  const call = apiCaller(server.url, token);
+  const created: number[] = [];
+  try {
+    const profile = (await call<{ person: { active_cohort: number } }>('GET', '/profile')).body;
+    const cohortId = profile.person.active_cohort;
+    created.push(...(await fillCohort(call, cohortId, CARDS, `bench-trace-${Date.now()}`)));
+    const board = (await call<BoardLearner[]>('GET', `/students?cohort=${cohortId}`)).body;
+    const opened = board.find((learner) => created.includes(learner.id)) ?? board[0];
+    if (!opened) throw new Error('The board has no learner to open');
+    const setup: PageSetup = {
+      sessionKey: STORAGE_KEYS.session,
+      session: LZString.compressToUTF16(JSON.stringify({ profile, token })),
+      cohortKey: STORAGE_KEYS.activeCohort,
+      cohort: cohortId,
+      cards: CARDS,
+      token,
+    };
+    console.log(`${what}: ${rounds} rounds, board of ${CARDS} cards; traces in ${out}`);
+    for (let round = 1; round <= rounds; round++) {
+      const context = await browser.browser.newContext({ viewport: VIEWPORT });
+      try {
+        await context.addInitScript(instrument, setup);
+        await context.addInitScript(instrumentInteractions);
+        const { events, origin } = await traceRound(context, `${server.url}/`, opened);
+        const file = join(out, `${what}-${round}.json`);
+        await writeFile(file, JSON.stringify({ traceEvents: events }));
+        console.log(
+          `round ${round} (${file}), tasks of ${MIN_TASK_MS} ms or more after ${origin}:`,
+        );
+        for (const task of longTasksOf(events, origin, MIN_TASK_MS)) console.log(formatTask(task));
+      } finally {
+        await context.close();
+      }
+    }
+  } finally {
+    for (const id of created) await call('DELETE', `/students/${id}`);
+    await browser.close();
+    await server.stop();
+  }
+}
+
+main().catch((error: unknown) => {
+  console.error(error);
+  process.exit(1);
+});
