@@ -1,5 +1,7 @@
 // The board page as the bench opens it: the stored session of a signed-in instructor, put in
 // place before the page's scripts run, and the marks the bench reads (cards on screen, long tasks).
+import { STORAGE_KEYS } from '@lp/contract/constants';
+import LZString from 'lz-string';
 
 /** What `instrument` is given (serialised into the page). */
 export interface PageSetup {
@@ -10,6 +12,20 @@ export interface PageSetup {
   cards: number;
   token: string;
 }
+
+/** The setup of a board of `cards` cards of `cohort`, seen by the instructor signed in. */
+export const pageSetup = (
+  signedIn: { profile: unknown; token: string },
+  cohort: number,
+  cards: number,
+): PageSetup => ({
+  sessionKey: STORAGE_KEYS.session,
+  session: LZString.compressToUTF16(JSON.stringify(signedIn)),
+  cohortKey: STORAGE_KEYS.activeCohort,
+  cohort,
+  cards,
+  token: signedIn.token,
+});
 
 export interface BoardMarks {
   /** performance.now() (ms since navigation) of the frame that first showed all the cards. */

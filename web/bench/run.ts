@@ -22,8 +22,6 @@
 // `--board-only` leaves the start-up out; `--client <dir>` measures another build of the client
 // (e.g. one of an earlier commit, built with `npx vite build --outDir <dir>`) against the same
 // server and data: before/after in the same conditions.
-import { STORAGE_KEYS } from '@lp/contract/constants';
-import LZString from 'lz-string';
 import type { Browser, Page } from 'playwright-core';
 import { type ApiCall, apiCaller, fillCohort, signInWithPassword } from '../e2e/support/api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
@@ -32,7 +30,7 @@ import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
 import { paths } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/start-server.ts';
 import { bareStartMs } from './bare-start.ts';
-import { type BoardMarks, instrument, type PageSetup } from './board-page.ts';
+import { type BoardMarks, instrument, type PageSetup, pageSetup } from './board-page.ts';
 import { clientWithFloor, FLOOR_PATH } from './floor-page.ts';
 import {
   type InteractionSetup,
@@ -440,14 +438,7 @@ async function main() {
     );
     const use = await interactionSetup(call, server.url, cohortId, board, created, rounds + 1);
 
-    const setup = {
-      sessionKey: STORAGE_KEYS.session,
-      session: LZString.compressToUTF16(JSON.stringify({ profile, token })),
-      cohortKey: STORAGE_KEYS.activeCohort,
-      cohort: cohortId,
-      cards: CARDS,
-      token,
-    };
+    const setup = pageSetup({ profile, token }, cohortId, CARDS);
     await signInPageBytes(browser.browser, server.url);
     await boardRound(browser.browser, server.url, setup, use, 0);
     const bytes: PageBytes[] = [];

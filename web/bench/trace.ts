@@ -12,8 +12,6 @@
 import { mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { STORAGE_KEYS } from '@lp/contract/constants';
-import LZString from 'lz-string';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { apiCaller, fillCohort, signInWithPassword } from '../e2e/support/api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
@@ -21,7 +19,7 @@ import { prepareBuilds } from '../e2e/support/builds.ts';
 import { paths } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/start-server.ts';
 import type { BoardLearner } from '../src/features/board/model/types.ts';
-import { instrument, type PageSetup } from './board-page.ts';
+import { instrument, pageSetup } from './board-page.ts';
 import { dragAcross, instrumentInteractions, openOverlay } from './interactions.ts';
 import { formatTask, longTasksOf, type TraceEvent } from './trace-summary.ts';
 
@@ -108,14 +106,7 @@ async function main() {
     const board = (await call<BoardLearner[]>('GET', `/students?cohort=${cohortId}`)).body;
     const opened = board.find((learner) => created.includes(learner.id)) ?? board[0];
     if (!opened) throw new Error('The board has no learner to open');
-    const setup: PageSetup = {
-      sessionKey: STORAGE_KEYS.session,
-      session: LZString.compressToUTF16(JSON.stringify({ profile, token })),
-      cohortKey: STORAGE_KEYS.activeCohort,
-      cohort: cohortId,
-      cards: CARDS,
-      token,
-    };
+    const setup = pageSetup({ profile, token }, cohortId, CARDS);
     console.log(`${what}: ${rounds} rounds, board of ${CARDS} cards; traces in ${out}`);
     for (let round = 1; round <= rounds; round++) {
       const context = await browser.browser.newContext({ viewport: VIEWPORT });
