@@ -49,8 +49,15 @@ const KINDS: Record<string, string> = {
   MajorGC: 'GC',
 };
 
-/** The renderer main thread with the most events: the page's, not an extension's or a worker's. */
+/**
+ * The page's renderer main thread: the one that loaded a document over HTTP (a new tab's blank
+ * page may sit in a process of its own), else the renderer main thread with the most events.
+ */
 function pageMainThread(events: TraceEvent[]): string | null {
+  const loaded = events.findLast(
+    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
+  );
+  if (loaded) return `${loaded.pid}:${loaded.tid}`;
   const mains = new Set(
     events
       .filter((e) => e.ph === 'M' && e.name === 'thread_name' && e.args?.name === 'CrRendererMain')

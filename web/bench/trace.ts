@@ -9,7 +9,7 @@
 // - overlay: the bench's opening of a learner overlay from the keyboard, the first in its page.
 // Timelines from a tracing browser run slower than the bench's figures; compare builds with each
 // other (`--client`, as for the bench), not with the goals.
-import { mkdtemp, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
@@ -92,7 +92,9 @@ async function traceRound(
 async function main() {
   const clientDir = argument('client');
   if (!clientDir) await prepareBuilds();
-  const out = argument('out') ?? (await mkdtemp(join(tmpdir(), 'lp-trace-')));
+  const chosen = argument('out');
+  if (chosen) await mkdir(chosen, { recursive: true });
+  const out = chosen ?? (await mkdtemp(join(tmpdir(), 'lp-trace-')));
   const server = await startServer({ webDist: clientDir ?? paths.webDist });
   const browser = await launchBrowser();
   const token = await signInWithPassword(server.url, 'instructor');
