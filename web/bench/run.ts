@@ -29,6 +29,7 @@ import { prepareBuilds } from '../e2e/support/builds.ts';
 import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
 import { paths } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/start-server.ts';
+import { LOAD_MARKS } from '../src/lib/user-timing.ts';
 import { bareStartMs } from './bare-start.ts';
 import { type BoardMarks, instrument, type PageSetup, pageSetup } from './board-page.ts';
 import { clientWithFloor, FLOOR_PATH } from './floor-page.ts';
@@ -73,6 +74,9 @@ interface BoardVisit {
   firstApiMs: number;
   /** When the board's answer had arrived, ms since navigation. */
   boardAnswerMs: number;
+  /** The app's marks (lib/user-timing.ts): its first screen's code in, its cards in the document. */
+  codeMs: number;
+  inDocumentMs: number;
   /** Long tasks that began before the frame that showed the cards (since navigation). */
   loadLongTasks: number[];
   /** Every long task since navigation. */
@@ -95,7 +99,7 @@ async function visitBoard(page: Page, url: string): Promise<BoardVisit> {
         requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
       ),
   );
-  return page.evaluate(() => {
+  return page.evaluate((loadMarks) => {
     const marks = (window as unknown as { boardBench: BoardMarks }).boardBench;
     const api = performance
       .getEntriesByType('resource')
@@ -103,16 +107,21 @@ async function visitBoard(page: Page, url: string): Promise<BoardVisit> {
       .map((entry) => entry as PerformanceResourceTiming);
     const board = api.find((entry) => /\/api\/students\?cohort=/.test(entry.name));
     const boardAnswerMs = board?.responseEnd ?? 0;
+    // Inline: a named function here would not survive the bench's transpiling into the page.
+    const [code] = performance.getEntriesByName(loadMarks.firstScreenCode, 'mark');
+    const [inDocument] = performance.getEntriesByName(loadMarks.boardCards, 'mark');
     return {
       cardsMs: marks.cardsAt,
       firstApiMs: Math.min(...api.map((entry) => entry.startTime)),
       boardAnswerMs,
+      codeMs: code?.startTime ?? Number.NaN,
+      inDocumentMs: inDocument?.startTime ?? Number.NaN,
       loadLongTasks: marks.longTasks
         .filter((task) => task.start < marks.cardsAt)
         .map((task) => task.duration),
       allLongTasks: marks.longTasks.map((task) => task.duration),
     };
-  });
+  }, LOAD_MARKS);
 }
 
 interface BoardRound {
@@ -336,6 +345,28 @@ function printTable(bytes: PageBytes[], boards: BoardRound[], starts: StartUp[])
   log(failures === 0 ? 'all goals met' : `${failures} goal(s) not met`);
 }
 
+/**
+ * Where the time after the board's answer goes, split at the app's marks (medians): the first
+ * screen's code still loading when the answer came, the render up to the cards in the document,
+ * and the frames that put them on screen.
+ */
+function printAfterAnswer(boards: BoardRound[]) {
+  for (const kind of ['cold', 'warm'] as const) {
+    // A client built before the marks has none (`--client`).
+    const visits = boards.map((round) => round[kind]).filter((v) => !Number.isNaN(v.codeMs));
+    if (visits.length === 0) continue;
+    const loading = median(visits.map((v) => Math.max(0, v.codeMs - v.boardAnswerMs)));
+    const rendering = median(
+      visits.map((v) => v.inDocumentMs - Math.max(v.codeMs, v.boardAnswerMs)),
+    );
+    const painting = median(visits.map((v) => v.cardsMs - v.inDocumentMs));
+    log(
+      `cards after the answer, ${kind} (medians): code still loading ${ms(loading)}, ` +
+        `rendering to the cards in the document ${ms(rendering)}, then on screen ${ms(painting)}`,
+    );
+  }
+}
+
 function printRounds(bytes: PageBytes[], boards: BoardRound[]) {
   for (const [i, round] of boards.entries()) {
     const page = bytes[i];
@@ -352,10 +383,14 @@ function printRounds(bytes: PageBytes[], boards: BoardRound[]) {
       ['plain page warm', round.floorWarm],
     ] as const) {
       const all = visit.allLongTasks.map(Math.round);
+      const steps = Number.isNaN(visit.codeMs)
+        ? ''
+        : `, its code in at ${ms(visit.codeMs)}, the cards in the document at ` +
+          `${ms(visit.inDocumentMs)}`;
       log(
         `  ${name}: first API request at ${ms(visit.firstApiMs)}, board answer at ` +
-          `${ms(visit.boardAnswerMs)}, 60 cards at ${ms(visit.cardsMs)}; long tasks since ` +
-          `navigation: ${all.length ? all.join(' + ') : 'none'} ms`,
+          `${ms(visit.boardAnswerMs)}${steps}, 60 cards at ${ms(visit.cardsMs)}; long tasks ` +
+          `since navigation: ${all.length ? all.join(' + ') : 'none'} ms`,
       );
     }
     const use = round.interactions;
@@ -465,6 +500,7 @@ async function main() {
       );
     }
     printTable(bytes, boards, starts);
+    printAfterAnswer(boards);
     if (boardOnly) return;
     const bareMs = median(bare);
     log(

@@ -5,6 +5,7 @@ import type { QueryClient } from '@tanstack/react-query';
 import { matchPath } from 'react-router';
 import { getSession } from '@/lib/session.ts';
 import { getSettings } from '@/lib/settings.ts';
+import { LOAD_MARKS, markOnce } from '@/lib/user-timing.ts';
 import { staffRoutes, studentRoutes } from './routes.tsx';
 import { StaffShell, StudentShell, usesStaffApp } from './shells.ts';
 
@@ -22,5 +23,5 @@ export function startFirstScreen(queryClient: QueryClient, pathname: string): Pr
   const screen = route?.preload?.(queryClient);
   // A failure shows when the app itself loads the shell.
   const shell = (staff ? StaffShell : StudentShell).preload().catch(() => {});
-  return Promise.all([shell, screen]).then(() => {});
+  return Promise.all([shell, screen]).then(() => markOnce(LOAD_MARKS.firstScreenCode));
 }

@@ -10,9 +10,19 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { StatusItem } from '@lp/contract/board';
-import { memo, useCallback, useDeferredValue, useEffect, useMemo, useRef, useState } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useEffect,
+  useLayoutEffect,
+  useMemo,
+  useRef,
+  useState,
+} from 'react';
 import { AttentionContext, type AttentionStore, useFlaggedLearners } from '@/features/health';
 import { useSettings } from '@/lib/use-settings.ts';
+import { LOAD_MARKS, markOnce } from '@/lib/user-timing.ts';
 import { EmptyState } from '@/ui/empty-state.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { type CardMarks, CardMarksContext } from '../live/card-marks.ts';
@@ -128,6 +138,9 @@ export const LearnerBoard = memo(function LearnerBoard({
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const available = useElementWidth(frame);
   const cardsShown = available !== null;
+  useLayoutEffect(() => {
+    if (cardsShown) markOnce(LOAD_MARKS.boardCards);
+  }, [cardsShown]);
   const size = cardSize(density, restingView, available, showAvatars);
   const { offscreen, board: scroller, boardRef } = useOffscreenColumns();
   const { drop, handlers, menu, evaluating, openEvaluation, closeEvaluation, saveEvaluation } =
