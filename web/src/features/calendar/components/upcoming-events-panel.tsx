@@ -22,9 +22,11 @@ export const UpcomingEventsPanel = memo(function UpcomingEventsPanel({
   const events = useCohortEvents(cohortId);
   // Worked out in a render of its own, after the screen around it has painted: the first date in
   // a time zone takes tens of milliseconds (its rules load), which held up the board's first paint.
-  const shown = useDeferredValue(events.data, undefined);
+  // The initial value is null, not undefined: React takes an undefined one for none and would
+  // work the dates out in the first render when the events are already in (a page load).
+  const shown = useDeferredValue(events.data ?? null, null);
   const upcoming = useMemo(
-    () => (shown === undefined ? null : upcomingEvents(shown, todayIn(timeZone))),
+    () => (shown === null ? null : upcomingEvents(shown, todayIn(timeZone))),
     [shown, timeZone],
   );
   return (
