@@ -49,14 +49,16 @@ const KINDS: Record<string, string> = {
   MajorGC: 'GC',
 };
 
+/** A navigation that loaded a document (the app's own history changes are navigations too). */
+const loadedADocument = (e: TraceEvent) =>
+  e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http') === true;
+
 /**
  * The page's renderer main thread: the one that loaded a document over HTTP (a new tab's blank
  * page may sit in a process of its own), else the renderer main thread with the most events.
  */
 function pageMainThread(events: TraceEvent[]): string | null {
-  const loaded = events.findLast(
-    (e) => e.name === 'navigationStart' && e.args?.data?.documentLoaderURL?.startsWith('http'),
-  );
+  const loaded = events.findLast(loadedADocument);
   if (loaded) return `${loaded.pid}:${loaded.tid}`;
   const mains = new Set(
     events
@@ -78,13 +80,8 @@ function pageMainThread(events: TraceEvent[]): string | null {
 export function longTasksOf(events: TraceEvent[], origin: string, minMs: number): TaskSummary[] {
   const main = pageMainThread(events);
   const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
-  // A page load's start is the navigation that loaded a document (the app's own history changes
-  // are navigations too, without one).
   const starts = events.filter(
-    (e) =>
-      onMain(e) &&
-      e.name === origin &&
-      (origin !== 'navigationStart' || e.args?.data?.documentLoaderURL?.startsWith('http')),
+    (e) => onMain(e) && e.name === origin && (origin !== 'navigationStart' || loadedADocument(e)),
   );
   const from = starts.at(-1)?.ts;
   if (from === undefined) throw new Error(`The trace has no ${origin} on the page's main thread`);
