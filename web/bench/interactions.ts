@@ -8,9 +8,10 @@
 // Functions run in the page are serialised: they define no named function of their own (tsx
 // wraps those in a helper the page does not have).
 import type { Page } from 'playwright-core';
-import type { ApiCall } from '../e2e/support/api.ts';
+import { type ApiCall, apiCaller, signInWithPassword } from '../e2e/support/api.ts';
 import { boardCard } from '../e2e/support/board.ts';
 import { learnerFilter } from '../src/features/board/model/search.ts';
+import type { BoardLearner } from '../src/features/board/model/types.ts';
 
 /** What the page records for the interactions (its clock: ms since navigation). */
 interface InteractionMarks {
@@ -265,18 +266,47 @@ export interface InteractionSetup {
   asOther: ApiCall;
 }
 
-/** The interactions on a board page that is on screen and settled; `round` picks the move. */
-export async function measureInteractions(
-  page: Page,
-  setup: InteractionSetup,
-  round: number,
-): Promise<Interactions> {
-  const drag = await dragAcross(page);
-  const searchLongTasks = await typeInSearch(page, setup.learners);
-  const overlayAfterDataMs = await openOverlay(page, setup.opened);
+/**
+ * What the interactions need: the board's learners, and those the bench added, moved one per
+ * round by another instructor (the demo staff member) to a project of the course they never had.
+ */
+export async function interactionSetup(
+  call: ApiCall,
+  baseUrl: string,
+  cohortId: number,
+  board: BoardLearner[],
+  created: number[],
+  visits: number,
+): Promise<InteractionSetup> {
+  const added = board.filter((learner) => created.includes(learner.id));
+  const courses = await call<{ books: { projects: { id: number }[] }[] }[]>(
+    'GET',
+    `/courses?cohortId=${cohortId}&active=true`,
+  );
+  const projects = (courses.body[0]?.books ?? []).flatMap((book) => book.projects);
+  const moves = added.map((learner) => ({
+    learnerId: learner.id,
+    projectIds: projects
+      .map((project) => project.id)
+      .filter((id) => id !== learner.project_id)
+      .reverse(),
+  }));
+  const opened = added[0];
+  if (!opened || moves.length < visits)
+    throw new Error(`The bench needs ${visits} learners it added; it has ${moves.length}`);
+  return {
+    learners: board,
+    opened,
+    moves,
+    asOther: apiCaller(baseUrl, await signInWithPassword(baseUrl, 'staff')),
+  };
+}
+
+/** Round `round`'s learner moved by another instructor, and the card's mark painted after it. */
+export function liveMove(page: Page, setup: InteractionSetup, round: number) {
   const move = setup.moves[round];
   if (!move) throw new Error(`No learner to move in round ${round}`);
-  const live = await liveChange(
+  return liveChange(
     page,
     async () => {
       for (const projectId of move.projectIds) {
@@ -290,5 +320,17 @@ export async function measureInteractions(
     },
     move.learnerId,
   );
+}
+
+/** The interactions on a board page that is on screen and settled; `round` picks the move. */
+export async function measureInteractions(
+  page: Page,
+  setup: InteractionSetup,
+  round: number,
+): Promise<Interactions> {
+  const drag = await dragAcross(page);
+  const searchLongTasks = await typeInSearch(page, setup.learners);
+  const overlayAfterDataMs = await openOverlay(page, setup.opened);
+  const live = await liveMove(page, setup, round);
   return { ...drag, searchLongTasks, overlayAfterDataMs, ...live };
 }

@@ -23,12 +23,13 @@
 // (e.g. one of an earlier commit, built with `npx vite build --outDir <dir>`) against the same
 // server and data: before/after in the same conditions.
 import type { Browser, Page } from 'playwright-core';
-import { type ApiCall, apiCaller, fillCohort, signInWithPassword } from '../e2e/support/api.ts';
+import { apiCaller, fillCohort, signInWithPassword } from '../e2e/support/api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { prepareBuilds } from '../e2e/support/builds.ts';
 import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
 import { paths } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/start-server.ts';
+import type { BoardLearner } from '../src/features/board/model/types.ts';
 import { LOAD_MARKS } from '../src/lib/user-timing.ts';
 import { bareStartMs } from './bare-start.ts';
 import { type BoardMarks, instrument, type PageSetup, pageSetup } from './board-page.ts';
@@ -37,6 +38,7 @@ import {
   type InteractionSetup,
   type Interactions,
   instrumentInteractions,
+  interactionSetup,
   measureInteractions,
 } from './interactions.ts';
 import { measureStartUp, type StartUp } from './start-up.ts';
@@ -402,49 +404,6 @@ function printRounds(bytes: PageBytes[], boards: BoardRound[]) {
         `${ms(use.liveAfterEventMs)} after its event (long tasks ${tasks(use.liveLongTasks)})`,
     );
   }
-}
-
-interface BoardLearner {
-  id: number;
-  name: string;
-  project_id: number | null;
-  tags: { id: number; tag: string }[];
-}
-
-/**
- * What the interactions need: the board's learners, and those the bench added, moved one per
- * round by another instructor (the demo staff member) to a project of the course they never had.
- */
-async function interactionSetup(
-  call: ApiCall,
-  baseUrl: string,
-  cohortId: number,
-  board: BoardLearner[],
-  created: number[],
-  visits: number,
-): Promise<InteractionSetup> {
-  const added = board.filter((learner) => created.includes(learner.id));
-  const courses = await call<{ books: { projects: { id: number }[] }[] }[]>(
-    'GET',
-    `/courses?cohortId=${cohortId}&active=true`,
-  );
-  const projects = (courses.body[0]?.books ?? []).flatMap((book) => book.projects);
-  const moves = added.map((learner) => ({
-    learnerId: learner.id,
-    projectIds: projects
-      .map((project) => project.id)
-      .filter((id) => id !== learner.project_id)
-      .reverse(),
-  }));
-  const opened = added[0];
-  if (!opened || moves.length < visits)
-    throw new Error(`The bench needs ${visits} learners it added; it has ${moves.length}`);
-  return {
-    learners: board,
-    opened,
-    moves,
-    asOther: apiCaller(baseUrl, await signInWithPassword(baseUrl, 'staff')),
-  };
 }
 
 async function main() {

@@ -1,6 +1,7 @@
 // What a Chrome timeline trace says of the page's main thread: each task of at least `minMs`, when
-// it ran and what it spent its time on. Enough to see which task is long and why; the trace
-// itself opens in Chrome DevTools' Performance panel or in Perfetto for the details.
+// it ran and what it spent its time on, and with V8's sampler in the trace the functions it spent
+// it in. Enough to see which task is long and why; the trace itself opens in Chrome DevTools'
+// Performance panel or in Perfetto for the details.
 
 /** One event of Chrome's trace event format, the fields read here. */
 export interface TraceEvent {
@@ -10,6 +11,8 @@ export interface TraceEvent {
   tid: number;
   ts: number;
   dur?: number;
+  /** A sampler's profile and its chunks share one. */
+  id?: string;
   args?: {
     name?: string;
     data?: {
@@ -17,8 +20,19 @@ export interface TraceEvent {
       functionName?: string;
       isOutermostMainFrame?: boolean;
       documentLoaderURL?: string;
+      /** V8's sampler: `Profile` (on the sampled thread) … */
+      startTime?: number;
+      /** … and its `ProfileChunk`s: new call tree nodes, samples and µs between samples. */
+      cpuProfile?: { nodes?: SampledNode[]; samples?: number[] };
+      timeDeltas?: number[];
     };
   };
+}
+
+interface SampledNode {
+  id: number;
+  parent?: number;
+  callFrame: { functionName: string; url?: string; lineNumber?: number };
 }
 
 export interface TaskSummary {
@@ -29,6 +43,8 @@ export interface TaskSummary {
   parts: Record<string, number>;
   /** The scripts the task ran most of, with their ms. */
   scripts: [string, number][];
+  /** With the sampler: the functions most samples were in (self time), with their ms. */
+  hot: [string, number][];
 }
 
 const KINDS: Record<string, string> = {
@@ -73,6 +89,61 @@ function pageMainThread(events: TraceEvent[]): string | null {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
+/** One sample of V8's sampler: when (trace µs) and the function it was in. */
+interface Sample {
+  ts: number;
+  frame: string;
+}
+
+const frameName = ({ functionName, url, lineNumber }: SampledNode['callFrame']) => {
+  if (!url) return functionName || '(native)';
+  return `${functionName || '(anonymous)'} ${url.split('/').at(-1)}:${(lineNumber ?? 0) + 1}`;
+};
+
+/** The samples V8's sampler took on the thread `main` (`pid:tid`), in time order. */
+function samplesOn(events: TraceEvent[], main: string): Sample[] {
+  const profiles = events.filter((e) => e.name === 'Profile' && `${e.pid}:${e.tid}` === main);
+  const samples: Sample[] = [];
+  for (const profile of profiles) {
+    const frames = new Map<number, string>();
+    let ts = profile.args?.data?.startTime ?? profile.ts;
+    const chunks = events.filter(
+      (e) => e.name === 'ProfileChunk' && e.pid === profile.pid && e.id === profile.id,
+    );
+    for (const chunk of chunks) {
+      const data = chunk.args?.data;
+      for (const node of data?.cpuProfile?.nodes ?? [])
+        frames.set(node.id, frameName(node.callFrame));
+      const ids = data?.cpuProfile?.samples ?? [];
+      const deltas = data?.timeDeltas ?? [];
+      ids.forEach((id, at) => {
+        ts += deltas[at] ?? 0;
+        const frame = frames.get(id);
+        if (frame) samples.push({ ts, frame });
+      });
+    }
+  }
+  return samples.sort((a, b) => a.ts - b.ts);
+}
+
+/** The sampler's own markers: time outside JavaScript is in the task's parts already. */
+const notJavaScript = /^\((root|program|idle|garbage collector)\)$/;
+
+/** The functions the samples between `from` and `to` (µs) were in most, with their ms. */
+function hottest(samples: Sample[], from: number, to: number): [string, number][] {
+  const inside = samples.filter((sample) => sample.ts >= from && sample.ts < to);
+  const ms = new Map<string, number>();
+  inside.forEach((sample, at) => {
+    if (notJavaScript.test(sample.frame)) return;
+    const next = inside[at + 1]?.ts ?? to;
+    ms.set(sample.frame, (ms.get(sample.frame) ?? 0) + (next - sample.ts) / 1000);
+  });
+  return [...ms]
+    .filter(([, total]) => total >= 0.5)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 5);
+}
+
 /**
  * The page's main-thread tasks of at least `minMs` after `origin`: the last navigation of the
  * page's main frame, or the last `performance.mark` named `origin`.
@@ -88,6 +159,7 @@ export function longTasksOf(events: TraceEvent[], origin: string, minMs: number)
   const spans = events.filter((e) => e.ph === 'X' && onMain(e) && e.ts >= from);
   spans.sort((a, b) => a.ts - b.ts);
   const tasks = spans.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= minMs * 1000);
+  const samples = main ? samplesOn(events, main) : [];
   return tasks.map((task) => {
     const end = task.ts + (task.dur ?? 0);
     const inside = spans.filter((e) => e !== task && e.ts >= task.ts && e.ts < end);
@@ -112,6 +184,7 @@ export function longTasksOf(events: TraceEvent[], origin: string, minMs: number)
         .filter(([, ms]) => ms >= 0.5)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3),
+      hot: hottest(samples, task.ts, end),
     };
   });
 }
@@ -125,5 +198,8 @@ export function formatTask(task: TaskSummary): string {
     .map(([kind, ms]) => `${kind} ${round(ms)}`)
     .join(', ');
   const scripts = task.scripts.map(([name, ms]) => `${name} ${round(ms)}`).join('; ');
-  return `  at ${round(task.at)} ms, ${round(task.ms)} ms: ${parts}${scripts ? ` (${scripts})` : ''}`;
+  const line = `  at ${round(task.at)} ms, ${round(task.ms)} ms: ${parts}${scripts ? ` (${scripts})` : ''}`;
+  if (task.hot.length === 0) return line;
+  const hot = task.hot.map(([frame, ms]) => `${frame} ${round(ms)}`).join('; ');
+  return `${line}\n    sampled, by own time: ${hot}`;
 }

@@ -1,4 +1,5 @@
-// npm run trace:web [-- --what cold|warm|drag|overlay] [--rounds 3] [--client <dir>] [--out <dir>]
+// npm run trace:web [-- --what cold|warm|drag|overlay|live] [--rounds 3] [--sampler] [--client <dir>]
+//   [--out <dir>]
 // Where the bench's time goes (issue 30): Chrome's timeline of what `npm run bench:web` measures,
 // on the same server, data and board of 60 cards. For each round it writes a trace file (open it
 // in Chrome DevTools' Performance panel or in Perfetto) and prints the page's main-thread tasks
@@ -6,7 +7,11 @@
 // - cold: a page load in a new browser context (empty cache, the stored session);
 // - warm: a second page load in the same tab;
 // - drag: the bench's drag of the first card across the board (interactions.ts);
-// - overlay: the bench's opening of a learner overlay from the keyboard, the first in its page.
+// - overlay: the bench's opening of a learner overlay from the keyboard, the first in its page;
+// - live: another instructor moves a learner (the bench's live change) and the card is marked.
+// `--sampler` adds V8's sampler to the trace: each task's line is followed by the functions its
+// samples were in most (self time; a build without minification, `npx vite build --minify false
+// --outDir <dir>` with `--client <dir>`, names them).
 // Timelines from a tracing browser run slower than the bench's figures; compare builds with each
 // other (`--client`, as for the bench), not with the goals.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -20,14 +25,21 @@ import { paths } from '../e2e/support/paths.ts';
 import { startServer } from '../e2e/support/start-server.ts';
 import type { BoardLearner } from '../src/features/board/model/types.ts';
 import { instrument, pageSetup } from './board-page.ts';
-import { dragAcross, instrumentInteractions, openOverlay } from './interactions.ts';
+import {
+  dragAcross,
+  type InteractionSetup,
+  instrumentInteractions,
+  interactionSetup,
+  liveMove,
+  openOverlay,
+} from './interactions.ts';
 import { formatTask, longTasksOf, type TraceEvent } from './trace-summary.ts';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
   return at < 0 ? undefined : process.argv[at + 1];
 };
-const WHATS = ['cold', 'warm', 'drag', 'overlay'] as const;
+const WHATS = ['cold', 'warm', 'drag', 'overlay', 'live'] as const;
 type What = (typeof WHATS)[number];
 const what = (argument('what') ?? 'cold') as What;
 if (!WHATS.includes(what)) throw new Error(`--what is one of ${WHATS.join(', ')}`);
@@ -42,6 +54,7 @@ const CATEGORIES = [
   'blink.user_timing',
   'v8.execute',
   'loading',
+  ...(process.argv.includes('--sampler') ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 
 async function startTracing(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
@@ -73,7 +86,8 @@ async function showBoard(page: Page, url: string) {
 async function traceRound(
   context: BrowserContext,
   url: string,
-  opened: { id: number; name: string },
+  setup: InteractionSetup,
+  round: number,
 ): Promise<{ events: TraceEvent[]; origin: string }> {
   const page = await context.newPage();
   const cdp = await context.newCDPSession(page);
@@ -83,7 +97,9 @@ async function traceRound(
   if (load) await showBoard(page, url);
   else {
     await page.evaluate((mark) => performance.mark(mark), START_MARK);
-    await (what === 'drag' ? dragAcross(page) : openOverlay(page, opened));
+    if (what === 'drag') await dragAcross(page);
+    else if (what === 'overlay') await openOverlay(page, setup.opened);
+    else await liveMove(page, setup, round);
   }
   const events = await stop();
   return { events, origin: load ? 'navigationStart' : START_MARK };
@@ -105,8 +121,7 @@ async function main() {
     const cohortId = profile.person.active_cohort;
     created.push(...(await fillCohort(call, cohortId, CARDS, `bench-trace-${Date.now()}`)));
     const board = (await call<BoardLearner[]>('GET', `/students?cohort=${cohortId}`)).body;
-    const opened = board.find((learner) => created.includes(learner.id)) ?? board[0];
-    if (!opened) throw new Error('The board has no learner to open');
+    const use = await interactionSetup(call, server.url, cohortId, board, created, rounds + 1);
     const setup = pageSetup({ profile, token }, cohortId, CARDS);
     console.log(`${what}: ${rounds} rounds, board of ${CARDS} cards; traces in ${out}`);
     for (let round = 1; round <= rounds; round++) {
@@ -114,7 +129,7 @@ async function main() {
       try {
         await context.addInitScript(instrument, setup);
         await context.addInitScript(instrumentInteractions);
-        const { events, origin } = await traceRound(context, `${server.url}/`, opened);
+        const { events, origin } = await traceRound(context, `${server.url}/`, use, round);
         const file = join(out, `${what}-${round}.json`);
         await writeFile(file, JSON.stringify({ traceEvents: events }));
         console.log(
