@@ -96,7 +96,7 @@ function boardNetwork() {
     events: heldAnswer({ status: 200, body: [] }),
     health: heldAnswer({ status: 200, body: health }),
   };
-  fakeNetwork({
+  const network = fakeNetwork({
     [`GET /cohorts/${COHORT}`]: { status: 200, body: cohort },
     'GET /courses': { status: 200, body: [course] },
     'GET /students': { status: 200, body: learners },
@@ -106,14 +106,14 @@ function boardNetwork() {
     'GET /events': later.events.stub,
     [`GET /cohorts/${COHORT}/health`]: later.health.stub,
   });
-  return Object.values(later);
+  return { later: Object.values(later), network };
 }
 
 const cardOf = (name: string) => screen.getByRole('group', { name });
 
 /** The board's page loaded as a browser loads it, until every answer shows. */
 async function loadBoard() {
-  const later = boardNetwork();
+  const { later, network } = boardNetwork();
   const view = renderApp('/', { profile, token: 'tok' }, { pageLoad: true });
   await waitFor(() => expect(document.querySelectorAll('.lp-card')).toHaveLength(CARDS));
   for (const [i, answer] of later.entries()) {
@@ -125,7 +125,7 @@ async function loadBoard() {
   await waitFor(() =>
     expect(screen.getAllByRole('button', { name: 'Needs attention' })).toHaveLength(flagged.length),
   );
-  return view;
+  return { ...view, network };
 }
 
 let recording: CommitRecording | null = null;
@@ -143,6 +143,32 @@ describe('a page load of the board', () => {
         .filter((line) => !/: [12]$/.test(line));
       expect(notOnceOrTwice).toEqual([]);
     }
+  });
+
+  it('renders only the moved card again when the board is read again with a learner moved', async () => {
+    recording = recordCommits();
+    const { queryClient, network } = await loadBoard();
+    const moved = learners[0];
+    const to = projectIds.find((id) => id !== moved?.project_id);
+    if (!moved || to === undefined) throw new Error('The fixture has no learner to move');
+    const columnOf = (name: string) =>
+      cardOf(name).closest('[data-column]')?.getAttribute('data-column');
+    const before = columnOf(moved.name);
+    const loaded = ['LearnerCard', 'CardFace'].map((component) => recording?.renders(component));
+    // As the server sorts the board by book and project: the moved learner in another place.
+    network.answer('GET /students', {
+      status: 200,
+      body: [...learners.filter((one) => one !== moved), { ...moved, project_id: to }],
+    });
+
+    await queryClient.invalidateQueries({ queryKey: ['students'] });
+    await waitFor(() => expect(columnOf(moved.name)).not.toBe(before));
+
+    ['LearnerCard', 'CardFace'].forEach((component, i) => {
+      const renders = recording?.renders(component) ?? new Map<string, number>();
+      const again = [...renders].filter(([key, count]) => count !== loaded[i]?.get(key));
+      expect(again.map(([key]) => `${component} ${key}`)).toEqual([`${component} ${moved.id}`]);
+    });
   });
 
   it('mounts no card menu or tooltip until one is opened, then only that one', async () => {

@@ -1,6 +1,7 @@
 import type { BoardResponse } from '@lp/contract/board';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
+import { shareLearnersById } from './share-learners.ts';
 
 /** GET /students?cohort={id}: the cohort's learner cards (conditional: the browser sends If-None-Match). */
 export function getBoard(cohortId: number, signal?: AbortSignal): Promise<BoardResponse> {
@@ -15,6 +16,8 @@ export const boardQuery = (cohortId: number) =>
     queryKey: boardQueryKey(cohortId),
     queryFn: ({ signal }) => getBoard(cohortId, signal),
     staleTime: 10_000,
+    structuralSharing: (previous, next) =>
+      shareLearnersById(previous as BoardResponse | undefined, next as BoardResponse),
   });
 
 export function useBoard(cohortId: number | null) {
