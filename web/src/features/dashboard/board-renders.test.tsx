@@ -10,8 +10,8 @@ import { type CommitRecording, recordCommits } from '@/test/react-commits.ts';
 import { renderApp } from '@/test/render-app.tsx';
 
 // How much React renders per card as the board's page loads (issue 30), counted in the commits
-// React DOM hands to a DevTools hook (test/react-commits.ts): each card's shell (LearnerCard) and
-// face (CardFace) render in one or two commits, not once per query that arrives; and a card
+// React DOM hands to a DevTools hook (test/react-commits.ts): each card (LearnerCard, dnd-kit's
+// draggable), its shell (CardShell) and face (CardFace) render in one or two commits, not once per query that arrives; and a card
 // mounts its menu and its tooltip only when one is opened, one at a time.
 
 const CARDS = 60;
@@ -136,7 +136,7 @@ describe('a page load of the board', () => {
     recording = recordCommits();
     await loadBoard();
 
-    for (const component of ['LearnerCard', 'CardFace']) {
+    for (const component of ['LearnerCard', 'CardShell', 'CardFace']) {
       const renders = recording.renders(component);
       const notOnceOrTwice = learners
         .map((one) => `${component} of ${one.name}: ${renders.get(String(one.id)) ?? 0}`)
@@ -154,7 +154,9 @@ describe('a page load of the board', () => {
     const columnOf = (name: string) =>
       cardOf(name).closest('[data-column]')?.getAttribute('data-column');
     const before = columnOf(moved.name);
-    const loaded = ['LearnerCard', 'CardFace'].map((component) => recording?.renders(component));
+    const loaded = ['LearnerCard', 'CardShell', 'CardFace'].map((component) =>
+      recording?.renders(component),
+    );
     // As the server sorts the board by book and project: the moved learner in another place.
     network.answer('GET /students', {
       status: 200,
@@ -164,7 +166,7 @@ describe('a page load of the board', () => {
     await queryClient.invalidateQueries({ queryKey: ['students'] });
     await waitFor(() => expect(columnOf(moved.name)).not.toBe(before));
 
-    ['LearnerCard', 'CardFace'].forEach((component, i) => {
+    ['LearnerCard', 'CardShell', 'CardFace'].forEach((component, i) => {
       const renders = recording?.renders(component) ?? new Map<string, number>();
       const again = [...renders].filter(([key, count]) => count !== loaded[i]?.get(key));
       expect(again.map(([key]) => `${component} ${key}`)).toEqual([`${component} ${moved.id}`]);

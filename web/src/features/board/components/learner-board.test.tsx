@@ -1,6 +1,7 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
+import { recordCommits } from '@/test/react-commits.ts';
 import { learner } from '../model/fixtures.ts';
 import { renderBoard } from '../testing/render-board.tsx';
 
@@ -228,5 +229,45 @@ describe('moving a learner with the pointer', () => {
     await waitFor(() => expect(document.querySelector('.lp-card--overlay')).toBeNull());
     // Put down where it was: nothing to save.
     expect(network.writes()).toEqual([]);
+  });
+
+  it("renders only the picked-up card's shell and face, not every card's", async () => {
+    fakeNetwork({});
+    layOutColumns();
+    const learners = [
+      learner('Ada Lovelace', 101),
+      learner('Grace Hopper', 101),
+      learner('Alan Turing', 102),
+    ];
+    const recording = recordCommits();
+    try {
+      renderBoard(learners);
+      const loaded = ['CardShell', 'CardFace'].map((component) => recording.renders(component));
+      const card = screen.getByRole('group', { name: 'Ada Lovelace' });
+      const pointer = { bubbles: true, isPrimary: true, button: 0, pointerId: 1 };
+      card.dispatchEvent(new PointerEvent('pointerdown', { ...pointer, clientX: 20, clientY: 60 }));
+      document.dispatchEvent(
+        new PointerEvent('pointermove', { ...pointer, clientX: 32, clientY: 64 }),
+      );
+      expect(document.querySelector('.lp-card--overlay')).toHaveTextContent('Ada Lovelace');
+
+      const ada = String(learners[0]?.id);
+      const rendersSince = (component: string, i: number) =>
+        [...recording.renders(component)]
+          .map(([key, count]) => `${component} ${key}: ${count - (loaded[i]?.get(key) ?? 0)}`)
+          .filter((line) => !line.endsWith(': 0'));
+      // Ada's shell once (the card left behind), and one face: the overlay's copy (under a key of
+      // dnd-kit's own). No other card's shell, and no card's own face.
+      expect(rendersSince('CardShell', 0)).toEqual([`CardShell ${ada}: 1`]);
+      expect(rendersSince('CardFace', 1)).toHaveLength(1);
+      expect(rendersSince('CardFace', 1)[0]).toMatch(/: 1$/);
+      await act(async () => {
+        document.dispatchEvent(
+          new PointerEvent('pointerup', { ...pointer, clientX: 32, clientY: 64 }),
+        );
+      });
+    } finally {
+      recording.stop();
+    }
   });
 });

@@ -3,7 +3,7 @@
 // instead. The card's own controls (menu, tags, links, the attention marker) keep their actions.
 // Each control is its own focusable element; none is inside another.
 
-import { useDraggable } from '@dnd-kit/core';
+import { type DraggableSyntheticListeners, useDraggable } from '@dnd-kit/core';
 import { SINGLE_CLICK_DELAY_MS } from '@lp/contract/constants';
 import { ExternalLinkIcon } from '@radix-ui/react-icons';
 import { useQueryClient } from '@tanstack/react-query';
@@ -36,15 +36,53 @@ const days = (count: number | null) =>
   count === null ? null : `${count} ${count === 1 ? 'day' : 'days'}`;
 
 /**
- * The draggable shell: a group of the card's own controls. The pointer drags it from anywhere;
- * the keyboard picks it up with its handle, a button the size of the card under the controls.
- * The face below re-renders only when the learner or the settings change.
+ * The card as dnd-kit's draggable: the only part that reads dnd-kit's context, which changes as a
+ * drag starts, moves over the columns and ends. Every card renders then, so this part is the
+ * hook alone; the shell and face below render only for the card whose own props changed (the
+ * one picked up, by `isDragging`).
  */
 export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
-  const { learner, handlers } = props;
   const { attributes, listeners, setNodeRef, setActivatorNodeRef, isDragging } = useDraggable({
-    id: learner.id,
+    id: props.learner.id,
   });
+  return (
+    <CardShell
+      {...props}
+      listeners={listeners}
+      setNodeRef={setNodeRef}
+      setActivatorNodeRef={setActivatorNodeRef}
+      moveHint={attributes['aria-describedby']}
+      isDragging={isDragging}
+    />
+  );
+});
+
+interface CardShellProps extends LearnerCardProps {
+  /** dnd-kit's, as useDraggable gives them (the same while the board shows). */
+  listeners: DraggableSyntheticListeners;
+  setNodeRef: (node: HTMLElement | null) => void;
+  setActivatorNodeRef: (node: HTMLElement | null) => void;
+  /** The id of dnd-kit's words on how to move a card. */
+  moveHint: string | undefined;
+  isDragging: boolean;
+}
+
+/**
+ * The shell: a group of the card's own controls. The pointer drags it from anywhere; the
+ * keyboard picks it up with its handle, a button the size of the card under the controls.
+ * The face below re-renders only when the learner or the settings change.
+ */
+const CardShell = memo(function CardShell(props: CardShellProps) {
+  const {
+    learner,
+    handlers,
+    listeners,
+    setNodeRef,
+    setActivatorNodeRef,
+    moveHint,
+    isDragging,
+    ...display
+  } = props;
   const card = useRef<HTMLDivElement | null>(null);
   const handle = useRef<HTMLButtonElement | null>(null);
   const setCardRef = useCallback(
@@ -128,9 +166,7 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
   // The cohort's health: a marker with its reasons, on flagged cards only.
   const reasons = useAttentionReasons(learner.id);
   // What changed first, then how to move the card.
-  const describedBy = [mark && `lp-card-mark-${learner.id}`, attributes['aria-describedby']]
-    .filter(Boolean)
-    .join(' ');
+  const describedBy = [mark && `lp-card-mark-${learner.id}`, moveHint].filter(Boolean).join(' ');
   return (
     // biome-ignore lint/a11y/useSemanticElements: one learner's controls, not a form's <fieldset>.
     <div
@@ -140,7 +176,7 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
       aria-roledescription="draggable learner card"
       aria-label={learner.name}
       data-learner-id={learner.id}
-      className={`lp-card lp-card--${status.tone}${props.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}${reasons ? ' lp-card--flagged' : ''}`}
+      className={`lp-card lp-card--${status.tone}${display.compact ? ' lp-card--compact' : ''}${isDragging ? ' lp-card--placeholder' : ''}${mark ? ' lp-card--changed' : ''}${reasons ? ' lp-card--flagged' : ''}`}
       onClick={onCardClick}
       onDoubleClick={onDoubleClick}
       onPointerDownCapture={onPointerDownCapture}
@@ -156,7 +192,14 @@ export const LearnerCard = memo(function LearnerCard(props: LearnerCardProps) {
         aria-label={`Move ${learner.name}`}
         aria-describedby={describedBy}
       />
-      <CardFace {...props} onNameClick={onNameClick} focusCard={focusCard} interactive />
+      <CardFace
+        {...display}
+        learner={learner}
+        handlers={handlers}
+        onNameClick={onNameClick}
+        focusCard={focusCard}
+        interactive
+      />
       {reasons && (
         <div className="lp-card__attention">
           <AttentionMarker reasons={reasons} />
