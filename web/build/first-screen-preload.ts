@@ -40,7 +40,7 @@ export function firstScreenPreload(options: {
     apply: 'build',
     transformIndexHtml: {
       order: 'post',
-      handler(_html, context) {
+      handler(html, context) {
         const entry = context.chunk;
         const chunks = chunksOf(context.bundle ?? {});
         const screens = [...chunks.values()].filter((chunk) =>
@@ -60,13 +60,12 @@ export function firstScreenPreload(options: {
           ...needed.map((chunk) => chunk.fileName),
           ...new Set(needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])),
         ].map((file) => `/${file}`);
-        return [
-          {
-            tag: 'script',
-            children: preloadScript(options.path, options.sessionKey, files),
-            injectTo: 'head',
-          },
-        ];
+        // Before the stylesheet: a script after it waits for the stylesheet to load before it
+        // runs, and these requests would wait with it.
+        const stylesheet = html.indexOf('<link rel="stylesheet"');
+        if (stylesheet < 0) throw new Error('The built page has no stylesheet to preload ahead of');
+        const script = `<script>${preloadScript(options.path, options.sessionKey, files)}</script>\n    `;
+        return html.slice(0, stylesheet) + script + html.slice(stylesheet);
       },
     },
   };

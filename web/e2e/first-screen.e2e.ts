@@ -1,7 +1,8 @@
 // A page load of the board (issue 30): with a stored session, the board's chunks and stylesheets
 // are asked for by the page itself as it is read (build/first-screen-preload.ts), before the
 // app's entry has run and sent the board's requests, so that they load alongside the entry's own
-// instead of after it. The sign-in page does not ask for them.
+// instead of after it, and before its stylesheet, which a script after it would wait for. The
+// sign-in page does not ask for them.
 import { STORAGE_KEYS } from '@lp/contract/constants';
 import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -36,24 +37,31 @@ async function requestsDuring(page: Page, load: () => Promise<unknown>): Promise
 
 const isDashboardChunk = (path: string) => /^\/assets\/dashboard-page-[\w-]+\.js$/.test(path);
 
+/**
+ * A new tab of the board with the stored session of a signed-in tab (so that no request of
+ * another page is counted as its load's), not yet navigated.
+ */
+async function tabWithStoredSession(): Promise<Page> {
+  const signedIn = await session.context.newPage();
+  await signIn(signedIn, baseUrl, 'instructor');
+  const stored = await signedIn.evaluate(
+    (key) => window.sessionStorage.getItem(key),
+    STORAGE_KEYS.session,
+  );
+  await signedIn.close();
+  if (!stored) throw new Error('The signed-in tab holds no session');
+  const page = await session.context.newPage();
+  await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
+    STORAGE_KEYS.session,
+    stored,
+  ] as const);
+  return page;
+}
+
 describe('the first screen’s chunks', () => {
   it('are asked for before the board’s data on a page load of the board, signed in as staff', async () => {
-    // The stored session of a signed-in tab, in a tab of its own: no request of another page is
-    // counted as this load's.
-    const signedIn = await session.context.newPage();
-    await signIn(signedIn, baseUrl, 'instructor');
-    const stored = await signedIn.evaluate(
-      (key) => window.sessionStorage.getItem(key),
-      STORAGE_KEYS.session,
-    );
-    await signedIn.close();
-    if (!stored) throw new Error('The signed-in tab holds no session');
-    const page = await session.context.newPage();
+    const page = await tabWithStoredSession();
     try {
-      await page.addInitScript(([key, value]) => window.sessionStorage.setItem(key, value), [
-        STORAGE_KEYS.session,
-        stored,
-      ] as const);
       const asked = await requestsDuring(page, async () => {
         await page.goto(`${baseUrl}/`);
         await page.locator('.lp-card').first().waitFor();
@@ -62,6 +70,26 @@ describe('the first screen’s chunks', () => {
       const firstRequest = asked.findIndex((path) => path.startsWith('/api/'));
       expect(chunk, asked.join('\n')).toBeGreaterThanOrEqual(0);
       expect(firstRequest, asked.join('\n')).toBeGreaterThan(chunk);
+    } finally {
+      await page.close();
+    }
+  });
+
+  it('are asked for while the page’s stylesheet is still loading', async () => {
+    // A script after the stylesheet would run only once the stylesheet is in; here the
+    // stylesheet is answered only once the chunk was asked for, so such a page never asks.
+    const page = await tabWithStoredSession();
+    try {
+      const asked = page.waitForRequest((request) =>
+        isDashboardChunk(new URL(request.url()).pathname),
+      );
+      await page.route(/\/assets\/index-[\w-]+\.css$/, async (route) => {
+        await asked.catch(() => {});
+        await route.continue();
+      });
+      await page.goto(`${baseUrl}/`, { waitUntil: 'commit' });
+      await asked;
+      await page.locator('.lp-card').first().waitFor();
     } finally {
       await page.close();
     }
