@@ -127,6 +127,26 @@ async function buildServer(folder) {
       },
     ],
   });
+  await writeNewClusterDump(join(folder, 'new-cluster.tar'));
+}
+
+/**
+ * A new, empty database cluster, as PGlite's initdb makes it, dumped beside the server: a first
+ * start on a new data folder loads it instead of running initdb (server/src/main.ts), which took
+ * most of that start. The dump follows the installed PGlite, whose version is in the build's
+ * fingerprint (package-lock.json).
+ */
+async function writeNewClusterDump(file) {
+  const { PGlite } = await import('@electric-sql/pglite');
+  const cluster = await PGlite.create();
+  try {
+    // Written out, so that a database started from it has no log to replay.
+    await cluster.exec('checkpoint');
+    const dump = await cluster.dumpDataDir('none');
+    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
+  } finally {
+    await cluster.close();
+  }
 }
 
 const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : at('web', 'dist');

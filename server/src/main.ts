@@ -1,3 +1,4 @@
+import { fileURLToPath } from 'node:url';
 import { startControl } from './backup/control.ts';
 import { writeBackup } from './backup/dump.ts';
 import { BackupHealth, backupBeforeMigrations, scheduleBackups } from './backup/schedule.ts';
@@ -6,6 +7,9 @@ import { type DatabaseHandle, openEmbedded, openPostgres } from './db/connection
 import { migrateToLatest } from './db/migrate.ts';
 import { hasData, seedDemoData } from './db/seed/demo.ts';
 import { accountsWithDemoPassword, isLoopback } from './db/seed/demo-exposure.ts';
+
+/** Written beside the compiled server by its build (scripts/start.mjs); absent when run from source. */
+const NEW_CLUSTER_DUMP = fileURLToPath(new URL('./new-cluster.tar', import.meta.url));
 
 // Start-up: configuration, database, migrations, demo data, listen; drain on SIGTERM.
 async function main() {
@@ -27,7 +31,7 @@ async function main() {
           idleInTransactionMs: config.dbIdleInTransactionMs,
         }),
       )
-    : openEmbedded(config.dataDir);
+    : openEmbedded(config.dataDir, { newClusterDump: NEW_CLUSTER_DUMP });
   // The app's modules (the web framework, every feature) load while the database opens: an
   // embedded one spends much of its start reading its files and compiling its WebAssembly, off
   // this thread. A failure to load shows where the app is awaited.

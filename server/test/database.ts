@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { readFile } from 'node:fs/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { inject } from 'vitest';
 import { type DatabaseHandle, openEmbedded } from '../src/db/connection.ts';
+import { readDataDirDump } from '../src/db/data-dir-dump.ts';
 import { adminQuery, openServerDatabase, waitUntilUnused } from './database-template.ts';
 
 /**
@@ -36,24 +36,9 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 // quarter of its start (allocating and growing the memory).
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/**
- * The dump as a Blob whose bytes PGlite reads straight from memory: Node 20 reads a Blob built
- * from a buffer in small chunks, which costs a noticeable share of the start on a 40 MB dump.
- */
-class InMemoryBlob extends Blob {
-  constructor(private readonly contents: Uint8Array) {
-    super([]);
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    const copy = new Uint8Array(this.contents.byteLength);
-    copy.set(this.contents);
-    return Promise.resolve(copy.buffer);
-  }
-}
-
 /** The run's migrated PGlite data directory (a dump), to start a database from. */
-export async function templateDump(path: string): Promise<Blob> {
-  return new InMemoryBlob(await readFile(path));
+export function templateDump(path: string): Promise<Blob> {
+  return readDataDirDump(path);
 }
 
 /**

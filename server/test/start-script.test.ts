@@ -1,6 +1,6 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -56,6 +56,8 @@ describe('the start script', () => {
     const first = await prepare();
     expect(first).toMatch(/client: (sources changed|up to date)/);
     expect(first).toMatch(/server: sources changed/);
+    // What a first start on a new data folder starts its database from (main.ts).
+    expect((await stat(join(serverDist, 'new-cluster.tar'))).size).toBeGreaterThan(0);
 
     const restart = await prepare();
     expect(restart).toMatch(/client: up to date .*not rebuilt/);

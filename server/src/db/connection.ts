@@ -1,9 +1,10 @@
-import { mkdirSync } from 'node:fs';
-import { resolve } from 'node:path';
+import { existsSync, mkdirSync } from 'node:fs';
+import { join, resolve } from 'node:path';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import { type CommittedWrite, type OwnWrite, watchCommittedWrites } from './committed-writes.ts';
+import { readDataDirDump } from './data-dir-dump.ts';
 import { PGliteDialect } from './pglite-dialect.ts';
 import type { Database } from './schema.ts';
 
@@ -179,7 +180,14 @@ async function listenOnServer(url: string, channel: string, listener: ChannelLis
 }
 
 /** PGlite's start options that callers may set (tests start from a dump, with small buffers). */
-export type EmbeddedOptions = Pick<PGliteOptions, 'loadDataDir' | 'startParams'>;
+export interface EmbeddedOptions extends Pick<PGliteOptions, 'loadDataDir' | 'startParams'> {
+  /**
+   * The path of a dump of a new, empty database cluster (`npm start`'s build makes one): a data
+   * folder that holds no database yet starts from it instead of running PGlite's initdb, which
+   * is most of a first start. Ignored when the file is not there.
+   */
+  newClusterDump?: string;
+}
 
 /**
  * PGlite's server settings, sized for a small school's machine (1 GB): the whole database runs in
@@ -207,12 +215,21 @@ export async function openEmbedded(
   dataDir: string | null,
   start: EmbeddedOptions = {},
 ): Promise<DatabaseHandle> {
-  const options = { startParams: EMBEDDED_START_PARAMS, ...start, parsers: embeddedParsers };
+  const { newClusterDump, ...pgliteStart } = start;
+  const options = { startParams: EMBEDDED_START_PARAMS, ...pgliteStart, parsers: embeddedParsers };
   let client: PGlite;
   if (dataDir) {
     const path = resolve(dataDir);
     mkdirSync(path, { recursive: true });
-    client = await PGlite.create(path, options);
+    const fromDump =
+      !options.loadDataDir &&
+      newClusterDump !== undefined &&
+      existsSync(newClusterDump) &&
+      !existsSync(join(path, 'PG_VERSION'));
+    client = await PGlite.create(
+      path,
+      fromDump ? { ...options, loadDataDir: await readDataDirDump(newClusterDump) } : options,
+    );
   } else {
     client = await PGlite.create(options);
   }
