@@ -1,17 +1,11 @@
 import { fileURLToPath } from 'node:url';
-import { startControl } from './backup/control.ts';
-import { writeBackup } from './backup/dump.ts';
-import { BackupHealth, backupBeforeMigrations, scheduleBackups } from './backup/schedule.ts';
 import { ConfigError, loadConfig } from './config.ts';
 import { type DatabaseHandle, openEmbedded, openPostgres } from './db/connection.ts';
-import { migrateToLatest } from './db/migrate.ts';
-import { hasData, seedDemoData } from './db/seed/demo.ts';
-import { accountsWithDemoPassword, isLoopback } from './db/seed/demo-exposure.ts';
 
 /** Written beside the compiled server by its build (scripts/start.mjs); absent when run from source. */
 const NEW_CLUSTER_DUMP = fileURLToPath(new URL('./new-cluster.tar', import.meta.url));
 
-// Start-up: configuration, database, migrations, demo data, listen; drain on SIGTERM.
+// Start-up: the configuration and the database opening; the rest is serve.ts's.
 async function main() {
   let config: ReturnType<typeof loadConfig>;
   try {
@@ -32,84 +26,15 @@ async function main() {
         }),
       )
     : openEmbedded(config.dataDir, { newClusterDump: NEW_CLUSTER_DUMP });
-  // The app's modules (the web framework, every feature) load while the database opens: an
-  // embedded one spends much of its start reading its files and compiling its WebAssembly, off
-  // this thread. A failure to load shows where the app is awaited.
-  const loadingApp = import('./app.ts');
-  loadingApp.catch(() => {});
+  // Everything else (the web framework, every feature, the migrations, the demo data) loads while
+  // the database opens: an embedded one spends much of its start reading its files and compiling
+  // its WebAssembly, off this thread. Imported here, it would load before the database began to
+  // open. A failure to load shows where it is awaited.
+  const loadingServe = import('./serve.ts');
+  loadingServe.catch(() => {});
   const database = await opening;
-  if (database.kind === 'embedded') {
-    // No upgrade without a way back: a failed backup stops the start before anything changed.
-    const saved = await backupBeforeMigrations(database, config.backup.dir).catch(
-      (error: unknown) => {
-        const why = error instanceof Error ? error.message : String(error);
-        throw new Error(
-          `Backing up the database before its upgrade to ${config.backup.dir} failed (${why}); nothing was changed. Fix BACKUP_DIR and start again.`,
-        );
-      },
-    );
-    if (saved) {
-      console.log(
-        `Backed up the database to ${saved.file} before its ${saved.pending.length} new migration(s)`,
-      );
-    }
-  }
-  await migrateToLatest(database.db);
-
-  const wantsDemo = process.argv.includes('--demo') || database.kind === 'embedded';
-  const seeded = wantsDemo && !(await hasData(database.db));
-  if (seeded) await seedDemoData(database.db, { password: config.demoPassword });
-
-  const backupHealth = new BackupHealth();
-  const { buildApp } = await loadingApp;
-  const app = await buildApp(config, database, { backupHealth, schedule: {} });
-  await app.listen({ port: config.port, host: config.host });
-
-  // The embedded database is open in this process only: it makes the backups, daily and when
-  // `npm run backup` asks. A PostgreSQL server is backed up from outside (README, 'Backups').
-  const embedded = database.kind === 'embedded';
-  const backups = embedded
-    ? await scheduleBackups(database, config.backup, backupHealth, app.log)
-    : null;
-  const control = embedded
-    ? await startControl(config.dataDir, (file) => writeBackup(database.db, 'embedded', file))
-    : null;
-
-  const where =
-    database.kind === 'embedded' ? `embedded database in ${config.dataDir}` : 'PostgreSQL server';
-  const url = `http://localhost:${config.port}`;
-  console.log(`\nLearning Platform is running at ${url} (${where})`);
-  console.log(`API at ${url}${config.apiPrefix}, docs at ${url}${config.apiPrefix}/docs`);
-  if (wantsDemo && config.passwordSignIn) {
-    console.log(
-      `Demo accounts (password '${config.demoPassword}'): instructor, staff, student${seeded ? '' : ' (data kept from before)'}\n`,
-    );
-  }
-
-  if (!isLoopback(config.host) && config.passwordSignIn) {
-    const open = await accountsWithDemoPassword(database.db, config.demoPassword);
-    if (open.length > 0) {
-      console.warn(
-        `WARNING: listening on ${config.host}, reachable from other machines, while the demo ` +
-          `account(s) ${open.join(', ')} still sign in with the documented password. Change ` +
-          'their passwords or set DEMO_PASSWORD before the first start.\n',
-      );
-    }
-  }
-
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    app.log.info(`${signal} received, draining`);
-    await control?.stop();
-    await app.close();
-    await backups?.stop();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
-  process.on('SIGINT', () => void shutdown('SIGINT'));
+  const { serve } = await loadingServe;
+  await serve(config, database);
 }
 
 main().catch((error: unknown) => {
