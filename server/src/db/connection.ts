@@ -1,5 +1,6 @@
 import { existsSync, mkdirSync } from 'node:fs';
 import { join, resolve } from 'node:path';
+import { setFlagsFromString } from 'node:v8';
 import { PGlite, type PGliteOptions } from '@electric-sql/pglite';
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
@@ -178,6 +179,18 @@ async function listenOnServer(url: string, channel: string, listener: ChannelLis
     await last?.end();
   };
 }
+
+/**
+ * How much of a WebAssembly function runs before V8 compiles it again with its optimizing
+ * compiler, fifty times V8's default: PGlite's start-up ran enough of PostgreSQL to send hundreds
+ * of its functions to that compiler, which kept both cores of a small machine busy for about a
+ * second of CPU while the server started (a restart: 1.46 s, 1.07 s with this; medians of six).
+ * The functions a running server keeps using are still optimized, a little later: `npm run
+ * bench`'s uncached board builds are as fast. Set before PGlite compiles its module, whose
+ * budget it is.
+ */
+const WASM_TIERING_BUDGET = 50 * 1_800_000;
+setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 
 /** PGlite's start options that callers may set (tests start from a dump, with small buffers). */
 export interface EmbeddedOptions extends Pick<PGliteOptions, 'loadDataDir' | 'startParams'> {
