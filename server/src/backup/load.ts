@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { FOLDED, knownMigrations, migrateToLatest } from '../db/migrate.ts';
+import { knownMigrations, migrateToLatest, migrationsWithSchemaOf } from '../db/migrate.ts';
 import { BackupFileError, type BackupHeader, readBackup, type TableSection } from './format.ts';
 import { tablesInLoadOrder } from './tables.ts';
 
@@ -11,12 +11,7 @@ const BATCH_CHARS = 4_000_000;
  * this version knows every migration its database had run.
  */
 export async function checkBackup(file: string): Promise<{ header: BackupHeader; rows: number }> {
-  const read = await readBackup(file);
-  // A folded migration's schema is its successor's: a backup that lists it is rebuilt without it.
-  const header = {
-    ...read.header,
-    migrations: read.header.migrations.filter((name) => !FOLDED.includes(name)),
-  };
+  const { header, rows } = await readBackup(file);
   const known = new Set(knownMigrations());
   const unknown = header.migrations.find((name) => !known.has(name));
   if (unknown) {
@@ -24,7 +19,13 @@ export async function checkBackup(file: string): Promise<{ header: BackupHeader;
       `${file} was made by a newer version of the product (its database has migration '${unknown}', which this version does not know): restore it with that version or a newer one.`,
     );
   }
-  return { header, rows: Object.values(read.rows).reduce((sum, n) => sum + n, 0) };
+  // What rebuilds its schema: a backup of the release whose 1040 made repository_work has 1045's
+  // table without its record.
+  const migrations = migrationsWithSchemaOf(header.migrations, 'repository_work' in rows);
+  return {
+    header: { ...header, migrations },
+    rows: Object.values(rows).reduce((sum, n) => sum + n, 0),
+  };
 }
 
 /**
