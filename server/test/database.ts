@@ -15,7 +15,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const template = inject('databaseTemplate');
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl)
-    return openEmbedded(null, { loadDataDir: await templateDump(template), startParams });
+    return openEmbedded(null, { loadDataDir: await readDataDirDump(template), startParams });
 
   const name = `lp_test_${randomBytes(6).toString('hex')}`;
   await adminQuery(serverUrl, `create database ${name} template ${template}`);
@@ -36,18 +36,13 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
 // quarter of its start (allocating and growing the memory).
 const startParams = [...PGlite.defaultStartParams, '-c', 'shared_buffers=16MB'];
 
-/** The run's migrated PGlite data directory (a dump), to start a database from. */
-export function templateDump(path: string): Promise<Blob> {
-  return readDataDirDump(path);
-}
-
 /**
  * Fills an empty data folder with the run's migrated template, for a server process on the
  * embedded database: saves it creating and migrating one (PGlite's initdb alone takes seconds).
  */
 export async function copyTemplateTo(dataDir: string): Promise<void> {
   const copy = await openEmbedded(dataDir, {
-    loadDataDir: await templateDump(inject('databaseTemplate')),
+    loadDataDir: await readDataDirDump(inject('databaseTemplate')),
   });
   await copy.close();
 }
