@@ -102,6 +102,7 @@ export default defineConfig({
           file: fileURLToPath(new URL('./src/app/theme.css', import.meta.url)),
           classes: firstPageClasses,
         }),
+        radixSubset({ file: fileURLToPath(new URL('./src/ui/radix-themes.css', import.meta.url)) }),
         radixSiblingRule(),
       ],
     },

@@ -3,19 +3,24 @@ import type { AtRule, Container, Plugin, Root } from 'postcss';
 import type { Plugin as VitePlugin } from 'vite';
 
 /**
- * The first page loads only part of Radix Themes (issue 12: its CSS under 25 KB compressed): in
- * the stylesheet `file`, the rules that `@import`s of Radix Themes' components.css and
- * utilities.css bring in are kept only where every component class of a selector (`.rt-Button`,
- * `.rt-TextFieldRoot`, …) is one of `classes`, and without the breakpoint variants that responsive
- * props (`p={{ initial: '2', md: '4' }}`) use. Tokens and the other imports stay whole. The full
- * stylesheets come with the screens after sign-in (src/ui/radix-themes.css), in their original
- * order, so once they are loaded every element is styled exactly as with the full Radix Themes.
+ * Radix Themes as the app uses it. In the stylesheet `file`, the rules that `@import`s of Radix
+ * Themes' components.css and utilities.css bring in lose the breakpoint variants that responsive
+ * props (`p={{ initial: '2', md: '4' }}`) use: two thirds of Radix's CSS, which every screen after
+ * sign-in parsed on its load. The app uses no responsive prop (src/ui/radix-breakpoints.test.ts);
+ * what changes with the width is in its own stylesheets, on the same breakpoints.
+ *
+ * With `classes`, the rules are moreover kept only where every component class of a selector
+ * (`.rt-Button`, `.rt-TextFieldRoot`, …) is one of them: the first page loads only part of Radix
+ * Themes (issue 12: its CSS under 25 KB compressed). The rest comes with the screens after sign-in
+ * (src/ui/radix-themes.css), in its original order, so once it is loaded every element is styled
+ * exactly as with all of Radix Themes' rules but the breakpoint variants. Tokens and the other
+ * imports stay whole.
  */
 export interface RadixSubsetOptions {
   /** The stylesheet whose Radix imports are cut down, e.g. 'src/app/theme.css'. */
   file: string;
-  /** The Radix component classes the first page shows, without the dot: 'rt-Button'. */
-  classes: readonly string[];
+  /** The Radix component classes to keep, without the dot ('rt-Button'); all when left out. */
+  classes?: readonly string[];
 }
 
 const radixFile = /[\\/]@radix-ui[\\/]themes[\\/](components|utilities)\.css$/;
@@ -34,11 +39,16 @@ function removeEmpty(container: Container) {
   });
 }
 
-/** Cuts the Radix Themes rules in `root` down to the first page's (see RadixSubsetOptions). */
-export function subsetRadixRules(root: Root, classes: ReadonlySet<string>): void {
+/** Cuts the Radix Themes rules in `root` down (see RadixSubsetOptions). */
+export function subsetRadixRules(root: Root, classes?: ReadonlySet<string>): void {
   root.walkAtRules('media', (rule: AtRule) => {
     if (fromRadix(rule) && breakpoint.test(rule.params)) rule.remove();
   });
+  if (classes) keepComponents(root, classes);
+  removeEmpty(root);
+}
+
+function keepComponents(root: Root, classes: ReadonlySet<string>) {
   root.walkRules((rule) => {
     if (!fromRadix(rule)) return;
     const parent = rule.parent;
@@ -49,12 +59,11 @@ export function subsetRadixRules(root: Root, classes: ReadonlySet<string>): void
     if (kept.length === 0) rule.remove();
     else if (kept.length < rule.selectors.length) rule.selectors = kept;
   });
-  removeEmpty(root);
 }
 
 /** PostCSS plugin for Vite's `css.postcss.plugins`; runs after the `@import`s are inlined. */
 export function radixSubset(options: RadixSubsetOptions): Plugin {
-  const classes = new Set(options.classes);
+  const classes = options.classes && new Set(options.classes);
   return {
     postcssPlugin: 'lp-radix-subset',
     Once(root, { result }) {

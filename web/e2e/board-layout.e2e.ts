@@ -17,6 +17,7 @@ import {
   boardFit,
   boxOf,
   columnPlaces,
+  navbarGutter,
   navbarRows,
   overlap,
   pageOverflowX,
@@ -259,6 +260,16 @@ describe('the board in a narrower window', () => {
     const labels = await bookLabels();
     expect(labels.cut).toBeGreaterThan(0);
     expect(labels.out).toEqual([]);
+  });
+
+  it("narrows the page's gutter below 768 px, where a tablet turns into a phone", async () => {
+    // Radix's space 5 and 3 (app/theme.css's --lp-gutter), on its `sm` breakpoint.
+    await page.setViewportSize({ width: 800, height: 900 });
+    await openBoard();
+    await expect.poll(() => navbarGutter(page)).toEqual({ side: 24, between: 24 });
+    await page.setViewportSize({ width: 700, height: 900 });
+    await expect.poll(() => navbarGutter(page)).toEqual({ side: 12, between: 12 });
+    await page.setViewportSize({ width: 1440, height: 900 });
   });
 });
 

@@ -114,6 +114,17 @@ describe('the learner overview', () => {
     await page.setViewportSize({ width: 1400, height: 1000 });
   });
 
+  it('reads in one column below 1024 px: the timeline under the details', async () => {
+    await page.setViewportSize({ width: 1000, height: 900 });
+    await page.goto(`${baseUrl}/`);
+    const info = page.getByTestId('student-information');
+    const timeline = page.getByTestId('cohort-timeline');
+    await timeline.waitFor();
+    const [details, dates] = [await info.boundingBox(), await timeline.boundingBox()];
+    expect(dates?.y).toBeGreaterThanOrEqual((details?.y ?? 0) + (details?.height ?? 0));
+    await page.setViewportSize({ width: 1400, height: 1000 });
+  });
+
   it('starts a self-assessment, or says it was already started', async () => {
     await page.getByRole('button', { name: 'Start Self-Assessment' }).click();
     await toast(/Self-assessment started|Already Started|There is no assessment for this book/)
@@ -167,6 +178,16 @@ describe('the learner overview', () => {
     const field = page.getByPlaceholder('Enter Member ID…');
     await field.waitFor();
     await checkAccessibility(page, 'Slack member ID (learner)');
+    // The steps to find the ID beside the form from 768 px wide (1400 here), above it below that.
+    const steps = page.getByLabel('How to find your Slack member ID');
+    const beside = async () => {
+      const [how, input] = [await steps.boundingBox(), await field.boundingBox()];
+      return how && input ? input.x >= how.x + how.width : null;
+    };
+    expect(await beside()).toBe(true);
+    await page.setViewportSize({ width: 700, height: 1000 });
+    await expect.poll(beside).toBe(false);
+    await page.setViewportSize({ width: 1400, height: 1000 });
     await field.fill(memberId);
     await page.getByRole('button', { name: 'Save' }).click();
     await page.getByTestId('student-dashboard').waitFor();

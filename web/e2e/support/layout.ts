@@ -117,6 +117,19 @@ export function navbarRows(page: Page) {
   });
 }
 
+/** The navbar's gutter: the space before its first item and between its items, in CSS pixels. */
+export function navbarGutter(page: Page) {
+  return page.evaluate(() => {
+    const row = document.querySelector('header.lp-navbar > .rt-Flex');
+    if (!row) return { side: -1, between: -1 };
+    const style = getComputedStyle(row);
+    return {
+      side: Number.parseFloat(style.paddingLeft),
+      between: Number.parseFloat(style.columnGap),
+    };
+  });
+}
+
 /** The page's own sideways scroll: how much wider its content is than the window. */
 export function pageOverflowX(page: Page): Promise<number> {
   return page.evaluate(() => {

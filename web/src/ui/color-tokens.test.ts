@@ -1,28 +1,20 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readdirSync, readFileSync } from 'node:fs';
 import { join, relative, sep } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import type { ColorScheme } from '@/lib/appearance.ts';
+import { sourceFolder as source, sourceFiles } from '@/test/source-files.ts';
 import { CHART_COLORS } from './chart-colors.ts';
 
 // Radix Themes' colour scales are token files of their own. The first page's stylesheet
 // (app/theme.css) brings a few; a feature using another `color` brings its token file in a
 // stylesheet of its own folder. A missing one leaves the component without colour, focus ring
 // or contrast (Reset on the Teams page once showed neither), which no type check sees.
-const source = join(process.cwd(), 'src');
 // `gray` is the theme's own gray (slate), always there.
 const scales = new Set(
   readdirSync(join(process.cwd(), '..', 'node_modules/@radix-ui/themes/tokens/colors'))
     .map((name) => name.replace(/\.css$/, ''))
     .filter((scale) => scale !== 'gray'),
 );
-
-function* filesUnder(folder: string, pattern: RegExp): Generator<string> {
-  for (const name of readdirSync(folder)) {
-    const path = join(folder, name);
-    if (statSync(path).isDirectory()) yield* filesUnder(path, pattern);
-    else if (pattern.test(name) && !/\.test\.tsx?$/.test(name)) yield path;
-  }
-}
 
 /** The scales a stylesheet text imports. */
 const importedScales = (css: string) =>
@@ -48,11 +40,11 @@ describe('colour tokens', () => {
   it('come with every Radix colour a screen uses', () => {
     const everywhere = new Set(importedScales(readFileSync(join(source, 'app/theme.css'), 'utf8')));
     const missing: string[] = [];
-    for (const file of filesUnder(source, /\.tsx$/)) {
+    for (const file of sourceFiles(/\.tsx$/)) {
       const owner = ownerOf(file);
       const own = new Set(
         owner
-          ? [...filesUnder(owner, /\.css$/)].flatMap((css) =>
+          ? [...sourceFiles(/\.css$/, owner)].flatMap((css) =>
               importedScales(readFileSync(css, 'utf8')),
             )
           : [],
@@ -264,7 +256,7 @@ const OWN_GROUND = new Set([
 describe('colours written as they are', () => {
   it('stay out of stylesheets but the palette: a rule names a custom property of it or of Radix', () => {
     const literal: string[] = [];
-    for (const file of filesUnder(source, /\.css$/)) {
+    for (const file of sourceFiles(/\.css$/)) {
       const path = relative(source, file).split(sep).join('/');
       if (TOKEN_FILES.has(path) || OWN_GROUND.has(path)) continue;
       const css = withoutComments(readFileSync(file, 'utf8'));
@@ -285,7 +277,7 @@ describe('colours written as they are', () => {
 
   it('stay out of inline styles', () => {
     const literal: string[] = [];
-    for (const file of filesUnder(source, /\.tsx$/)) {
+    for (const file of sourceFiles(/\.tsx$/)) {
       for (const [style = ''] of readFileSync(file, 'utf8').matchAll(/style=\{\{[\s\S]*?\}\}/g)) {
         const strings = [...style.matchAll(/(['"`])(.*?)\1/g)].map(([, , text = '']) => text);
         if (strings.some((text) => LITERAL.test(text)))

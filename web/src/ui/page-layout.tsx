@@ -17,7 +17,7 @@ interface PageLayoutProps {
 export function PageLayout({ title, documentTitle, actions, eyebrow, children }: PageLayoutProps) {
   useDocumentTitle(documentTitle ?? (typeof title === 'string' ? title : undefined));
   return (
-    <Box px={{ initial: '3', sm: '5' }} py="4" className="lp-page">
+    <Box px="var(--lp-gutter)" py="4" className="lp-page">
       {eyebrow}
       <Flex justify="between" align="center" gap="3" wrap="wrap" mb="4">
         <Heading as="h1" size="6">

@@ -13,7 +13,7 @@ export function BackupBanner() {
   const failure = profile && isStaffProfile(profile) ? profile.backup_failure : undefined;
   if (!failure) return null;
   return (
-    <Callout.Root color="red" role="alert" size="1" mx={{ initial: '3', sm: '5' }} mt="3">
+    <Callout.Root color="red" role="alert" size="1" mx="var(--lp-gutter)" mt="3">
       <Callout.Text>
         The last automatic backup failed ({formatDateTime(failure.at)}): {failure.message}. Changes
         since the last good backup are not saved anywhere else; check the server's log and its

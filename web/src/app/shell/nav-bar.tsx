@@ -24,7 +24,7 @@ export function NavBar({ items, showSettings }: NavBarProps) {
   return (
     <header className="lp-navbar">
       <SkipLink />
-      <Flex align="center" gap={{ initial: '3', sm: '5' }} px={{ initial: '3', sm: '5' }} py="2">
+      <Flex align="center" gap="var(--lp-gutter)" px="var(--lp-gutter)" py="2">
         <Text weight="bold" size="3" className="lp-navbar__brand">
           Learning Platform
         </Text>

@@ -10,7 +10,7 @@ export default function PublicShell() {
     <>
       <header className="lp-navbar">
         <SkipLink />
-        <Flex align="center" justify="between" px={{ initial: '3', sm: '5' }} py="2">
+        <Flex align="center" justify="between" px="var(--lp-gutter)" py="2">
           <Text weight="bold" size="3" className="lp-navbar__brand">
             Learning Platform
           </Text>

@@ -22,7 +22,7 @@ export default function StudentShell() {
     <>
       <NavBar items={studentNav} showSettings={staff} />
       {staff && mimic && (
-        <Callout.Root color="amber" size="1" mx={{ initial: '3', sm: '5' }} mt="3">
+        <Callout.Root color="amber" size="1" mx="var(--lp-gutter)" mt="3">
           <Flex align="center" justify="between" gap="3" wrap="wrap" width="100%">
             <Callout.Text>You are viewing the learner interface.</Callout.Text>
             <Button

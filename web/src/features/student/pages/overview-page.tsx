@@ -82,11 +82,11 @@ export default function OverviewPage() {
         cohort's on the right. Each column is wide enough for a long date on one line.
       */}
       <Flex direction="column" gap="4" className="lp-student" data-testid="student-dashboard">
-        <Grid columns={{ initial: '1', md: '2' }} gap="4">
+        <Grid className="lp-two-columns-md" gap="4">
           <StudentInfoCard profile={learner} />
           <TimelineCard cohort={cohort} />
         </Grid>
-        <Grid columns={{ initial: '1', md: '2' }} gap="4" align="start">
+        <Grid className="lp-two-columns-md" gap="4" align="start">
           <Flex direction="column" gap="4">
             <SelfAssessmentCard profile={learner} />
             <AssessmentStatusCard profile={learner} />

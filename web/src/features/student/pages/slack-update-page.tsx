@@ -38,7 +38,7 @@ function SlackForm({ studentId, current }: { studentId: number; current: string 
 
   return (
     <PageLayout title="Slack Member ID">
-      <Grid columns={{ initial: '1', sm: '2' }} gap="5" align="center">
+      <Grid className="lp-two-columns-sm" gap="5" align="center">
         <SlackMemberIdAnimation />
         <Box asChild>
           <form onSubmit={onSubmit}>
