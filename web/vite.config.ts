@@ -48,7 +48,7 @@ const firstScreen = firstScreenChunk({
   ),
   // What the route table starts before a screen's chunk has loaded (each feature's screens.ts and
   // the requests it sends) is the entry's.
-  except: /[\\/]screens\.ts$|[\\/]src[\\/]features[\\/](board|calendar)[\\/]api[\\/]/,
+  except: /[\\/]screens\.ts$|[\\/]src[\\/]features[\\/](board|calendar|health)[\\/]api[\\/]/,
   signedOut: [
     'login-page',
     'public-shell',

@@ -1,12 +1,14 @@
 import type { Course } from '@lp/contract/courses';
-import { act, render, screen, waitFor } from '@testing-library/react';
+import { act, render, screen, waitFor, within } from '@testing-library/react';
 import { MemoryRouter } from 'react-router';
-import { describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
 import { course as boardCourse, learner, statuses } from '@/features/board/testing';
+import { cohortHealthOf } from '@/features/health/testing';
 import { setSession } from '@/lib/session.ts';
 import { setSetting } from '@/lib/settings.ts';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile, studentProfile } from '@/test/fixtures.ts';
+import { type CommitRecording, recordCommits } from '@/test/react-commits.ts';
 import { Providers } from '@/test/render.tsx';
 import { AppRoutes } from './app-routes.tsx';
 import { startFirstScreen } from './first-screen.ts';
@@ -23,6 +25,8 @@ const course: Course = {
   })),
 };
 
+const ada = learner('Ada Lovelace', 101);
+
 function network() {
   return fakeNetwork({
     'GET /cohorts/7': {
@@ -31,13 +35,17 @@ function network() {
     },
     'GET /cohorts': { status: 200, body: [{ id: 7, name: 'Day Cohort 70' }] },
     'GET /courses': { status: 200, body: [course] },
-    'GET /students': { status: 200, body: [learner('Ada Lovelace', 101)] },
+    'GET /students': { status: 200, body: [ada] },
     'GET /statuses': {
       status: 200,
       body: { count: 4, next: null, previous: null, results: statuses },
     },
     'GET /events': { status: 200, body: [] },
     'GET /profile': { status: 200, body: staffProfile },
+    'GET /cohorts/7/health': {
+      status: 200,
+      body: cohortHealthOf([{ id: ada.id, name: ada.name, reasons: ['No activity for 9 days'] }]),
+    },
   });
 }
 
@@ -50,7 +58,11 @@ const boardRequests = [
   '/cohorts?active=true',
   '/events?cohort=7',
   '/profile',
+  '/cohorts/7/health',
 ];
+
+let recording: CommitRecording | null = null;
+afterEach(() => recording?.stop());
 
 describe('a page load with a stored session', () => {
   it("asks for the board's data at once, before anything renders, and the board uses it", async () => {
@@ -61,7 +73,10 @@ describe('a page load with a stored session', () => {
     startFirstScreen(queryClient, '/');
     await waitFor(() => expect(calls.map((call) => call.url).sort()).toEqual(boardRequests.sort()));
     for (const call of calls) expect(call.headers.get('Authorization')).toBe('Token staff-token');
+    // All in before the screen renders, as when its chunks come last.
+    await waitFor(() => expect(queryClient.isFetching()).toBe(0));
 
+    recording = recordCommits();
     render(
       <Providers queryClient={queryClient}>
         <MemoryRouter initialEntries={['/']}>
@@ -69,7 +84,10 @@ describe('a page load with a stored session', () => {
         </MemoryRouter>
       </Providers>,
     );
-    expect(await screen.findByRole('group', { name: 'Ada Lovelace' })).toBeInTheDocument();
+    const card = await screen.findByRole('group', { name: 'Ada Lovelace' });
+    // The health was in with the board: the card shows with its marker, rendered once.
+    expect(within(card).getByRole('button', { name: 'Needs attention' })).toBeInTheDocument();
+    expect(recording.renders('CardShell').get(String(ada.id))).toBe(1);
     // Each asked for once: the screen's hooks found the answers in the cache.
     for (const url of boardRequests) {
       expect(calls.filter((call) => call.url === url)).toHaveLength(1);
