@@ -1,5 +1,5 @@
 import { type Kysely, type RawBuilder, sql } from 'kysely';
-import { knownMigrations, migrateToLatest, migrationsWithSchemaOf } from '../db/migrate.ts';
+import { FOLDED, knownMigrations, migrateToLatest } from '../db/migrate.ts';
 import { BackupFileError, type BackupHeader, readBackup, type TableSection } from './format.ts';
 import { tablesInLoadOrder } from './tables.ts';
 
@@ -11,7 +11,12 @@ const BATCH_CHARS = 4_000_000;
  * this version knows every migration its database had run.
  */
 export async function checkBackup(file: string): Promise<{ header: BackupHeader; rows: number }> {
-  const { header, rows } = await readBackup(file);
+  const read = await readBackup(file);
+  // A folded migration's schema is its successor's: a backup that lists it is rebuilt without it.
+  const header = {
+    ...read.header,
+    migrations: read.header.migrations.filter((name) => !FOLDED.includes(name)),
+  };
   const known = new Set(knownMigrations());
   const unknown = header.migrations.find((name) => !known.has(name));
   if (unknown) {
@@ -19,13 +24,7 @@ export async function checkBackup(file: string): Promise<{ header: BackupHeader;
       `${file} was made by a newer version of the product (its database has migration '${unknown}', which this version does not know): restore it with that version or a newer one.`,
     );
   }
-  // What rebuilds its schema: a backup of the release whose 1040 made repository_work has 1045's
-  // table without its record.
-  const migrations = migrationsWithSchemaOf(header.migrations, 'repository_work' in rows);
-  return {
-    header: { ...header, migrations },
-    rows: Object.values(rows).reduce((sum, n) => sum + n, 0),
-  };
+  return { header, rows: Object.values(read.rows).reduce((sum, n) => sum + n, 0) };
 }
 
 /**

@@ -11,35 +11,11 @@ class StaticProvider implements MigrationProvider {
 const migratorOf = <T>(db: Kysely<T>, chosen: Record<string, Migration> = migrations) =>
   new Migrator({ db, provider: new StaticProvider(chosen), allowUnorderedMigrations: true });
 
-// One release made repository_work in 1040-github-activity itself and had no
-// 1045-repository-work, which makes it. A database of that release, or a backup of one, has that
-// table without 1045's record: 1045 counts as run for it, since running it would make the table
-// twice.
-const GITHUB_ACTIVITY = '1040-github-activity';
-const REPOSITORY_WORK = '1045-repository-work';
-
-/** The migrations whose schema a database has, given those it ran and whether repository_work is there. */
-export function migrationsWithSchemaOf(
-  ran: readonly string[],
-  hasRepositoryWork: boolean,
-): string[] {
-  const madeBy1040 =
-    hasRepositoryWork && ran.includes(GITHUB_ACTIVITY) && !ran.includes(REPOSITORY_WORK);
-  return madeBy1040 ? [...ran, REPOSITORY_WORK].sort() : [...ran];
-}
-
-/** Records 1045 as run on a database of the release above (see `migrationsWithSchemaOf`). */
-async function recordRepositoryWorkMadeBy1040<T>(db: Kysely<T>, applied: readonly string[]) {
-  if (!applied.includes(GITHUB_ACTIVITY) || applied.includes(REPOSITORY_WORK)) return applied;
-  const table = await sql<{ found: boolean }>`
-    select to_regclass('repository_work') is not null as found`.execute(db);
-  const schema = migrationsWithSchemaOf(applied, table.rows[0]?.found === true);
-  if (schema.length > applied.length)
-    await sql`insert into kysely_migration (name, timestamp) values (${REPOSITORY_WORK}, now())`.execute(
-      db,
-    );
-  return schema;
-}
+/**
+ * Migrations folded into an earlier one, which some databases ran on their own:
+ * 1045-repository-work made what 1040-github-activity now makes, the same table and trigger.
+ */
+export const FOLDED = ['1045-repository-work'];
 
 /**
  * Runs every migration not yet run; with `only`, just those of them that it names (a restore
@@ -49,8 +25,11 @@ export async function migrateToLatest<T>(db: Kysely<T>, only?: readonly string[]
   // A restart on an up-to-date database (the usual start) skips the migrator, whose checks and
   // locks cost more than this look. A database with migrations this version does not know still
   // goes to the migrator, which refuses it.
-  const applied = await recordRepositoryWorkMadeBy1040(db, await appliedMigrations(db));
-  if (!only && sameNames(applied, knownMigrations())) return;
+  const applied = await appliedMigrations(db);
+  if (applied.some((name) => FOLDED.includes(name)))
+    await sql`delete from kysely_migration where name = any(${FOLDED})`.execute(db);
+  const kept = applied.filter((name) => !FOLDED.includes(name));
+  if (!only && sameNames(kept, knownMigrations())) return;
   const chosen = only
     ? Object.fromEntries(Object.entries(migrations).filter(([name]) => only.includes(name)))
     : migrations;

@@ -7,7 +7,7 @@ export const migrationChecksums: Record<string, string> = {
   '0100-sign-in-failures': 'c1cfacce5da53861',
   '0500-board-versions': '4508a06aea1e64af',
   '0520-board-version-notifications': '3c3f22b4990de3b2',
-  '0530-learner-cards': 'b2eff3aca5ee96bd',
+  '0530-learner-cards': '0b8b1e6ec3905dda',
   '0540-health-versions': '71f2ed4400b462aa',
   '0610-audit-redaction': '0bc6cefaf47421a6',
   '0630-personal-slack-ids': '59393f04bf971af5',
@@ -21,12 +21,8 @@ export const migrationChecksums: Record<string, string> = {
   '1010-cards-in-the-board-statement': '681c0a980dfdeecf',
   '1020-step-queue': '000f9b2cde8b3415',
   index: 'a1b4318bb84f3900',
-  'lib/assignments': 'f0efb6a8645b085d',
-  'lib/card-version': '96c6881c42e3e364',
-  'lib/learner-score': '1cc1c14e7425c831',
   '1030-changed-tables-in-transaction': '43d161584c8b0b83',
-  '1040-github-activity': 'ef154e1c075d3c37',
-  '1045-repository-work': '87d3f018a247afa8',
+  '1040-github-activity': '4be786c3a36574e6',
   '1050-interventions': 'f7291330a6b06be1',
   '1055-stay-lengths': 'ee77ea4a452ef6d7',
   '1060-server-secrets': 'fc0e04a3eb68e4d6',
@@ -40,8 +36,9 @@ export const migrationChecksums: Record<string, string> = {
   'run-statements': '3f79c1dcd555bf69',
 };
 
-// What a migration that builds its SQL with text the application still uses (0530: lib/dates.ts
-// and lib/names.ts) sent when committed: the SHA-256 of its statements, in order.
+// What a migration sent when committed, where its file was later made self-contained (0530
+// wrote out the SQL it built with the application's helpers): the SHA-256 of its statements,
+// in order.
 export const migrationStatementChecksums: Record<string, string> = {
   '0530-learner-cards': '50c7b100ce9cad6b',
 };

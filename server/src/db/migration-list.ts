@@ -4,7 +4,6 @@ import * as cardsInTheBoardStatement from './migrations/1010-cards-in-the-board-
 import * as stepQueue from './migrations/1020-step-queue.ts';
 import * as changedTablesInTransaction from './migrations/1030-changed-tables-in-transaction.ts';
 import * as githubActivity from './migrations/1040-github-activity.ts';
-import * as repositoryWork from './migrations/1045-repository-work.ts';
 import * as interventions from './migrations/1050-interventions.ts';
 import * as stayLengths from './migrations/1055-stay-lengths.ts';
 import * as serverSecrets from './migrations/1060-server-secrets.ts';
@@ -27,7 +26,6 @@ export const migrations: Record<string, Migration> = {
   '1020-step-queue': stepQueue,
   '1030-changed-tables-in-transaction': changedTablesInTransaction,
   '1040-github-activity': githubActivity,
-  '1045-repository-work': repositoryWork,
   '1050-interventions': interventions,
   '1055-stay-lengths': stayLengths,
   '1060-server-secrets': serverSecrets,

@@ -1,9 +1,4 @@
 import type { Kysely } from 'kysely';
-import { currentAssignmentJoinText } from '../../lib/assignments.ts';
-import { cardVersionText } from '../../lib/card-version.ts';
-import { isoTimestampText } from '../../lib/dates.ts';
-import { learnerScoreSql } from '../../lib/learner-score.ts';
-import { fullNameText } from '../../lib/names.ts';
 import { runStatements } from './run-statements.ts';
 
 // Each learner's board card, kept by the database as its facts change, so that reading a board
@@ -20,34 +15,36 @@ import { runStatements } from './run-statements.ts';
 // trigger, so it never waits for the lock while holding rows others wait for) and every rebuild
 // takes it shared: no card is rebuilt from a catalogue row that is about to change, and the
 // catalogue change finds every learner whose change committed before it.
+//
+// The SQL is written out in full, as it was sent when committed: the application's helpers that
+// once built it (a learner's name, current assignment, score, timestamps, card version) may change
+// without changing what this migration created.
 
 /** pg_advisory_xact_lock key of the catalogue/card ordering above. */
 const LEARNER_CARDS_LOCK = 5_300_001;
 
 /** The card of each shown learner in `ids`: its sort keys, duration start and JSON without '}'. */
 const cardFacts = (ids: string) => `select p.id,
-    cp.book_index, cp.project_index, ${fullNameText('p')} as name,
+    cp.book_index, cp.project_index, trim(p.first_name || ' ' || p.last_name) as name,
     coalesce(sa.status_changed_at, cp.assigned_at) as duration_start,
     left(row_to_json(card)::text, -1) as card
   from people p
-  ${currentAssignmentJoinText(
-    'p.id',
-    [
-      'sp.id as assignment_id, sp.project_id, sp.assigned_at,',
-      'pr.index as project_index, pr.name as project_name,',
-      'b.id as book_id, b.index as book_index, b.name as book_name, a.id as assessment_id',
-    ].join('\n      '),
-    '  ',
-    [
-      'join projects pr on pr.id = sp.project_id',
-      'join books b on b.id = pr.book_id',
-      'left join assessments a on a.book_id = b.id',
-    ],
-  )}
+  left join lateral (
+    select sp.id as assignment_id, sp.project_id, sp.assigned_at,
+      pr.index as project_index, pr.name as project_name,
+      b.id as book_id, b.index as book_index, b.name as book_name, a.id as assessment_id
+    from student_projects sp
+    join projects pr on pr.id = sp.project_id
+    join books b on b.id = pr.book_id
+    left join assessments a on a.book_id = b.id
+    where sp.student_id = p.id
+    order by sp.assigned_at desc, sp.id desc
+    limit 1
+  ) cp on true
   left join student_assessments sa on sa.assessment_id = cp.assessment_id and sa.student_id = p.id
   cross join lateral (
     select p.id,
-      ${fullNameText('p')} as name,
+      trim(p.first_name || ' ' || p.last_name) as name,
       p.github_login as github_handle,
       p.avatar_url as avatar,
       coalesce(sa.status_id, 0) as assessment_status_id,
@@ -58,7 +55,10 @@ const cardFacts = (ids: string) => `select p.id,
       cp.book_id,
       cp.book_index,
       cp.book_name,
-      ${learnerScoreSql('p.id')} as score,
+      (select coalesce(sum(lo.weight), 0)::int
+      from learning_records lr
+      join learning_objectives lo on lo.id = lr.objective_id
+      where lr.student_id = p.id and lr.achieved) as score,
       (select coalesce(json_agg(row_to_json(link) order by lower(link.tag), link.id), '[]'::json)
        from (select st.id, t.name as tag
              from student_tags st
@@ -69,7 +69,7 @@ const cardFacts = (ids: string) => `select p.id,
                latest.status,
                latest.status_id as current_status_id,
                cap.proposal_url,
-               ${isoTimestampText('latest.created_at')} as created_on,
+               to_char(latest.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_on,
                co.name as course_name
              from capstones cap
              join courses co on co.id = cap.course_id
@@ -82,12 +82,7 @@ const cardFacts = (ids: string) => `select p.id,
                limit 1
              ) latest on true
              where cap.student_id = p.id) proposal) as proposals,
-      ${cardVersionText({
-        assignment: 'cp.assignment_id',
-        assessment: 'sa.id',
-        status: 'sa.status_id',
-        statusChangedAt: 'sa.status_changed_at',
-      })} as version
+      left(md5(concat_ws(':', coalesce(cp.assignment_id, 0), coalesce(sa.id, 0), coalesce(sa.status_id, 0), coalesce(extract(epoch from sa.status_changed_at), 0))), 16) as version
   ) card
   where p.id = any(${ids}) and not p.is_staff and p.is_active`;
 

@@ -7,7 +7,8 @@ import { runStatements } from './run-statements.ts';
 // repository is kept as events with GitHub's own times: a card shows the latest by those times,
 // so deliveries arriving out of order never move it backwards. `subject` names what an event is
 // about (a pull request's number, a check's id), `key` the event itself, so a delivery or a
-// backfill seen twice adds nothing.
+// backfill seen twice adds nothing. `repository_work` keeps what a card shows of a repository,
+// worked out from its events each time events are added.
 export async function up(db: Kysely<unknown>): Promise<void> {
   await runStatements(db, [
     `create table github_deliveries (
@@ -59,7 +60,17 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     )`,
     `create index repository_events_latest_idx
       on repository_events (repository_id, kind, occurred_at desc, id desc)`,
-    ...['repositories', 'repository_links', 'repository_events'].map(
+    // What a card shows of a repository, worked out from its events whenever events are added:
+    // the board reads one row per card instead of working it out for every card on every read.
+    `create table repository_work (
+      repository_id integer primary key references repositories on delete cascade,
+      last_push_at timestamptz,
+      head_sha text,
+      pull_request json,
+      checks text check (checks in ('passing', 'failing', 'running')),
+      checks_since timestamptz
+    )`,
+    ...['repositories', 'repository_links', 'repository_events', 'repository_work'].map(
       (table) => `create trigger ${table}_changes after insert or update or delete or truncate
         on ${table} for each statement execute function announce_table_change()`,
     ),
