@@ -310,6 +310,11 @@ describe('the board’s settings', () => {
     await openBoard();
     await expect.poll(cardsInView).toEqual({ total: LARGE_COHORT_SIZE, inView: LARGE_COHORT_SIZE });
     await screenshot('board-1920-60.png');
+    // The added learners' names are longer than a small card's two lines: they end on the second
+    // line, and nothing of a third shows under it.
+    const fit = await boardFit(page);
+    expect(fit.namesCut.length).toBeGreaterThan(0);
+    expect(fit.namesPartlyShown).toEqual([]);
 
     // With the events panel open as well: beside the board or under it, every card in view.
     await page.getByRole('button', { name: '‹ Show events' }).click();

@@ -30,6 +30,8 @@ export interface BoardFit {
   /** Learners' names and status badges cut: wider or taller than their box, or ending in an ellipsis. */
   namesCut: string[];
   statusesCut: string[];
+  /** Names of which a line shows in part (a clamped name shows whole lines, then nothing). */
+  namesPartlyShown: string[];
 }
 
 /** Every column and card of the board against what is in view, and the text that does not fit. */
@@ -66,13 +68,27 @@ export function boardFit(page: Page): Promise<BoardFit> {
       cards
         .flatMap((card) => [...card.querySelectorAll(selector)].filter(cut))
         .map((element) => element.textContent ?? '');
+    // A clamped text whose box does not end on a line's end shows the top of the next line:
+    // lines start at the content's top, one line-height apart, and the box clips at its padding.
+    const partlyShown = (element: Element) => {
+      if (element.scrollHeight <= element.clientHeight + 1) return false;
+      const style = getComputedStyle(element);
+      const line = Number.parseFloat(style.lineHeight);
+      const box = element.getBoundingClientRect();
+      const firstLine =
+        box.top + Number.parseFloat(style.borderTopWidth) + Number.parseFloat(style.paddingTop);
+      const shown = (box.bottom - Number.parseFloat(style.borderBottomWidth) - firstLine) / line;
+      return Math.abs(shown - Math.round(shown)) * line > 1;
+    };
+    const names = cards.flatMap((card) => [...card.querySelectorAll('.lp-card__name-text')]);
     return {
       columns: columns.length,
       cards: cards.length,
       columnsOut: columns.filter(outside).map(labelOf),
       cardsOut: cards.filter(outside).map(labelOf),
-      namesCut: texts('.lp-card__name'),
+      namesCut: texts('.lp-card__name-text'),
       statusesCut: texts('.lp-card__badge'),
+      namesPartlyShown: names.filter(partlyShown).map((element) => element.textContent ?? ''),
     };
   });
 }

@@ -250,7 +250,7 @@ export const CardFace = memo(function CardFace(props: CardFaceProps) {
           onClick={onNameClick}
           tabIndex={interactive ? 0 : -1}
         >
-          {learner.name}
+          <span className="lp-card__name-text">{learner.name}</span>
         </button>
       </div>
       <div className="lp-card__meta">
