@@ -80,6 +80,34 @@ async function saveRandomTeams() {
   await page.getByRole('button', { name: 'Delete Current Teams' }).waitFor();
 }
 
+/**
+ * How the builder is drawn: each learner a badge with a ground of its own and room before the
+ * next (not one run of names), each team a box with a border, several boxes to a row.
+ */
+function builderLook() {
+  return page.evaluate(() => {
+    const pool = document.querySelector('section[aria-label="Unassigned learners"]');
+    const badges = [...(pool?.querySelectorAll('[data-learner-id]') ?? [])].map((badge) => ({
+      box: badge.getBoundingClientRect(),
+      ground: getComputedStyle(badge).backgroundColor,
+    }));
+    const touching = badges.filter(({ box }, at) => {
+      const before = badges[at - 1]?.box;
+      return before && Math.abs(before.top - box.top) < 1 && box.left - before.right < 2;
+    }).length;
+    const teams = [...document.querySelectorAll('section[aria-label^="Team "]')];
+    return {
+      badges: badges.length,
+      withGround: badges.filter(({ ground }) => ground !== 'rgba(0, 0, 0, 0)').length,
+      touching,
+      teams: teams.length,
+      bordered: teams.filter((team) => Number.parseFloat(getComputedStyle(team).borderTopWidth) > 0)
+        .length,
+      rows: new Set(teams.map((team) => Math.round(team.getBoundingClientRect().top))).size,
+    };
+  });
+}
+
 /** Waits for the builder's feedback line to say exactly this. */
 const feedbackSays = (text: string) =>
   page.locator('.teams-feedback').getByText(text, { exact: true }).waitFor();
@@ -116,6 +144,10 @@ describe('teams, as an instructor', () => {
     const learners = await pool.locator('[data-learner-id]').count();
     const count = Number(await page.getByLabel('How many teams').inputValue());
     expect(count).toBe(Math.ceil(learners / 4));
+    const look = await builderLook();
+    expect(look).toMatchObject({ badges: learners, withGround: learners, touching: 0 });
+    expect(look).toMatchObject({ teams: count, bordered: count });
+    expect(look.rows).toBeLessThan(count);
     await checkAccessibility(page, 'team builder');
 
     await page.getByRole('button', { name: 'Save', exact: true }).click();
