@@ -1,3 +1,4 @@
+import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Heading, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
 import { AppDialog } from '@/ui/dialog/index.ts';
@@ -66,7 +67,9 @@ export function FindStudentDialog({
           autoFocus
           onChange={(event) => setText(event.target.value)}
         >
-          <TextField.Slot>🔍</TextField.Slot>
+          <TextField.Slot>
+            <MagnifyingGlassIcon aria-hidden />
+          </TextField.Slot>
         </TextField.Root>
         <Heading as="h3" size="3" mt="3" mb="2">
           Results

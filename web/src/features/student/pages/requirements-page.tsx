@@ -1,3 +1,4 @@
+import { ExclamationTriangleIcon } from '@radix-ui/react-icons';
 import { Box, Callout, Heading, Link } from '@radix-ui/themes';
 import type { ReactNode } from 'react';
 import { PageLayout } from '@/ui/page-layout.tsx';
@@ -26,8 +27,11 @@ function Requirements({ side }: { side: Side }) {
     <PageLayout title={server ? 'Server Side Requirements' : 'Client Side Requirements'}>
       <Box maxWidth="860px" className="lp-student-page">
         <Callout.Root color="red" mb="4">
+          <Callout.Icon>
+            <ExclamationTriangleIcon />
+          </Callout.Icon>
           <Callout.Text>
-            🧨 A proposal that leaves out any item on this page is sent back without review. Check
+            A proposal that leaves out any item on this page is sent back without review. Check
             every item before you submit.
           </Callout.Text>
         </Callout.Root>
