@@ -194,6 +194,12 @@ describe('the board at 1440×900 with the default layout', () => {
     await page.mouse.move(start.left + 52, start.top + 24, { steps: 4 });
     await page.locator('.lp-board[data-expanded="true"]').waitFor();
     await page.locator('.lp-column--droppable').first().waitFor();
+    // The card's copy under the pointer opens nothing: its name is not underlined as on hover.
+    const copyName = page.locator('.lp-card--overlay .lp-card__name');
+    expect(await copyName.evaluate((name) => name.matches(':hover'))).toBe(true);
+    expect(await copyName.evaluate((name) => getComputedStyle(name).textDecorationLine)).toBe(
+      'none',
+    );
 
     const during = await columnPlaces(page);
     for (const [key, place] of Object.entries(before)) {
