@@ -2,7 +2,7 @@
 import './src/test/react-commits.ts';
 import '@testing-library/jest-dom/vitest';
 import { cleanup, configure } from '@testing-library/react';
-import { afterEach } from 'vitest';
+import { afterEach, vi } from 'vitest';
 import { resetSessionCache } from './src/lib/session.ts';
 import { stopSessionSharing } from './src/lib/session-sharing.ts';
 import { closeOtherTabs } from './src/test/other-tab.ts';
@@ -11,6 +11,9 @@ import { resetToasts } from './src/ui/toasts/toast-store.ts';
 // findBy… and waitFor wait for what the user would see; under load a screen can take longer
 // than Testing Library's default second to get there.
 configure({ asyncUtilTimeout: 10_000 });
+
+// jsdom draws no canvas: every chart shows the data it was given instead (src/test/chart-stand-in.tsx).
+vi.mock('react-chartjs-2', () => import('./src/test/chart-stand-in.tsx'));
 
 // jsdom lacks a few browser APIs that Radix primitives touch.
 class ResizeObserverStub {

@@ -1,23 +1,10 @@
 import { screen, waitFor, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { chooseActiveCohort, getActiveCohort } from '@/lib/session.ts';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import HealthPage from './health-page.tsx';
 import { cohortHealthOf, cohortProgressOf } from './testing/index.ts';
-
-// The canvas is not drawn in jsdom: the charts show the data they were given instead.
-vi.mock('react-chartjs-2', () => {
-  const chart =
-    (kind: string) =>
-    ({ data, 'aria-label': label }: { data: unknown; 'aria-label': string }): ReactNode => (
-      <pre role="img" aria-label={label} data-kind={kind}>
-        {JSON.stringify(data)}
-      </pre>
-    );
-  return { Bar: chart('bar'), Line: chart('line') };
-});
 
 const REASON = '12 days on Project 1; 80% of past learners finished it in 6';
 

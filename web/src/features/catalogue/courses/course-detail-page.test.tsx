@@ -1,21 +1,8 @@
 import { screen, within } from '@testing-library/react';
-import type { ReactNode } from 'react';
-import { describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
-
-// The canvas is not drawn in jsdom: the charts show the data they were given instead.
-vi.mock('react-chartjs-2', () => {
-  const chart =
-    (kind: string) =>
-    ({ data, 'aria-label': label }: { data: unknown; 'aria-label': string }): ReactNode => (
-      <pre role="img" aria-label={label} data-kind={kind}>
-        {JSON.stringify(data)}
-      </pre>
-    );
-  return { Bubble: chart('bubble'), Bar: chart('bar') };
-});
 
 const session = { profile: staffProfile, token: 'tok' };
 const course = { id: 3, name: 'JavaScript', date_created: '2026-01-01', active: true, books: [] };
