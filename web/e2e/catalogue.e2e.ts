@@ -30,6 +30,8 @@ const heading = (name: string | RegExp) =>
 const list = (name: string) => page.getByRole('list', { name, exact: true });
 const button = (name: string) => page.getByRole('button', { name, exact: true });
 const link = (name: string) => page.getByRole('link', { name, exact: true });
+const toast = (text: string) => page.locator('.lp-toast').filter({ hasText: text });
+const undoIn = (text: string) => toast(text).getByRole('button', { name: 'Undo' }).click();
 
 async function confirmDialog(confirmLabel: string) {
   const dialog = page.getByRole('alertdialog');
@@ -281,13 +283,26 @@ describe('catalogue, as staff', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await heading(/Group: Honey Rae$/).waitFor();
-    await button('Delete Project').click();
-    await confirmDialog('Delete Project');
-    await page.waitForURL(/\/books\/\d+$/);
-    await list('Group Project').waitFor();
+    const deleteHoneyRae = async () => {
+      await button('Delete Project').click();
+      await confirmDialog('Delete Project');
+      await page.waitForURL(/\/books\/\d+$/);
+      await list('Group Project').waitFor();
+      await expect
+        .poll(() => list('Group Project').getByRole('link').allTextContents())
+        .toEqual(['Group: Shop Full Stack']);
+    };
+    await deleteHoneyRae();
+    // Its toast's Undo adds it again, as it was; then it goes for good.
+    await undoIn('Group: Honey Rae deleted.');
+    await toast('Group: Honey Rae is back.').waitFor();
     await expect
-      .poll(() => list('Group Project').getByRole('link').allTextContents())
-      .toEqual(['Group: Shop Full Stack']);
+      .poll(async () => (await list('Group Project').getByRole('link').allTextContents()).sort())
+      .toEqual(['Group: Honey Rae', 'Group: Shop Full Stack']);
+    await list('Group Project').getByRole('link', { name: 'Group: Honey Rae' }).click();
+    await heading(/Group: Honey Rae$/).waitFor();
+    expect(await page.getByText('https://github.com/templates/honey-rae-client').count()).toBe(1);
+    await deleteHoneyRae();
 
     // The other book.
     await link(`${courseName} II`).click();
@@ -302,13 +317,16 @@ describe('catalogue, as staff', () => {
       .poll(() => list('Books').getByRole('link').allTextContents())
       .toEqual(['React Components2 projects']);
 
-    // The course: deactivated, listed under inactive courses.
+    // The course: deactivated, listed under inactive courses; Undo makes it active again.
     await button('Delete Course').click();
     await confirmDialog('Delete Course');
     await page.waitForURL(`${baseUrl}/courses`);
-    await list('Inactive courses')
-      .getByRole('link', { name: new RegExp(`^${courseName} II`) })
-      .waitFor();
+    const course = (where: string) =>
+      list(where).getByRole('link', { name: new RegExp(`^${courseName} II`) });
+    await course('Inactive courses').waitFor();
+    await undoIn(`${courseName} II is now inactive.`);
+    await toast(`${courseName} II is active again.`).waitFor();
+    await course('Active courses').waitFor();
   });
 
   it('adds, renames and re-weights a learning objective', async () => {
@@ -330,6 +348,23 @@ describe('catalogue, as staff', () => {
     expect(await renamed.getByRole('cell').first().textContent()).toBe('20');
     expect(await page.title()).toBe('Learning Objectives · Learning Platform');
     await checkAccessibility(page, 'learning objectives');
+
+    // The save's toast undoes it: the label and weight as they were.
+    await undoIn('Objective saved.');
+    await toast('Explain props and state: changes undone.').waitFor();
+    const restored = page.getByRole('row').filter({
+      has: page.getByRole('rowheader', { name: 'Explain props and state', exact: true }),
+    });
+    await expect.poll(() => restored.getByRole('cell').first().textContent()).toBe('15');
+    // An objective added by mistake goes again from its toast.
+    await page.getByLabel('New objective label').fill('Added by mistake');
+    await page.getByLabel('New objective weight').fill('5');
+    await button('Add Objective').click();
+    const mistake = page.getByRole('row', { name: /Added by mistake/ });
+    await mistake.waitFor();
+    await undoIn('Added by mistake added.');
+    await toast('Added by mistake removed again.').waitFor();
+    await mistake.waitFor({ state: 'detached' });
   });
 });
 

@@ -1,3 +1,4 @@
+import type { BookAssessment } from '@lp/contract/assessments';
 import { useLocation, useNavigate, useParams } from 'react-router';
 import { errorText } from '@/lib/api-client.ts';
 import { idParam } from '@/lib/urls.ts';
@@ -6,12 +7,15 @@ import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import {
+  deleteAssessment,
+  updateBookAssessment,
   useBookAssessment,
   useCreateAssessment,
   useUpdateBookAssessment,
 } from '../api/assessments.ts';
 import { useBooks } from '../api/books.ts';
 import { useObjectives } from '../api/objectives.ts';
+import { useCatalogueChange } from '../components/catalogue-undo.ts';
 import { AssessmentForm, type AssessmentFormValues } from './assessment-form.tsx';
 
 /** /assessments/new (the book may come as navigation state) and /assessments/edit/:assessmentId */
@@ -27,6 +31,7 @@ export default function AssessmentFormPage() {
   const update = useUpdateBookAssessment();
   const navigate = useNavigate();
   const toast = useToast();
+  const showChange = useCatalogueChange();
 
   const title = editing ? 'Edit Assessment' : 'New Assessment';
   const leave = (bookId: number) => navigate(bookId ? `/books/${bookId}` : '/assessments');
@@ -57,15 +62,28 @@ export default function AssessmentFormPage() {
             objectives: [],
           };
 
-    const done = (bookId: number) => ({
+    const onError = (error: unknown) => toast.show(errorText(error), { type: 'error' });
+    const updated = (bookId: number) => ({
       onSuccess: () => {
-        toast.show(editing ? 'Assessment updated.' : 'Assessment created.', {
-          type: 'done',
-          duration: 'short',
+        showChange({
+          done: 'Assessment updated.',
+          undo: () => updateBookAssessment({ id: assessmentId, ...initial }),
+          undone: `${initial.name}: changes undone.`,
         });
         leave(bookId);
       },
-      onError: (error: unknown) => toast.show(errorText(error), { type: 'error' }),
+      onError,
+    });
+    const created = (bookId: number) => ({
+      onSuccess: (assessment: BookAssessment) => {
+        showChange({
+          done: 'Assessment created.',
+          undo: () => deleteAssessment(assessment.id),
+          undone: `${assessment.name} removed again.`,
+        });
+        leave(bookId);
+      },
+      onError,
     });
 
     return (
@@ -78,8 +96,8 @@ export default function AssessmentFormPage() {
         onCancel={leave}
         onSave={(values) =>
           editing
-            ? update.mutate({ id: assessmentId, ...values }, done(values.bookId))
-            : create.mutate(values, done(values.bookId))
+            ? update.mutate({ id: assessmentId, ...values }, updated(values.bookId))
+            : create.mutate(values, created(values.bookId))
         }
       />
     );

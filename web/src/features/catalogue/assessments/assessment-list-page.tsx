@@ -19,12 +19,14 @@ import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
-import { useAssessments, useDeleteAssessment } from '../api/assessments.ts';
+import { createAssessment, useAssessments, useDeleteAssessment } from '../api/assessments.ts';
+import { useCatalogueChange } from '../components/catalogue-undo.ts';
 
 function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
   const remove = useDeleteAssessment();
   const confirm = useConfirm();
   const toast = useToast();
+  const showChange = useCatalogueChange();
 
   async function onDelete() {
     const ok = await confirm({
@@ -35,8 +37,19 @@ function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
     });
     if (!ok) return;
     remove.mutate(assessment.id, {
+      // Only one no learner started is deleted, so nothing pointed at it: added again as it was.
       onSuccess: () =>
-        toast.show(`${assessment.name} deleted.`, { type: 'done', duration: 'normal' }),
+        showChange({
+          done: `${assessment.name} deleted.`,
+          undo: () =>
+            createAssessment({
+              name: assessment.name,
+              sourceURL: assessment.source_url,
+              bookId: assessment.assigned_book.id,
+              objectives: assessment.objectives.map((objective) => objective.id),
+            }),
+          undone: `${assessment.name} is back.`,
+        }),
       onError: (error) =>
         toast.show(errorText(error), { type: 'error', title: 'The assessment was not deleted' }),
     });

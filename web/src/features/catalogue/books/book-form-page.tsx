@@ -9,9 +9,18 @@ import { FormField, showFieldErrors } from '@/ui/form-field.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useBook, useBooks, useCreateBook, useUpdateBook } from '../api/books.ts';
+import {
+  deleteBook,
+  getBook,
+  updateBook,
+  useBook,
+  useBooks,
+  useCreateBook,
+  useUpdateBook,
+} from '../api/books.ts';
 import { useCourse } from '../api/courses.ts';
 import { FormActions } from '../components/catalogue-ui.tsx';
+import { useCatalogueChange } from '../components/catalogue-undo.ts';
 
 interface BookFormValues {
   name: string;
@@ -108,12 +117,21 @@ function BookForm({
 const nextIndex = (books: Book[]) =>
   books.reduce((highest, book) => Math.max(highest, book.index + 1), 0);
 
+/** Undoes adding a book while it is still empty: deleting it would take what was added since. */
+async function removeNewBook(id: number) {
+  const book = await getBook(id);
+  if (book.projects > 0 || book.has_assessment)
+    throw new Error(`${book.name} has projects or a self-assessment now: delete those first.`);
+  await deleteBook(id);
+}
+
 function NewBook({ courseId }: { courseId: number }) {
   const course = useCourse(courseId);
   const books = useBooks(courseId);
   const create = useCreateBook();
   const navigate = useNavigate();
   const toast = useToast();
+  const showChange = useCatalogueChange();
   if (course.isPending || books.isPending) return <Loading label="Loading the course…" />;
   if (course.isError) return <ErrorCallout error={course.error} what="course" />;
   if (books.isError) return <ErrorCallout error={books.error} what="books" />;
@@ -128,7 +146,11 @@ function NewBook({ courseId }: { courseId: number }) {
           { ...values, course: courseId },
           {
             onSuccess: (book) => {
-              toast.show(`${book.name} added.`, { type: 'done', duration: 'short' });
+              showChange({
+                done: `${book.name} added.`,
+                undo: () => removeNewBook(book.id),
+                undone: `${book.name} removed again.`,
+              });
               navigate(`/courses/${courseId}`);
             },
             onError: (error) => toast.show(errorText(error), { type: 'error' }),
@@ -144,9 +166,11 @@ function EditBook({ bookId }: { bookId: number }) {
   const update = useUpdateBook();
   const navigate = useNavigate();
   const toast = useToast();
+  const showChange = useCatalogueChange();
   if (book.isPending) return <Loading label="Loading the book…" />;
   if (book.isError) return <ErrorCallout error={book.error} what="book" />;
   const courseId = book.data.course.id;
+  const { name, description, index } = book.data;
   return (
     <BookForm
       title="Update Book"
@@ -162,7 +186,11 @@ function EditBook({ bookId }: { bookId: number }) {
           { id: bookId, ...values },
           {
             onSuccess: () => {
-              toast.show('Book saved.', { type: 'done', duration: 'short' });
+              showChange({
+                done: 'Book saved.',
+                undo: () => updateBook({ id: bookId, name, description, index }),
+                undone: `${name}: changes undone.`,
+              });
               navigate(`/courses/${courseId}`);
             },
             onError: (error) => toast.show(errorText(error), { type: 'error' }),

@@ -8,7 +8,7 @@ import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useBooks } from '../api/books.ts';
-import { useCourse, useDeactivateCourse } from '../api/courses.ts';
+import { updateCourse, useCourse, useDeactivateCourse } from '../api/courses.ts';
 import { Breadcrumb, RowLink, RowList } from '../components/catalogue-ui.tsx';
 import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
 import { rememberActiveCourse } from './course-list-page.tsx';
@@ -41,6 +41,10 @@ export default function CourseDetailPage() {
       run: () => deactivate.mutateAsync(courseId),
       done: `${name} is now inactive.`,
       next: '/courses',
+      undo: {
+        run: () => updateCourse({ id: courseId, active: true }),
+        done: `${name} is active again.`,
+      },
     });
 
   return (

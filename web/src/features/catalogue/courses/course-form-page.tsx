@@ -8,8 +8,15 @@ import { FormField, showFieldErrors } from '@/ui/form-field.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useCourse, useCreateCourse, useUpdateCourse } from '../api/courses.ts';
+import {
+  deactivateCourse,
+  updateCourse,
+  useCourse,
+  useCreateCourse,
+  useUpdateCourse,
+} from '../api/courses.ts';
 import { FormActions } from '../components/catalogue-ui.tsx';
+import { useCatalogueChange } from '../components/catalogue-undo.ts';
 
 interface CourseFormValues {
   name: string;
@@ -89,6 +96,7 @@ export default function CourseFormPage() {
   const update = useUpdateCourse();
   const navigate = useNavigate();
   const toast = useToast();
+  const showChange = useCatalogueChange();
 
   if (!editing) {
     return (
@@ -101,7 +109,12 @@ export default function CourseFormPage() {
           onSave={(values) =>
             create.mutate(values, {
               onSuccess: (created) => {
-                toast.show(`${created.name} created.`, { type: 'done', duration: 'short' });
+                // A course is never erased (the API's delete deactivates it): undo leaves it inactive.
+                showChange({
+                  done: `${created.name} created.`,
+                  undo: () => deactivateCourse(created.id),
+                  undone: `${created.name} is inactive: courses are kept, never erased.`,
+                });
                 navigate(`/courses/${created.id}`);
               },
               onError: (error) => toast.show(errorText(error), { type: 'error' }),
@@ -114,11 +127,12 @@ export default function CourseFormPage() {
   if (!Number.isInteger(courseId)) return <ErrorCallout error={null} what="course" />;
   if (course.isPending) return <Loading label="Loading the course…" />;
   if (course.isError) return <ErrorCallout error={course.error} what="course" />;
+  const before = { name: course.data.name, active: course.data.active };
   return (
     <PageLayout title="Courses" documentTitle="Edit Course">
       <CourseForm
         title="Edit Course"
-        initial={{ name: course.data.name, active: course.data.active }}
+        initial={before}
         saving={update.isPending}
         onCancel={() => navigate(`/courses/${courseId}`)}
         onSave={(values) =>
@@ -126,7 +140,11 @@ export default function CourseFormPage() {
             { id: courseId, ...values },
             {
               onSuccess: () => {
-                toast.show('Course saved.', { type: 'done', duration: 'short' });
+                showChange({
+                  done: 'Course saved.',
+                  undo: () => updateCourse({ id: courseId, ...before }),
+                  undone: `${before.name}: changes undone.`,
+                });
                 navigate(`/courses/${courseId}`);
               },
               onError: (error) => toast.show(errorText(error), { type: 'error' }),

@@ -3,8 +3,8 @@ import { Button, Flex, Text, TextField } from '@radix-ui/themes';
 import { type CSSProperties, type FormEvent, useId, useState } from 'react';
 import { errorText } from '@/lib/api-client.ts';
 import { FieldNote } from '@/ui/form-field.tsx';
-import { useToast } from '@/ui/toasts/index.ts';
-import { useCreateObjective } from '../api/objectives.ts';
+import { deleteObjective, useCreateObjective } from '../api/objectives.ts';
+import { useCatalogueChange } from '../components/catalogue-undo.ts';
 import { type Draft, readDraft, toDraft } from './objective-rules.ts';
 
 export function DraftFields({
@@ -62,7 +62,7 @@ export function AddObjective() {
   const [draft, setDraft] = useState(toDraft());
   const [problem, setProblem] = useState('');
   const create = useCreateObjective();
-  const toast = useToast();
+  const showChange = useCatalogueChange();
 
   function submit(event: FormEvent) {
     event.preventDefault();
@@ -71,7 +71,11 @@ export function AddObjective() {
     const { ok: _ok, ...body } = read;
     create.mutate(body, {
       onSuccess: (created) => {
-        toast.show(`${created.label} added.`, { type: 'done', duration: 'short' });
+        showChange({
+          done: `${created.label} added.`,
+          undo: () => deleteObjective(created.id),
+          undone: `${created.label} removed again.`,
+        });
         setDraft(toDraft());
       },
       onError: (error) => setProblem(errorText(error)),

@@ -6,7 +6,8 @@ import { errorText } from '@/lib/api-client.ts';
 import { useConfirm } from '@/ui/dialog/index.ts';
 import { FieldNote } from '@/ui/form-field.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useDeleteObjective, useUpdateObjective } from '../api/objectives.ts';
+import { updateObjective, useDeleteObjective, useUpdateObjective } from '../api/objectives.ts';
+import { useCatalogueChange } from '../components/catalogue-undo.ts';
 import { DraftFields } from './objective-form.tsx';
 import { type Draft, readDraft, toDraft } from './objective-rules.ts';
 
@@ -17,6 +18,7 @@ function ObjectiveRow({ objective }: { objective: Objective }) {
   const remove = useDeleteObjective();
   const confirm = useConfirm();
   const toast = useToast();
+  const showChange = useCatalogueChange();
 
   function save(event: FormEvent) {
     event.preventDefault();
@@ -28,7 +30,12 @@ function ObjectiveRow({ objective }: { objective: Objective }) {
       { id: objective.id, ...body },
       {
         onSuccess: () => {
-          toast.show('Objective saved.', { type: 'done', duration: 'short' });
+          const { id, label, weight, tier } = objective;
+          showChange({
+            done: 'Objective saved.',
+            undo: () => updateObjective({ id, label, weight, tier }),
+            undone: `${label}: changes undone.`,
+          });
           setDraft(null);
         },
         onError: (error) => setProblem(errorText(error)),

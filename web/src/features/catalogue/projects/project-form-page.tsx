@@ -6,15 +6,23 @@ import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { useBook } from '../api/books.ts';
-import { useCreateProject, useProject, useUpdateProject } from '../api/projects.ts';
+import {
+  deleteProject,
+  updateProject,
+  useCreateProject,
+  useProject,
+  useUpdateProject,
+} from '../api/projects.ts';
+import { useCatalogueChange } from '../components/catalogue-undo.ts';
 import { ProjectForm } from './project-form.tsx';
-import { EMPTY_PROJECT, formValues } from './project-form-model.ts';
+import { EMPTY_PROJECT, formValues, projectFields } from './project-form-model.ts';
 
 function NewProject({ bookId }: { bookId: number }) {
   const book = useBook(bookId);
   const create = useCreateProject();
   const navigate = useNavigate();
   const toast = useToast();
+  const showChange = useCatalogueChange();
   if (book.isPending) return <Loading label="Loading the book…" />;
   if (book.isError) return <ErrorCallout error={book.error} what="book" />;
   return (
@@ -28,7 +36,11 @@ function NewProject({ bookId }: { bookId: number }) {
           { ...fields, book: bookId },
           {
             onSuccess: (project) => {
-              toast.show(`${project.name} added.`, { type: 'done', duration: 'short' });
+              showChange({
+                done: `${project.name} added.`,
+                undo: () => deleteProject(project.id),
+                undone: `${project.name} removed again.`,
+              });
               navigate(`/books/${bookId}`);
             },
             onError: (error) => toast.show(errorText(error), { type: 'error' }),
@@ -44,13 +56,15 @@ function EditProject({ projectId }: { projectId: number }) {
   const update = useUpdateProject();
   const navigate = useNavigate();
   const toast = useToast();
+  const showChange = useCatalogueChange();
   if (project.isPending) return <Loading label="Loading the project…" />;
   if (project.isError) return <ErrorCallout error={project.error} what="project" />;
   const { book, course } = project.data;
+  const before = formValues(project.data);
   return (
     <ProjectForm
       title={`${course.name} > ${book.name} > Edit ${project.data.name}`}
-      initial={formValues(project.data)}
+      initial={before}
       saving={update.isPending}
       onCancel={() => navigate(`/books/${book.id}`)}
       onSave={(fields) =>
@@ -58,7 +72,11 @@ function EditProject({ projectId }: { projectId: number }) {
           { id: projectId, ...fields },
           {
             onSuccess: () => {
-              toast.show('Project saved.', { type: 'done', duration: 'short' });
+              showChange({
+                done: 'Project saved.',
+                undo: () => updateProject({ id: projectId, ...projectFields(before) }),
+                undone: `${before.name}: changes undone.`,
+              });
               navigate(`/books/${book.id}`);
             },
             onError: (error) => toast.show(errorText(error), { type: 'error' }),

@@ -1,0 +1,166 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { fakeNetwork } from '@/test/fake-network.ts';
+import { staffProfile } from '@/test/fixtures.ts';
+import { renderApp } from '@/test/render-app.tsx';
+
+const session = { profile: staffProfile, token: 'tok' };
+
+const kennels = {
+  id: 7,
+  name: 'Kennels',
+  index: 1,
+  active: true,
+  implementation_url: '',
+  is_group_project: true,
+  is_full_stack: false,
+  client_template_url: 'https://github.com/templates/kennels-client',
+  api_template_url: '',
+  book: { id: 11, name: 'Get Started' },
+  course: { id: 3, name: 'JavaScript' },
+};
+
+const getStarted = {
+  id: 11,
+  index: 0,
+  name: 'Get Started',
+  description: 'The first book',
+  course: { id: 3, name: 'JavaScript', date_created: '2026-01-05', active: true },
+  has_assessment: false,
+  projects: 0,
+  assessments: [],
+};
+
+const toastOf = (text: string) => screen.findByText(text).then((found) => found.closest('li'));
+
+describe('undo of a catalogue change, from its toast', () => {
+  it('puts a saved project back as it was, once', async () => {
+    const net = fakeNetwork({
+      'GET /projects/7': { status: 200, body: kennels },
+      'PUT /projects/7': { status: 204 },
+      'GET /books/11': { status: 200, body: getStarted },
+      'GET /projects': { status: 200, body: [] },
+    });
+    const { user } = renderApp('/projects/edit/7', session);
+    const name = await screen.findByLabelText('Project name');
+    await user.clear(name);
+    await user.type(name, 'Nashville Kennels');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    const saved = await toastOf('Project saved.');
+    await user.click(within(saved as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Kennels: changes undone.')).toBeInTheDocument();
+    const puts = net.writes().filter((call) => call.method === 'PUT');
+    expect(puts.map((call) => call.body)).toEqual([
+      expect.objectContaining({ name: 'Nashville Kennels' }),
+      {
+        name: 'Kennels',
+        index: 1,
+        implementation_url: '',
+        is_group_project: true,
+        is_full_stack: false,
+        client_template_url: 'https://github.com/templates/kennels-client',
+        api_template_url: '',
+        active: true,
+      },
+    ]);
+    // The toast went with its Undo: nothing is undone twice.
+    await waitFor(() => expect(screen.queryByText('Project saved.')).not.toBeInTheDocument());
+  });
+
+  it('adds a deleted project again, with its fields and book', async () => {
+    const net = fakeNetwork({
+      'GET /projects/7': { status: 200, body: kennels },
+      'DELETE /projects/7': { status: 204 },
+      'POST /projects': { status: 201, body: { ...kennels, id: 8 } },
+      'GET /books/11': { status: 200, body: getStarted },
+      'GET /projects': { status: 200, body: [] },
+    });
+    const { user } = renderApp('/projects/7', session);
+    await user.click(await screen.findByRole('button', { name: 'Delete Project' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete Project',
+      }),
+    );
+    const deleted = await toastOf('Kennels deleted.');
+    await user.click(within(deleted as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Kennels is back.')).toBeInTheDocument();
+    expect(net.writes().at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/projects',
+      body: {
+        name: 'Kennels',
+        book: 11,
+        index: 1,
+        is_group_project: true,
+        client_template_url: 'https://github.com/templates/kennels-client',
+      },
+    });
+  });
+
+  it('removes an added book only while it is empty, and says why not', async () => {
+    const added = { ...getStarted, id: 12, name: 'Book Two', index: 1 };
+    let projects = 0;
+    const net = fakeNetwork({
+      'GET /courses/3': { status: 200, body: getStarted.course },
+      'GET /books': { status: 200, body: [getStarted] },
+      'POST /books': { status: 201, body: added },
+      'GET /books/12': () => ({ status: 200, body: { ...added, projects } }),
+      'DELETE /books/12': { status: 204 },
+    });
+    const { user } = renderApp('/books/new/3', session);
+    await user.type(await screen.findByLabelText('Book name'), 'Book Two');
+    await user.click(screen.getByRole('button', { name: 'Save' }));
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/courses/3'));
+    projects = 2;
+    const toast = await toastOf('Book Two added.');
+    await user.click(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText(
+        'Book Two has projects or a self-assessment now: delete those first.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.getByText('Not undone')).toBeInTheDocument();
+    expect(net.writes().filter((call) => call.method === 'DELETE')).toEqual([]);
+  });
+
+  it('adds a deleted self-assessment again, with its book and objectives', async () => {
+    const components = {
+      id: 5,
+      name: 'Components check',
+      source_url: 'https://github.com/templates/components-check',
+      assigned_book: { id: 11, name: 'Get Started' },
+      course: { id: 3, name: 'JavaScript' },
+      objectives: [
+        { id: 2, label: 'Props' },
+        { id: 9, label: 'State' },
+      ],
+    };
+    const net = fakeNetwork({
+      'GET /assessments': { status: 200, body: [components] },
+      'DELETE /assessments/5': { status: 204 },
+      'POST /assessments': { status: 201, body: { ...components, id: 6 } },
+    });
+    const { user } = renderApp('/assessments', session);
+    const card = await screen.findByRole('article', { name: 'Components check' });
+    await user.click(within(card).getByRole('button', { name: /Delete/ }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', {
+        name: 'Delete Assessment',
+      }),
+    );
+    const deleted = await toastOf('Components check deleted.');
+    await user.click(within(deleted as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Components check is back.')).toBeInTheDocument();
+    expect(net.writes().at(-1)).toEqual({
+      method: 'POST',
+      path: '/assessments',
+      body: {
+        name: 'Components check',
+        sourceURL: 'https://github.com/templates/components-check',
+        bookId: 11,
+        objectives: [2, 9],
+      },
+    });
+  });
+});
