@@ -46,7 +46,8 @@ describe('the sign-in callback of GitHub and of an LMS launch', () => {
       'POST /auth/github': { status: 200, body: { key: 'github-key' } },
       'GET /profile': { status: 200, body: studentProfile },
     });
-    const { user } = renderApp('/auth/github?code=one-time&invitation=invalid');
+    // A code of its own: the page remembers each code's exchange for the page's life (codes work once).
+    const { user } = renderApp('/auth/github?code=invited-code&invitation=invalid');
     expect(await screen.findByRole('alert')).toHaveTextContent(
       "the invitation link is not valid any more (it was replaced by a newer one). Ask your instructor for the cohort's current invitation link",
     );
