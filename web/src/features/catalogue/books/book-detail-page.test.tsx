@@ -1,40 +1,20 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
-import { staffProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { bookOf, projectOf, staffSession as session } from '../testing/fixtures.ts';
 
-const session = { profile: staffProfile, token: 'tok' };
-const course = { id: 3, name: 'JavaScript', date_created: '2026-01-01', active: true };
-
-const book = (hasAssessment: boolean) => ({
-  id: 11,
-  index: 0,
-  name: 'Get Started',
-  description: '',
-  course,
-  has_assessment: hasAssessment,
-  projects: 4,
-  assessments: hasAssessment ? [{ id: 21, name: 'Get Started check' }] : [],
-});
-
-const project = (id: number, name: string, active: boolean, group: boolean) => ({
-  id,
-  name,
-  index: id,
-  active,
-  is_group_project: group,
-  is_full_stack: false,
-  client_template_url: '',
-  api_template_url: '',
-  book: { id: 11, name: 'Get Started' },
-  course: { id: 3, name: 'JavaScript' },
-});
+const book = (hasAssessment: boolean) =>
+  bookOf({
+    has_assessment: hasAssessment,
+    projects: 4,
+    assessments: hasAssessment ? [{ id: 21, name: 'Get Started check' }] : [],
+  });
 
 const projects = [
-  project(1, 'Kennels', true, false),
-  project(2, 'Group: Honey Rae', true, true),
-  project(3, 'Old Kennels', false, false),
+  projectOf({ id: 1, name: 'Kennels' }),
+  projectOf({ id: 2, name: 'Group: Honey Rae', is_group_project: true }),
+  projectOf({ id: 3, name: 'Old Kennels', active: false }),
 ];
 
 describe('book detail', () => {

@@ -1,35 +1,17 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
-import { staffProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { bookOf, course, projectOf, staffSession as session } from '../testing/fixtures.ts';
 
-const session = { profile: staffProfile, token: 'tok' };
-
-const kennels = {
+const kennels = projectOf({
   id: 7,
   name: 'Kennels',
   index: 1,
-  active: true,
-  implementation_url: '',
   is_group_project: true,
-  is_full_stack: false,
   client_template_url: 'https://github.com/templates/kennels-client',
-  api_template_url: '',
-  book: { id: 11, name: 'Get Started' },
-  course: { id: 3, name: 'JavaScript' },
-};
-
-const getStarted = {
-  id: 11,
-  index: 0,
-  name: 'Get Started',
-  description: 'The first book',
-  course: { id: 3, name: 'JavaScript', date_created: '2026-01-05', active: true },
-  has_assessment: false,
-  projects: 0,
-  assessments: [],
-};
+});
+const getStarted = bookOf();
 
 const toastOf = (text: string) => screen.findByText(text).then((found) => found.closest('li'));
 
@@ -67,42 +49,11 @@ describe('undo of a catalogue change, from its toast', () => {
     await waitFor(() => expect(screen.queryByText('Project saved.')).not.toBeInTheDocument());
   });
 
-  it('adds a deleted project again, with its fields and book', async () => {
-    const net = fakeNetwork({
-      'GET /projects/7': { status: 200, body: kennels },
-      'DELETE /projects/7': { status: 204 },
-      'POST /projects': { status: 201, body: { ...kennels, id: 8 } },
-      'GET /books/11': { status: 200, body: getStarted },
-      'GET /projects': { status: 200, body: [] },
-    });
-    const { user } = renderApp('/projects/7', session);
-    await user.click(await screen.findByRole('button', { name: 'Delete Project' }));
-    await user.click(
-      within(await screen.findByRole('alertdialog')).getByRole('button', {
-        name: 'Delete Project',
-      }),
-    );
-    const deleted = await toastOf('Kennels deleted.');
-    await user.click(within(deleted as HTMLElement).getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Kennels is back.')).toBeInTheDocument();
-    expect(net.writes().at(-1)).toMatchObject({
-      method: 'POST',
-      path: '/projects',
-      body: {
-        name: 'Kennels',
-        book: 11,
-        index: 1,
-        is_group_project: true,
-        client_template_url: 'https://github.com/templates/kennels-client',
-      },
-    });
-  });
-
   it('removes an added book only while it is empty, and says why not', async () => {
     const added = { ...getStarted, id: 12, name: 'Book Two', index: 1 };
     let projects = 0;
     const net = fakeNetwork({
-      'GET /courses/3': { status: 200, body: getStarted.course },
+      'GET /courses/3': { status: 200, body: course },
       'GET /books': { status: 200, body: [getStarted] },
       'POST /books': { status: 201, body: added },
       'GET /books/12': () => ({ status: 200, body: { ...added, projects } }),

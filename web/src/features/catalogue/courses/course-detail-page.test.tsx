@@ -1,23 +1,10 @@
 import { screen, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
-import { staffProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { bookOf, course, staffSession as session } from '../testing/fixtures.ts';
 
-const session = { profile: staffProfile, token: 'tok' };
-const course = { id: 3, name: 'JavaScript', date_created: '2026-01-01', active: true, books: [] };
-const books = [
-  {
-    id: 11,
-    index: 0,
-    name: 'Get Started',
-    description: '',
-    course,
-    has_assessment: false,
-    projects: 3,
-    assessments: [],
-  },
-];
+const books = [bookOf({ projects: 3 })];
 const stats = {
   data: [
     {

@@ -1,33 +1,18 @@
 import { screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { fakeNetwork } from '@/test/fake-network.ts';
-import { staffProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
+import { bookOf, projectOf, staffSession as session } from '../testing/fixtures.ts';
 
-const session = { profile: staffProfile, token: 'tok' };
-
-const kennels = {
-  id: 7,
-  name: 'Kennels',
-  index: 1,
-  active: true,
-  is_group_project: false,
-  is_full_stack: false,
-  client_template_url: '',
-  api_template_url: '',
-  book: { id: 11, name: 'Get Started' },
-  course: { id: 3, name: 'JavaScript' },
-};
+const kennels = projectOf({ id: 7, name: 'Kennels', index: 1 });
 
 describe('project detail', () => {
-  it('deletes the project after confirmation, returns to its book and does not read it again', async () => {
+  it('deletes the project after confirmation, returns to its book, does not read it again, and adds it again on Undo', async () => {
     const net = fakeNetwork({
       'GET /projects/7': { status: 200, body: kennels },
       'DELETE /projects/7': { status: 204 },
-      'GET /books/11': {
-        status: 200,
-        body: { id: 11, name: 'Get Started', course: kennels.course },
-      },
+      'POST /projects': { status: 201, body: { ...kennels, id: 8 } },
+      'GET /books/11': { status: 200, body: bookOf() },
       'GET /projects': { status: 200, body: [] },
     });
     const { user } = renderApp('/projects/7', session);
@@ -44,5 +29,15 @@ describe('project detail', () => {
     await screen.findByRole('heading', { name: /Get Started/ });
     const reads = net.calls.filter((call) => call.method === 'GET' && call.path === '/projects/7');
     expect(reads).toHaveLength(1);
+
+    // Nobody worked on a project that could be deleted: Undo adds it again, as it was, to its book.
+    const toast = (await screen.findByText('Kennels deleted.')).closest('li');
+    await user.click(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Kennels is back.')).toBeInTheDocument();
+    expect(net.writes().at(-1)).toMatchObject({
+      method: 'POST',
+      path: '/projects',
+      body: { name: 'Kennels', book: 11, index: 1, active: true, is_group_project: false },
+    });
   });
 });
