@@ -19,14 +19,13 @@ export interface CatalogueChange {
 let changes = 0;
 
 export function showCatalogueChange(queryClient: QueryClient, change: CatalogueChange) {
-  const about = `catalogue change ${++changes}`;
+  // Once: a second click of a double click still lands on the toast while it fades out.
   let undoing = false;
   const undo = async () => {
     if (undoing) return;
     undoing = true;
     try {
       await change.undo();
-      toast.dismissAbout(about);
       toast.show(change.undone, { type: 'done', duration: 'normal' });
     } catch (error) {
       toast.show(errorText(error), { type: 'error', title: 'Not undone' });
@@ -36,7 +35,7 @@ export function showCatalogueChange(queryClient: QueryClient, change: CatalogueC
   };
   toast.show(
     change.done,
-    undoableToast(() => void undo(), about),
+    undoableToast(() => void undo(), `catalogue change ${++changes}`),
   );
 }
 
