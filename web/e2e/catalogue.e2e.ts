@@ -40,6 +40,15 @@ async function confirmDialog(confirmLabel: string) {
   await dialog.waitFor({ state: 'hidden' });
 }
 
+/** Deletes what the page shows after confirming, and sees the page it goes back to list `left`. */
+async function deleteAndSee(action: string, back: RegExp, listName: string, left: string[]) {
+  await button(action).click();
+  await confirmDialog(action);
+  await page.waitForURL(back);
+  await list(listName).waitFor();
+  await expect.poll(() => list(listName).getByRole('link').allTextContents()).toEqual(left);
+}
+
 async function addProject(
   name: string,
   position: string,
@@ -283,15 +292,8 @@ describe('catalogue, as staff', () => {
     await dialog.getByRole('button', { name: 'Cancel' }).click();
     await dialog.waitFor({ state: 'hidden' });
     await heading(/Group: Honey Rae$/).waitFor();
-    const deleteHoneyRae = async () => {
-      await button('Delete Project').click();
-      await confirmDialog('Delete Project');
-      await page.waitForURL(/\/books\/\d+$/);
-      await list('Group Project').waitFor();
-      await expect
-        .poll(() => list('Group Project').getByRole('link').allTextContents())
-        .toEqual(['Group: Shop Full Stack']);
-    };
+    const deleteHoneyRae = () =>
+      deleteAndSee('Delete Project', /\/books\/\d+$/, 'Group Project', ['Group: Shop Full Stack']);
     await deleteHoneyRae();
     // Its toast's Undo adds it again, as it was; then it goes for good.
     await undoIn('Group: Honey Rae deleted.');
@@ -309,13 +311,7 @@ describe('catalogue, as staff', () => {
     await list('Books')
       .getByRole('link', { name: /^State/ })
       .click();
-    await button('Delete Book').click();
-    await confirmDialog('Delete Book');
-    await page.waitForURL(/\/courses\/\d+$/);
-    await list('Books').waitFor();
-    await expect
-      .poll(() => list('Books').getByRole('link').allTextContents())
-      .toEqual(['React Components2 projects']);
+    await deleteAndSee('Delete Book', /\/courses\/\d+$/, 'Books', ['React Components2 projects']);
 
     // The course: deactivated, listed under inactive courses; Undo makes it active again.
     await button('Delete Course').click();

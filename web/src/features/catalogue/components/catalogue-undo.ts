@@ -18,7 +18,7 @@ export interface CatalogueChange {
 
 let changes = 0;
 
-export function showCatalogueChange(queryClient: QueryClient, change: CatalogueChange) {
+function showCatalogueChange(queryClient: QueryClient, change: CatalogueChange) {
   // Once: a second click of a double click still lands on the toast while it fades out.
   let undoing = false;
   const undo = async () => {
