@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { addDays, formatLongDay as longDay, todayIn, weekdayOf } from '../src/lib/dates.ts';
 import { checkAccessibility } from './support/axe.ts';
-import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
+import { type BrowserSession, launchBrowser, newContext } from './support/browser.ts';
 import { serverUrl } from './support/servers.ts';
 import { DEMO_PASSWORD, readSessionToken, signIn } from './support/session.ts';
 
@@ -55,7 +55,8 @@ const alertSays = (text: string) =>
     .waitFor();
 
 beforeAll(async () => {
-  session = await connectBrowser();
+  // It reads what the page copied: a browser of its own, whose clipboard no other file writes.
+  session = await launchBrowser();
   await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: baseUrl,
   });

@@ -2,7 +2,7 @@ import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { apiCaller, signInWithPassword } from './support/api.ts';
 import { checkAccessibility } from './support/axe.ts';
-import { type BrowserSession, connectBrowser, newContext } from './support/browser.ts';
+import { type BrowserSession, launchBrowser, newContext } from './support/browser.ts';
 import { signIn } from './support/session.ts';
 import { type RunningServer, startServer } from './support/start-server.ts';
 
@@ -25,7 +25,8 @@ beforeAll(async () => {
     webDist: inject('webDist'),
     env: { GITHUB_CLIENT_ID: '', GITHUB_CLIENT_SECRET: '' },
   });
-  session = await connectBrowser();
+  // It reads what the page copied: a browser of its own, whose clipboard no other file writes.
+  session = await launchBrowser();
   await session.context.grantPermissions(['clipboard-read', 'clipboard-write'], {
     origin: server.url,
   });

@@ -55,7 +55,11 @@ export function launchBrowserServer(): Promise<BrowserServer> {
   return chromium.launchServer(launchOptions);
 }
 
-/** A Chromium of its own, for a script outside the test run (bench/run.ts). */
+/**
+ * A Chromium of its own: for a script outside the test run (bench/run.ts), and for a test file
+ * that reads the clipboard, which is the browser's, not the context's: with the run's browser, the
+ * file beside it could copy in between and be read instead.
+ */
 export async function launchBrowser(): Promise<BrowserSession> {
   const browser = await chromium.launch(launchOptions);
   const context = await newContext(browser);
