@@ -166,6 +166,9 @@ afterAll(async () => {
 
 describe('GitHub activity on the live board', () => {
   it('shows a push, then failing and passing checks as they arrive, without a reload', async () => {
+    // The board signed in on is left first: its stream, opened late (once the board was drawn),
+    // could otherwise answer while the next board loads and be taken for that board's stream.
+    await page.goto('about:blank');
     // The live stream is open once its answer's headers are in: deliveries from then on reach it.
     const streamOpen = page.waitForResponse(
       (response) => /\/live\?ticket=/.test(response.url()) && response.status() === 200,
