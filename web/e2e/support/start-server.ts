@@ -106,12 +106,24 @@ export async function startServer({
   child.stdout?.on('data', keep);
   child.stderr?.on('data', keep);
 
+  let watching = false;
+  // A server that goes away during its file's tests leaves them only refused connections: its
+  // exit and last words are what tell why.
+  child.once('exit', (code, signal) => {
+    if (!watching) return;
+    process.stderr.write(
+      `The server at ${url} exited during the tests (code ${code}, signal ${signal}):\n${log}\n`,
+    );
+  });
+
   const stop = async () => {
+    watching = false;
     await stopChild(child);
     await rm(dataDir, { recursive: true, force: true });
   };
   try {
     await waitForHealth(url, child, () => log);
+    watching = true;
   } catch (error) {
     await stop();
     throw error;
