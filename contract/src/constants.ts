@@ -32,6 +32,8 @@ export const STORAGE_KEYS = {
   settings: 'lp_settings',
   activeCohort: 'activeCohort',
   activeCourse: 'activeCourse',
+  /** The board's width at the window's width last seen (use-element-width.ts). */
+  boardWidth: 'lp_board_width',
 } as const;
 
 /** A web address as the API accepts it: http:// or https://, then no whitespace (source text). */

@@ -10,6 +10,7 @@ import {
   useSensors,
 } from '@dnd-kit/core';
 import type { StatusItem } from '@lp/contract/board';
+import { STORAGE_KEYS } from '@lp/contract/constants';
 import {
   memo,
   useCallback,
@@ -131,12 +132,13 @@ export const LearnerBoard = memo(function LearnerBoard({
     () => (expandedFor ? dragView(board, restingView, expandedFor) : restingView),
     [board, restingView, expandedFor],
   );
-  // The cards render once the board's width is known, at the size that fits: the first render
-  // lays out the empty frame, whose width is read before the browser paints it, and the cards
-  // follow at once, in one render that nothing arriving meanwhile interrupts (a background render
+  // The cards render once the board's width is known, at the size that fits. Remembered from the
+  // last visit at this window's width, they render at once; otherwise the first render lays out
+  // the empty frame, whose width is read before the browser paints it, and the cards follow at
+  // once. Either way in one render that nothing arriving meanwhile interrupts (a background render
   // was started over for each query that arrived, several times per page load).
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
-  const available = useElementWidth(frame);
+  const available = useElementWidth(frame, STORAGE_KEYS.boardWidth);
   const cardsShown = available !== null;
   useLayoutEffect(() => {
     if (cardsShown) markOnce(LOAD_MARKS.boardCards);
