@@ -1,2 +1,3 @@
 export { isOnToast, toast, undoableToast } from './toast-store.ts';
+export { showUndoableChange, type UndoableChange } from './undoable-change.ts';
 export { useToast } from './use-toast.ts';
