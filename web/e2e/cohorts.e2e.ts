@@ -44,6 +44,8 @@ async function passwordToken(username: string, password = DEMO_PASSWORD) {
 }
 
 const toast = (text: string) => page.getByText(text, { exact: true }).first();
+const undoIn = (text: string) =>
+  page.locator('.lp-toast').filter({ hasText: text }).getByRole('button', { name: 'Undo' }).click();
 const card = () => page.getByRole('group', { name: COHORT });
 const overlay = () => page.getByRole('dialog', { name: COHORT });
 const day = (date: string): Locator => overlay().locator(`[data-date="${date}"]`);
@@ -165,7 +167,7 @@ describe('cohorts, as an instructor', () => {
     await pencil.click();
     await card().getByLabel('Instructor Slack channel ID').fill('C099E2E');
     await page.keyboard.press('Enter');
-    await toast('Cohort updated').waitFor();
+    await toast(`${COHORT}: Slack channel ID saved.`).waitFor();
     await card().getByText('C099E2E').waitFor();
     const saved = await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`);
     expect(saved.body.slack_channel).toBe('C099E2E');
@@ -192,12 +194,19 @@ describe('cohorts, as an instructor', () => {
       'https://github.com/day-cohort-99',
     );
     await overlay().getByRole('button', { name: 'Save URLs' }).click();
-    await toast('Cohort info updated').waitFor();
+    await toast(`${COHORT}: links saved.`).waitFor();
     const saved = await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`);
     expect(saved.body).toMatchObject({
       attendance_sheet_url: 'https://docs.example.com/day-99',
       student_organization_url: 'https://github.com/day-cohort-99',
     });
+    // Undo puts the links back as they were: no attendance sheet, the same organisation.
+    await undoIn(`${COHORT}: links saved.`);
+    await toast(`${COHORT}: links put back.`).waitFor();
+    await expect.poll(() => overlay().getByLabel('Attendance Sheet URL:').inputValue()).toBe('');
+    const undone = await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`);
+    expect(undone.body.attendance_sheet_url ?? '').toBe('');
+    expect(undone.body.student_organization_url).toBe('https://github.com/day-cohort-99');
   });
 
   it('toggles Active and Capstone, and they stay after a reload', async () => {
@@ -206,7 +215,9 @@ describe('cohorts, as an instructor', () => {
     expect(await active.getAttribute('aria-checked')).toBe('true');
     await active.click();
     await expect.poll(() => active.getAttribute('aria-checked')).toBe('false');
-    await active.click();
+    // The toast's Undo, inside the overlay, makes it active again.
+    await undoIn(`${COHORT} is inactive now.`);
+    await toast(`${COHORT} is active again.`).waitFor();
     await expect.poll(() => active.getAttribute('aria-checked')).toBe('true');
     await capstone.click();
     await expect.poll(() => capstone.getAttribute('aria-checked')).toBe('true');

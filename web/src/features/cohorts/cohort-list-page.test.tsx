@@ -184,7 +184,7 @@ describe('Cohorts page', () => {
         }),
       ),
     );
-    expect(await screen.findByText('Cohort updated')).toBeInTheDocument();
+    expect(await screen.findByText('Day Cohort 73: Slack channel ID saved.')).toBeInTheDocument();
 
     // Undo saves the channel id it had before.
     fireEvent.click(screen.getByRole('button', { name: 'Undo' }));

@@ -66,6 +66,14 @@ export const useCohortInfo = (infoId: number | null) =>
 const refreshCohorts = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: ['cohorts'] });
 
+/** After an undo of a cohort change: the lists, the details, the links and the coached cohorts. */
+export const refreshAfterCohortChange = (queryClient: QueryClient) =>
+  Promise.all([
+    refreshCohorts(queryClient),
+    queryClient.invalidateQueries({ queryKey: ['cohortinfo'] }),
+    queryClient.invalidateQueries({ queryKey: ['profile'] }),
+  ]);
+
 /** A mutation that refreshes every cohort list and detail when it settles. */
 function useCohortMutation<TVariables, TResult>(
   mutationFn: (variables: TVariables) => Promise<TResult>,
@@ -83,35 +91,49 @@ function useCohortMutation<TVariables, TResult>(
   });
 }
 
+// The calls themselves, for the mutations below and for the undo of what they did.
+export const updateCohort = ({ id, ...body }: UpdateCohortBody & { id: number }) =>
+  api.put<void>(`/cohorts/${id}`, body);
+
+export const setCohortActive = ({ id, active }: { id: number; active: boolean }) =>
+  api.put<void>(`/cohorts/${id}/active`, { id, active });
+
+export const joinCohort = (id: number) =>
+  api.post<{ message: string }>(`/cohorts/${id}/assign`, undefined, {
+    query: { userType: 'instructor' },
+  });
+
+export const leaveCohort = (id: number) =>
+  api.del(`/cohorts/${id}/assign`, undefined, { query: { userType: 'instructor' } });
+
+export interface CohortLinks {
+  cohortId: number;
+  /** The cohort's info record; null before its links were first saved. */
+  infoId: number | null;
+  urls: UpdateCohortInfoBody;
+}
+
+/** Saves the cohort's links (PUT when it has an info record, POST otherwise); answers the record's id. */
+export const saveCohortInfo = async ({ cohortId, infoId, urls }: CohortLinks): Promise<number> => {
+  if (infoId !== null) {
+    await api.put<void>(`/cohortinfo/${infoId}`, urls);
+    return infoId;
+  }
+  const created = await api.post<CohortInfo>('/cohortinfo', { cohort: cohortId, ...urls });
+  return created.id;
+};
+
 export const useCreateCohort = () =>
   useCohortMutation((body: CreateCohortBody) => api.post<Cohort>('/cohorts', body));
 
-export const useUpdateCohort = () =>
-  useCohortMutation(({ id, ...body }: UpdateCohortBody & { id: number }) =>
-    api.put<void>(`/cohorts/${id}`, body),
-  );
+export const useUpdateCohort = () => useCohortMutation(updateCohort);
 
-export const useSetCohortActive = () =>
-  useCohortMutation(({ id, active }: { id: number; active: boolean }) =>
-    api.put<void>(`/cohorts/${id}/active`, { id, active }),
-  );
+export const useSetCohortActive = () => useCohortMutation(setCohortActive);
 
 // Joining or leaving changes the profile's list of coached cohorts too.
-export const useJoinCohort = () =>
-  useCohortMutation(
-    (id: number) =>
-      api.post<{ message: string }>(`/cohorts/${id}/assign`, undefined, {
-        query: { userType: 'instructor' },
-      }),
-    [['profile']],
-  );
+export const useJoinCohort = () => useCohortMutation(joinCohort, [['profile']]);
 
-export const useLeaveCohort = () =>
-  useCohortMutation(
-    (id: number) =>
-      api.del(`/cohorts/${id}/assign`, undefined, { query: { userType: 'instructor' } }),
-    [['profile']],
-  );
+export const useLeaveCohort = () => useCohortMutation(leaveCohort, [['profile']]);
 
 export const useMigrateCohort = () =>
   useCohortMutation((id: number) => api.put<void>(`/cohorts/${id}/migrate`), [['students']]);
@@ -129,20 +151,4 @@ export const useRotateInvitation = () =>
 export const useRotateCalendarFeed = () =>
   useCohortMutation((id: number) => api.post<CalendarSubscription>(`/cohorts/${id}/calendar`));
 
-/** Saves the cohort's links: PUT when it has an info record, POST otherwise. */
-export const useSaveCohortInfo = () =>
-  useCohortMutation(
-    ({
-      cohortId,
-      infoId,
-      urls,
-    }: {
-      cohortId: number;
-      infoId: number | null;
-      urls: UpdateCohortInfoBody;
-    }) =>
-      infoId === null
-        ? api.post<CohortInfo>('/cohortinfo', { cohort: cohortId, ...urls }).then(() => undefined)
-        : api.put<void>(`/cohortinfo/${infoId}`, urls),
-    [['cohortinfo']],
-  );
+export const useSaveCohortInfo = () => useCohortMutation(saveCohortInfo, [['cohortinfo']]);

@@ -8,7 +8,15 @@ import { formatDay } from '@/lib/dates.ts';
 import { fetchCoachedCohorts } from '@/lib/profile-api.ts';
 import { chooseActiveCohort, forgetActiveCohort, getActiveCohort } from '@/lib/session.ts';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useJoinCohort, useLeaveCohort, useUpdateCohort } from '../api/cohorts-api.ts';
+import {
+  joinCohort,
+  leaveCohort,
+  updateCohort,
+  useJoinCohort,
+  useLeaveCohort,
+  useUpdateCohort,
+} from '../api/cohorts-api.ts';
+import { useCohortChange } from './cohort-undo.ts';
 import { SlackChannelEditor } from './slack-channel-editor.tsx';
 
 interface CohortCardProps {
@@ -76,18 +84,29 @@ export function CohortCard({ cohort, onOpen }: CohortCardProps) {
   const join = useJoinCohort();
   const leave = useLeaveCohort();
   const update = useUpdateCohort();
+  const showChange = useCohortChange();
   const mine = cohort.is_instructor === 1;
   function onJoinOrLeave() {
     const action = (actionsOn.get(cohort.id) ?? 0) + 1;
     actionsOn.set(cohort.id, action);
     const onError = (error: Error) =>
       toast.show(error.message, { type: 'error', duration: TOAST_DURATION.normal });
+    const activeBefore = getActiveCohort();
     if (mine) {
       leave.mutate(cohort.id, {
         onSuccess: async () => {
           const stillLeft = () => actionsOn.get(cohort.id) === action;
           const { message, type } = await afterLeaving(queryClient, cohort, stillLeft);
-          toast.show(message, { type, duration: 'normal' });
+          showChange({
+            done: message,
+            warning: type === 'warning',
+            undo: async () => {
+              await joinCohort(cohort.id);
+              // It was the cohort worked in: it is again.
+              if (activeBefore === cohort.id) chooseActiveCohort(cohort.id);
+            },
+            undone: `You coach ${cohort.name} again.`,
+          });
         },
         onError,
       });
@@ -95,7 +114,17 @@ export function CohortCard({ cohort, onOpen }: CohortCardProps) {
       join.mutate(cohort.id, {
         onSuccess: () => {
           chooseActiveCohort(cohort.id);
-          toast.show(`You joined ${cohort.name}`, { type: 'done', duration: 'short' });
+          showChange({
+            done: `You joined ${cohort.name}`,
+            undo: async () => {
+              await leaveCohort(cohort.id);
+              // Back to the cohort worked in before, unless another was chosen since.
+              if (getActiveCohort() !== cohort.id) return;
+              if (activeBefore === null) forgetActiveCohort();
+              else chooseActiveCohort(activeBefore);
+            },
+            undone: `You left ${cohort.name} again.`,
+          });
         },
         onError,
       });
@@ -103,19 +132,17 @@ export function CohortCard({ cohort, onOpen }: CohortCardProps) {
   }
 
   /** Saves the channel id; the toast's Undo saves the one before again. */
-  function onSaveSlack(slackChannel: string, undoing = false) {
+  function onSaveSlack(slackChannel: string) {
     const before = cohort.slack_channel ?? '';
     update.mutate(
       { id: cohort.id, slack_channel: slackChannel },
       {
         onSuccess: () =>
-          undoing
-            ? toast.show(`Slack channel ID of ${cohort.name} put back`, { type: 'done' })
-            : toast.show('Cohort updated', {
-                type: 'info',
-                action: { label: 'Undo', onClick: () => onSaveSlack(before, true) },
-                keep: true,
-              }),
+          showChange({
+            done: `${cohort.name}: Slack channel ID saved.`,
+            undo: () => updateCohort({ id: cohort.id, slack_channel: before }),
+            undone: `Slack channel ID of ${cohort.name} put back`,
+          }),
         onError: (error) => toast.show(error.message, { type: 'error', duration: 'normal' }),
       },
     );

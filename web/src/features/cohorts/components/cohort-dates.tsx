@@ -1,8 +1,8 @@
 import type { Cohort } from '@lp/contract/cohorts';
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
 import { useEffect, useState } from 'react';
-import { useToast } from '@/ui/toasts/index.ts';
-import { useUpdateCohort } from '../api/cohorts-api.ts';
+import { updateCohort, useUpdateCohort } from '../api/cohorts-api.ts';
+import { useCohortChange } from './cohort-undo.ts';
 
 /** 'Starts:' and 'Ends:' as editable calendar days, saved together. */
 export function CohortDates({ cohort }: { cohort: Cohort }) {
@@ -10,7 +10,7 @@ export function CohortDates({ cohort }: { cohort: Cohort }) {
   const [end, setEnd] = useState(cohort.end_date);
   const [problem, setProblem] = useState<string | null>(null);
   const update = useUpdateCohort();
-  const toast = useToast();
+  const showChange = useCohortChange();
 
   useEffect(() => {
     setStart(cohort.start_date);
@@ -23,10 +23,16 @@ export function CohortDates({ cohort }: { cohort: Cohort }) {
     if (!start || !end) return setProblem('Please choose both dates.');
     if (end < start) return setProblem('The end date must not be before the start date.');
     setProblem(null);
+    const before = { id: cohort.id, start_date: cohort.start_date, end_date: cohort.end_date };
     update.mutate(
       { id: cohort.id, start_date: start, end_date: end },
       {
-        onSuccess: () => toast.show('Cohort updated', { type: 'info', duration: 'short' }),
+        onSuccess: () =>
+          showChange({
+            done: `${cohort.name}: dates saved.`,
+            undo: () => updateCohort(before),
+            undone: `${cohort.name}: dates put back.`,
+          }),
         onError: (error) => setProblem(error.message),
       },
     );

@@ -1,10 +1,11 @@
-import type { Cohort, UpdateCohortInfoBody } from '@lp/contract/cohorts';
+import type { Cohort, CohortInfo, UpdateCohortInfoBody } from '@lp/contract/cohorts';
 import { Button, Callout, Flex, Text, TextField } from '@radix-ui/themes';
-import { type FormEvent, useEffect, useId, useState } from 'react';
+import { type FormEvent, useEffect, useId, useMemo, useState } from 'react';
 import { isWebUrlOrEmpty } from '@/lib/urls.ts';
 import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useCohortInfo, useSaveCohortInfo } from '../api/cohorts-api.ts';
+import { saveCohortInfo, useCohortInfo, useSaveCohortInfo } from '../api/cohorts-api.ts';
+import { useCohortChange } from './cohort-undo.ts';
 
 const FIELDS = [
   ['attendance_sheet_url', 'Attendance Sheet URL:'],
@@ -22,25 +23,31 @@ const blank: Values = {
   server_course_url: '',
 };
 
+/** The links as saved, each blank where there is none. */
+function savedValues(info: CohortInfo | undefined): Values {
+  if (!info) return blank;
+  return {
+    attendance_sheet_url: info.attendance_sheet_url ?? '',
+    student_organization_url: info.student_organization_url ?? '',
+    client_course_url: info.client_course_url ?? '',
+    server_course_url: info.server_course_url ?? '',
+  };
+}
+
 /** The four cohort URLs and 'Save URLs'; only these four are sent, so other links stay. */
 export function CohortLinksForm({ cohort }: { cohort: Cohort }) {
   const info = useCohortInfo(cohort.info);
   const save = useSaveCohortInfo();
+  const showChange = useCohortChange();
   const toast = useToast();
   const [values, setValues] = useState<Values>(blank);
   const [problem, setProblem] = useState<string | null>(null);
   const id = useId();
 
+  const saved = useMemo(() => savedValues(info.data), [info.data]);
   useEffect(() => {
-    const source = info.data;
-    if (!source) return;
-    setValues({
-      attendance_sheet_url: source.attendance_sheet_url ?? '',
-      student_organization_url: source.student_organization_url ?? '',
-      client_course_url: source.client_course_url ?? '',
-      server_course_url: source.server_course_url ?? '',
-    });
-  }, [info.data]);
+    if (info.data) setValues(saved);
+  }, [info.data, saved]);
 
   function onSubmit(event: FormEvent) {
     event.preventDefault();
@@ -53,10 +60,21 @@ export function CohortLinksForm({ cohort }: { cohort: Cohort }) {
     const urls: UpdateCohortInfoBody = Object.fromEntries(
       FIELDS.map(([key]) => [key, values[key].trim()]),
     );
+    // What the links were (blank before their first save); unknown when they could not be read.
+    const before: UpdateCohortInfoBody | null =
+      cohort.info === null || info.data ? { ...saved } : null;
+    const done = `${cohort.name}: links saved.`;
     save.mutate(
       { cohortId: cohort.id, infoId: cohort.info, urls },
       {
-        onSuccess: () => toast.show('Cohort info updated', { type: 'info', duration: 'short' }),
+        onSuccess: (infoId) =>
+          before === null
+            ? toast.show(done, { type: 'done', duration: 'short' })
+            : showChange({
+                done,
+                undo: () => saveCohortInfo({ cohortId: cohort.id, infoId, urls: before }),
+                undone: `${cohort.name}: links put back.`,
+              }),
         onError: (error) => setProblem(error.message),
       },
     );

@@ -9,6 +9,8 @@ import { AppDialog, useConfirm } from '@/ui/dialog/index.ts';
 import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import {
+  setCohortActive,
+  updateCohort,
   useActiveCohorts,
   useCohort,
   useMigrateCohort,
@@ -17,6 +19,7 @@ import {
 } from '../api/cohorts-api.ts';
 import { CohortDates } from './cohort-dates.tsx';
 import { CohortLinksForm } from './cohort-links-form.tsx';
+import { useCohortChange } from './cohort-undo.ts';
 import { FindStudentDialog } from './find-student-dialog.tsx';
 import { SecretLinks } from './secret-links.tsx';
 
@@ -59,7 +62,7 @@ function CohortDetails({ cohort }: { cohort: Cohort }) {
   const activeCohorts = useActiveCohorts();
   const clientCourseActive = cohort.courses.some((course) => course.index === 0 && course.active);
 
-  const updated = () => toast.show('Cohort updated', { type: 'info', duration: 'short' });
+  const showChange = useCohortChange();
   const failed = (error: Error) => toast.show(error.message, { type: 'error', duration: 'normal' });
 
   async function onMigrate() {
@@ -98,7 +101,15 @@ function CohortDetails({ cohort }: { cohort: Cohort }) {
                 onCheckedChange={(active) =>
                   setActive.mutate(
                     { id: cohort.id, active },
-                    { onSuccess: updated, onError: failed },
+                    {
+                      onSuccess: () =>
+                        showChange({
+                          done: `${cohort.name} is ${active ? 'active' : 'inactive'} now.`,
+                          undo: () => setCohortActive({ id: cohort.id, active: !active }),
+                          undone: `${cohort.name} is ${active ? 'inactive' : 'active'} again.`,
+                        }),
+                      onError: failed,
+                    },
                   )
                 }
               />
@@ -116,7 +127,15 @@ function CohortDetails({ cohort }: { cohort: Cohort }) {
                 onCheckedChange={(capstone) =>
                   update.mutate(
                     { id: cohort.id, capstone },
-                    { onSuccess: updated, onError: failed },
+                    {
+                      onSuccess: () =>
+                        showChange({
+                          done: `${cohort.name} is ${capstone ? 'a capstone cohort' : 'no longer a capstone cohort'} now.`,
+                          undo: () => updateCohort({ id: cohort.id, capstone: !capstone }),
+                          undone: `${cohort.name} is ${capstone ? 'not a capstone cohort' : 'a capstone cohort'} again.`,
+                        }),
+                      onError: failed,
+                    },
                   )
                 }
               />
