@@ -2,7 +2,7 @@ import { HISTORY_ID_HEADER } from '@lp/contract/constants';
 import { importRoster } from '../../src/features/cohort-csv/roster-import.service.ts';
 import { enqueue } from '../../src/jobs/queue.ts';
 import { createEvent } from '../calendar-factories.ts';
-import { addCohortCourse, createCourse, createLearner } from '../factories.ts';
+import { addCohortCourse, createCohort, createCourse, createLearner } from '../factories.ts';
 import { unique } from './unique.ts';
 import type { RequestBuilder, World } from './world.ts';
 
@@ -105,6 +105,10 @@ export const cohortRequests: Record<string, RequestBuilder> = {
     },
   }),
   'PUT /cohorts/:id': ({ cohort }) => ({ params: { id: cohort.id }, body: { name: unique('C ') } }),
+  // A cohort of its own, with no learner ever: the world's has learners, and keeps them.
+  'DELETE /cohorts/:id': async ({ db }) => ({
+    params: { id: (await createCohort(db, { name: unique('Empty Cohort ') })).id },
+  }),
   'PUT /cohorts/:id/active': ({ cohort }) => ({
     params: { id: cohort.id },
     body: { active: false },

@@ -97,6 +97,26 @@ export const findCohort = (db: Db, id: number) =>
 export const lockCohort = (trx: Db, id: number) =>
   trx.selectFrom('cohorts').selectAll().where('id', '=', id).forNoKeyUpdate().executeTakeFirst();
 
+/**
+ * The cohort, locked against every change and every new row that refers to it (FOR UPDATE), so
+ * that no learner joins it between the look at its memberships and its removal.
+ */
+export const lockCohortForRemoval = (trx: Db, id: number) =>
+  trx.selectFrom('cohorts').selectAll().where('id', '=', id).forUpdate().executeTakeFirst();
+
+/** Whether any learner was ever in the cohort (a membership, current or ended). */
+export const everHadLearners = async (db: Db, cohortId: number) =>
+  (await db
+    .selectFrom('cohort_memberships')
+    .select('id')
+    .where('cohort_id', '=', cohortId)
+    .limit(1)
+    .executeTakeFirst()) !== undefined;
+
+/** Removes the cohort; its courses, coaches, links, events and teams go with it (on delete cascade). */
+export const deleteCohort = (trx: Db, id: number) =>
+  trx.deleteFrom('cohorts').where('id', '=', id).execute();
+
 export const cohortNameTaken = async (db: Db, name: string, exceptId?: number) => {
   let query = db
     .selectFrom('cohorts')

@@ -90,6 +90,25 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.delete(
+    '/cohorts/:id',
+    {
+      config: staffOnly(204),
+      schema: {
+        tags,
+        description:
+          'Removes a cohort no learner was ever in (one made by mistake): its courses, coaches, ' +
+          'links and events go with it. 409 once it has had a learner: make it inactive instead.',
+        params: IdParams,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await cohorts.deleteCohort(app, callerOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
   app.put(
     '/cohorts/:id/active',
     {

@@ -165,6 +165,29 @@ export async function updateCohort(
   });
 }
 
+/**
+ * Removes a cohort no learner was ever in, made by mistake (the Undo of its creation): its
+ * courses, coaches, links and events go with it. One that has had learners keeps their history:
+ * it is made inactive instead.
+ */
+export async function deleteCohort(app: FastifyInstance, caller: SignedInPerson, id: number) {
+  await app.db.transaction().execute(async (trx) => {
+    const before = await repo.lockCohortForRemoval(trx, id);
+    if (!before) throw notFound('Cohort');
+    if (await repo.everHadLearners(trx, id))
+      throw conflict(`${before.name} has had learners: make it inactive instead.`);
+    await repo.deleteCohort(trx, id);
+    const { invitation_secret: _i, calendar_secret: _c, ...visible } = before;
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'delete',
+      entity: 'cohort',
+      entityId: id,
+      before: visible,
+    });
+  });
+}
+
 const pick = (row: object, keys: string[]) =>
   Object.fromEntries(Object.entries(row).filter(([key]) => keys.includes(key)));
 
