@@ -8,8 +8,8 @@ import { useActiveCourses } from '@/features/catalogue';
 import { RequiredMark, RequiredNote } from '@/ui/form-field.tsx';
 import { Loading } from '@/ui/loading.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
-import { useToast } from '@/ui/toasts/index.ts';
-import { useCreateCohort } from './api/cohorts-api.ts';
+import { removeCohort, useCreateCohort } from './api/cohorts-api.ts';
+import { useCohortChange } from './components/cohort-undo.ts';
 import {
   emptyNewCohort,
   missingNewCohortFields,
@@ -110,7 +110,7 @@ export default function NewCohortPage() {
   const courses = useActiveCourses();
   const create = useCreateCohort();
   const navigate = useNavigate();
-  const toast = useToast();
+  const showChange = useCohortChange();
   const set = (changes: Partial<NewCohortForm>) =>
     setForm((current) => ({ ...current, ...changes }));
 
@@ -130,7 +130,12 @@ export default function NewCohortPage() {
     }
     create.mutate(newCohortBody(form), {
       onSuccess: (cohort) => {
-        toast.show(`${cohort.name} created`, { type: 'done', duration: 'short' });
+        // Made by mistake: removed again while no learner has been in it.
+        showChange({
+          done: `${cohort.name} created`,
+          undo: () => removeCohort(cohort.id),
+          undone: `${cohort.name} removed.`,
+        });
         navigate('/cohorts');
       },
       onError: (error) => setProblem(error.message),

@@ -95,6 +95,9 @@ function useCohortMutation<TVariables, TResult>(
 export const updateCohort = ({ id, ...body }: UpdateCohortBody & { id: number }) =>
   api.put<void>(`/cohorts/${id}`, body);
 
+/** Removes a cohort no learner was ever in (the server refuses one that has had learners). */
+export const removeCohort = (id: number) => api.del(`/cohorts/${id}`);
+
 export const setCohortActive = ({ id, active }: { id: number; active: boolean }) =>
   api.put<void>(`/cohorts/${id}/active`, { id, active });
 

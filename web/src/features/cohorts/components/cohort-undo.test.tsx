@@ -110,4 +110,44 @@ describe('undo of a change to a cohort, from its toast', () => {
       expect(window.localStorage.getItem(STORAGE_KEYS.activeCohort)).toBe(workedIn),
     );
   });
+
+  it('removes a cohort just created', async () => {
+    const created = cohort(80, { name: 'Day Cohort 80' });
+    const net = fakeNetwork({
+      'GET /courses': {
+        status: 200,
+        body: [
+          { id: 3, name: 'JavaScript', date_created: '2026-01-01', active: true },
+          { id: 4, name: 'Python', date_created: '2026-01-01', active: true },
+        ],
+      },
+      'POST /cohorts': { status: 201, body: created },
+      'GET /cohorts': { status: 200, body: [created] },
+      'DELETE /cohorts/80': { status: 204 },
+    });
+    const { user } = renderApp('/cohorts/new', { profile: staffProfile, token: 'staff-token' });
+    await user.type(await screen.findByLabelText(/^Cohort name/), 'Day Cohort 80');
+    await user.type(screen.getByLabelText(/^Github Org URL/), 'https://github.com/day-cohort-80');
+    await user.type(screen.getByLabelText(/^Instructor Slack Channel ID/), 'C080');
+    fireEvent.change(screen.getByLabelText(/^Start date/), { target: { value: '2026-01-05' } });
+    fireEvent.change(screen.getByLabelText(/^End date/), { target: { value: '2026-07-10' } });
+    await user.click(
+      within(screen.getByRole('region', { name: 'Client side' })).getByRole('button', {
+        name: 'JavaScript',
+      }),
+    );
+    await user.click(
+      within(screen.getByRole('region', { name: 'Server side' })).getByRole('button', {
+        name: 'Python',
+      }),
+    );
+    await user.click(screen.getByRole('button', { name: 'Create' }));
+    const done = await toastOf('Day Cohort 80 created');
+    await user.click(within(done).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Day Cohort 80 removed.')).toBeInTheDocument();
+    expect(net.writes().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'POST /cohorts',
+      'DELETE /cohorts/80',
+    ]);
+  });
 });
