@@ -248,11 +248,22 @@ describe('cohorts, as an instructor', () => {
     await find.getByRole('button', { name: 'Nova Quintero' }).waitFor();
     await checkAccessibility(page, 'find student dialog', find);
     await find.getByRole('button', { name: 'Nova Quintero' }).click();
-    await toast('Student transferred to cohort').waitFor();
+    await toast(`Nova Quintero transferred to ${COHORT}`).waitFor();
     await find.waitFor({ state: 'hidden' });
-    await expect
-      .poll(async () => (await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`)).body.students)
-      .toBe(1);
+    const learners = async () =>
+      (await apiAs(instructorToken, 'GET', `/cohorts/${cohortId}`)).body.students;
+    await expect.poll(learners).toBe(1);
+    // Undo takes them out again, and the search finds them once more.
+    await undoIn(`Nova Quintero transferred to ${COHORT}`);
+    await expect.poll(learners).toBe(0);
+    const profile = await apiAs(instructorToken, 'GET', `/students/${created.body.id}`);
+    // Exactly as before: not even an ended membership is left.
+    expect(profile.body).toMatchObject({ current_cohort: null, cohorts: [] });
+    await overlay().getByRole('button', { name: 'Transfer Student to Cohort' }).click();
+    await find.getByPlaceholder('Student last name').fill('quint');
+    await find.getByRole('button', { name: 'Nova Quintero' }).click();
+    await toast(`Nova Quintero transferred to ${COHORT}`).waitFor();
+    await expect.poll(learners).toBe(1);
   });
 
   it('adds a one-day event by double-click and a multi-day event by drag, coloured with the legend', async () => {

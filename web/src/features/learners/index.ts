@@ -9,6 +9,7 @@
 // and offer its Undo in the toast.
 
 export { invalidateLearner, invalidateLearnersOnScreen } from './api/keys.ts';
+export { useTransferStudent } from './api/learner-changes.ts';
 export { studentQuery } from './api/student.ts';
 export { sendUndoable, showWithUndo, type Undoable } from './api/undo.ts';
 export { LearnerOverlay } from './components/learner-overlay.tsx';

@@ -141,13 +141,6 @@ export const useLeaveCohort = () => useCohortMutation(leaveCohort, [['profile']]
 export const useMigrateCohort = () =>
   useCohortMutation((id: number) => api.put<void>(`/cohorts/${id}/migrate`), [['students']]);
 
-export const useAddLearner = () =>
-  useCohortMutation(
-    ({ id, personId }: { id: number; personId: number }) =>
-      api.post<{ message: string }>(`/cohorts/${id}/assign`, { person_id: personId }),
-    [['students']],
-  );
-
 export const useRotateInvitation = () =>
   useCohortMutation((id: number) => api.post<InvitationSecret>(`/cohorts/${id}/invitation`));
 

@@ -1,9 +1,10 @@
 import { MagnifyingGlassIcon } from '@radix-ui/react-icons';
 import { Button, Flex, Heading, Text, TextField } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
+import { showWithUndo, useTransferStudent } from '@/features/learners';
 import { AppDialog } from '@/ui/dialog/index.ts';
 import { useToast } from '@/ui/toasts/index.ts';
-import { useAddLearner } from '../api/cohorts-api.ts';
 import { type StudentMatch, useStudentsByLastName } from '../api/lookups.ts';
 
 const DEBOUNCE_MS = 250;
@@ -20,7 +21,10 @@ export function FindStudentDialog({
   const [text, setText] = useState('');
   const [search, setSearch] = useState('');
   const matches = useStudentsByLastName(search);
-  const add = useAddLearner();
+  // A transfer (from no cohort): its history entry's Undo takes the learner out again exactly,
+  // with the first project it gave them.
+  const transfer = useTransferStudent();
+  const queryClient = useQueryClient();
   const toast = useToast();
 
   useEffect(() => {
@@ -37,12 +41,17 @@ export function FindStudentDialog({
   }
 
   function onPick(student: StudentMatch) {
-    add.mutate(
-      { id: cohortId, personId: student.id },
+    transfer.mutate(
+      { id: student.id, cohortId },
       {
-        onSuccess: () => {
+        onSuccess: (result) => {
           close(false);
-          toast.show('Student transferred to cohort', { type: 'done', duration: 'normal' });
+          showWithUndo(
+            queryClient,
+            `${student.name} transferred to ${cohortName}`,
+            student.id,
+            result.history_id,
+          );
         },
         onError: (error) => toast.show(error.message, { type: 'error', duration: 'normal' }),
       },
@@ -92,7 +101,7 @@ export function FindStudentDialog({
               key={student.id}
               type="button"
               className="lp-student-match"
-              disabled={add.isPending}
+              disabled={transfer.isPending}
               onClick={() => onPick(student)}
             >
               {student.name}
