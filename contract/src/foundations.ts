@@ -50,6 +50,9 @@ export const AssignCohortBody = Type.Object({
 });
 export type AssignCohortBody = Static<typeof AssignCohortBody>;
 
+export const LearnerParams = Type.Object({ userId: GithubId });
+export type LearnerParams = Static<typeof LearnerParams>;
+
 export const UploadParams = Type.Object({
   slug: Type.String({ pattern: '^[a-z0-9][a-z0-9-]{0,99}$' }),
 });

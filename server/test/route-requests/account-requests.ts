@@ -160,6 +160,19 @@ export const accountRequests: Record<string, RequestBuilder> = {
       .execute();
     return { body: { userId: githubId, cohortType: 'Day', cohortNumber: 74 } };
   },
+  'DELETE /foundations/assigncohort/:userId': async ({ db }) => {
+    const githubId = unique('8');
+    await db
+      .insertInto('foundations_learner_profiles')
+      .values({
+        learner_github_id: githubId,
+        learner_name: 'Keisha Moore',
+        cohort_type: 'Day',
+        cohort_number: 74,
+      })
+      .execute();
+    return { params: { userId: githubId } };
+  },
   'PUT /foundations/:slug': () => ({
     params: { slug: 'hello-world' },
     body: { userId: '4242', attempts: 1, completed: true, title: 'Hello World' },

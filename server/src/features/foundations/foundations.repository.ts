@@ -49,6 +49,37 @@ export const findProfile = (db: Db, githubId: string) =>
     .forUpdate()
     .executeTakeFirst();
 
+export const deleteProfile = (db: Db, githubId: string) =>
+  db.deleteFrom('foundations_learner_profiles').where('learner_github_id', '=', githubId).execute();
+
+export const setProfileCohort = (
+  db: Db,
+  githubId: string,
+  cohort: { cohort_type: string; cohort_number: number },
+) =>
+  db
+    .updateTable('foundations_learner_profiles')
+    .set(cohort)
+    .where('learner_github_id', '=', githubId)
+    .execute();
+
+/** The profile as it was before the learner's latest cohort assignment (null: there was none). */
+export async function profileBeforeAssignment(db: Db, githubId: string) {
+  const entry = await db
+    .selectFrom('audit_log')
+    .select('before')
+    .where('entity', '=', 'foundations_learner_profile')
+    .where('entity_id', '=', githubId)
+    .where('action', '=', 'assign-cohort')
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
+  const before = entry?.before as { cohort_type?: unknown; cohort_number?: unknown } | null;
+  return typeof before?.cohort_type === 'string' && typeof before.cohort_number === 'number'
+    ? { cohort_type: before.cohort_type, cohort_number: before.cohort_number }
+    : null;
+}
+
 export const hasExercises = async (db: Db, githubId: string) =>
   (await db
     .selectFrom('foundations_exercises')

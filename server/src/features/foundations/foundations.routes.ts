@@ -4,6 +4,7 @@ import {
   AssignCohortBody,
   FoundationsList,
   FoundationsQuery,
+  LearnerParams,
   UploadBody,
   UploadParams,
 } from '@lp/contract/foundations';
@@ -44,6 +45,25 @@ export const foundationsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
     async (request, reply) => {
       await foundations.assignCohort(app, callerOf(request), request.body);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/foundations/assigncohort/:userId',
+    {
+      config: staffOnly(204),
+      schema: {
+        tags: ['foundations'],
+        description:
+          "Takes a learner's assigned cohort back (the Undo of PUT /foundations/assigncohort): " +
+          'they are Unassigned again. 404 when they have none.',
+        params: LearnerParams,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await foundations.unassignCohort(app, callerOf(request), request.params.userId);
       return reply.code(204).send();
     },
   );

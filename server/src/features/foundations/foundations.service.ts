@@ -4,6 +4,7 @@ import type {
   FoundationsQuery,
   UploadBody,
 } from '@lp/contract/foundations';
+import { isUnassignedCohort } from '@lp/contract/guards';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { audit } from '../../lib/audit.ts';
 import { isCalendarDate } from '../../lib/dates.ts';
@@ -51,6 +52,34 @@ export async function assignCohort(
       entityId: body.userId,
       before: before ?? null,
       after,
+    });
+  });
+}
+
+/**
+ * Takes a learner's cohort back (the Undo of its assignment): the profile is as it was before
+ * the latest assignment, so the learner is Unassigned again (with no profile when the assignment
+ * made it, or the exercise site's 'day 0' when an upload had).
+ */
+export async function unassignCohort(
+  app: FastifyInstance,
+  caller: SignedInPerson,
+  githubId: string,
+) {
+  await app.db.transaction().execute(async (trx) => {
+    const profile = await repo.findProfile(trx, githubId);
+    if (!profile || isUnassignedCohort(`${profile.cohort_type} ${profile.cohort_number}`))
+      throw notFound('Learner with a cohort');
+    const before = await repo.profileBeforeAssignment(trx, githubId);
+    if (before) await repo.setProfileCohort(trx, githubId, before);
+    else await repo.deleteProfile(trx, githubId);
+    await audit(trx, {
+      actorId: caller.id,
+      action: 'unassign-cohort',
+      entity: 'foundations_learner_profile',
+      entityId: githubId,
+      before: profile,
+      after: before,
     });
   });
 }
