@@ -51,6 +51,7 @@ beforeEach(() => {
   calls = fakeNetwork({
     'GET /foundations': { status: 200, body: learners },
     'PUT /foundations/assigncohort': { status: 204 },
+    'DELETE /foundations/assigncohort/5003': { status: 204 },
   }).calls;
 });
 
@@ -114,6 +115,13 @@ describe('Foundations table (staff)', () => {
         calls.filter((call) => call.url.includes('/foundations') && call.method === 'GET'),
       ).toHaveLength(2),
     );
+    // The toast says what was done, and its Undo makes the learner unassigned again.
+    const done = (await screen.findByText('Dev Kapoor is now in Evening 75')).closest('li');
+    await user.click(within(done as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(await screen.findByText('Dev Kapoor is unassigned again.')).toBeInTheDocument();
+    expect(calls.filter((call) => call.method === 'DELETE').map((call) => call.path)).toEqual([
+      '/foundations/assigncohort/5003',
+    ]);
   });
 
   it('re-fetches with the filters on Apply and without them on Reset', async () => {

@@ -1,5 +1,11 @@
 import type { AssignCohortBody, FoundationsList } from '@lp/contract/foundations';
-import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  type QueryClient,
+  queryOptions,
+  useMutation,
+  useQuery,
+  useQueryClient,
+} from '@tanstack/react-query';
 import { api } from '@/lib/api-client.ts';
 
 // Keys: ['foundations', filter]. Assigning a cohort invalidates ['foundations'].
@@ -27,10 +33,17 @@ export const useFoundations = (filter: FoundationsFilter) => useQuery(foundation
 export const assignCohort = (body: AssignCohortBody) =>
   api.put<void>('/foundations/assigncohort', body);
 
+/** The Undo of an assignment: the learner is Unassigned again. */
+export const unassignCohort = (githubId: string) =>
+  api.del(`/foundations/assigncohort/${githubId}`);
+
+export const invalidateFoundations = (queryClient: QueryClient) =>
+  queryClient.invalidateQueries({ queryKey: ['foundations'] });
+
 export function useAssignCohort() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: assignCohort,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['foundations'] }),
+    onSettled: () => invalidateFoundations(queryClient),
   });
 }

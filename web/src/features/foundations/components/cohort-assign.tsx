@@ -1,7 +1,8 @@
 import { Flex, RadioGroup, Text, TextField } from '@radix-ui/themes';
+import { useQueryClient } from '@tanstack/react-query';
 import { type SyntheticEvent, useId, useState } from 'react';
-import { useToast } from '@/ui/toasts/index.ts';
-import { useAssignCohort } from '../api/foundations-api.ts';
+import { showUndoableChange, useToast } from '@/ui/toasts/index.ts';
+import { invalidateFoundations, unassignCohort, useAssignCohort } from '../api/foundations-api.ts';
 
 type CohortType = 'Day' | 'Evening';
 
@@ -14,6 +15,7 @@ export function CohortAssign({ githubId, name }: { githubId: string; name: strin
   const [number, setNumber] = useState('');
   const assign = useAssignCohort();
   const toast = useToast();
+  const queryClient = useQueryClient();
   const id = useId();
   const stop = (event: SyntheticEvent) => event.stopPropagation();
 
@@ -23,7 +25,15 @@ export function CohortAssign({ githubId, name }: { githubId: string; name: strin
     assign.mutate(
       { userId: githubId, cohortType: type, cohortNumber },
       {
-        onSuccess: () => toast.show(`${name} is now in ${type} ${cohortNumber}`, { type: 'done' }),
+        onSuccess: () =>
+          showUndoableChange(
+            {
+              done: `${name} is now in ${type} ${cohortNumber}`,
+              undo: () => unassignCohort(githubId),
+              undone: `${name} is unassigned again.`,
+            },
+            () => invalidateFoundations(queryClient),
+          ),
         onError: (error) => toast.show(error.message, { type: 'error' }),
       },
     );
