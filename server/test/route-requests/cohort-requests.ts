@@ -118,6 +118,17 @@ export const cohortRequests: Record<string, RequestBuilder> = {
     await addCohortCourse(db, cohort.id, server.id, 1, false);
     return { params: { id: cohort.id } };
   },
+  'DELETE /cohorts/:id/migrate': async ({ ctx, db, cohort, coach }) => {
+    const server = await createCourse(db, { books: 1, projectsPerBook: 1 });
+    await addCohortCourse(db, cohort.id, server.id, 1, false);
+    const migrated = await ctx.request({
+      method: 'PUT',
+      url: `/api/cohorts/${cohort.id}/migrate`,
+      token: coach.token,
+    });
+    if (migrated.statusCode !== 204) throw new Error(`Not migrated: ${migrated.body}`);
+    return { params: { id: cohort.id } };
+  },
   'POST /cohorts/:id/assign': async ({ db, cohort }) => ({
     params: { id: cohort.id },
     body: { person_id: (await createLearner(db)).id },

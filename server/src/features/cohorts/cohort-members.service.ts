@@ -105,46 +105,6 @@ export async function removeLearner(
 }
 
 /**
- * Migrate to server side: every current learner moves to the first project of the server-side
- * course (index 1), which becomes the active course. All or nothing.
- */
-export async function migrateToServerSide(
-  app: FastifyInstance,
-  caller: SignedInPerson,
-  id: number,
-) {
-  await app.db.transaction().execute(async (trx) => {
-    if (!(await repo.lockCohort(trx, id))) throw notFound('Cohort');
-    const courses = await repo.cohortCourses(trx, id);
-    const client = courses.find((course) => course.index === 0);
-    const server = courses.find((course) => course.index === 1);
-    if (!client?.active)
-      throw conflict('Could not find an active client side course for this cohort');
-    if (!server) throw conflict('Could not find a server side course for this cohort');
-    const first = await firstProjectOfCohort(trx, id, 1);
-    if (!first) throw conflict('Could not find a project in the first book of server side');
-    const learners = await repo.assignAllLearners(trx, id, first.id, caller.id);
-    await repo.setCohortCourseActive(trx, client.id, false);
-    await repo.setCohortCourseActive(trx, server.id, true);
-    await recordBoardChange(trx, {
-      studentId: null,
-      kind: 'project',
-      summary: `every learner moved to ${first.name}`,
-      actorId: caller.id,
-      cohortIds: [id],
-    });
-    await audit(trx, {
-      actorId: caller.id,
-      action: 'migrate',
-      entity: 'cohort',
-      entityId: id,
-      before: { active_course: client.course_id },
-      after: { active_course: server.course_id, project_id: first.id, learners },
-    });
-  });
-}
-
-/**
  * Makes someone a coach of the cohort unless they are one, in the caller's transaction: an LMS
  * instructor launching from the course linked to it (features/lti). Whether they became one.
  */

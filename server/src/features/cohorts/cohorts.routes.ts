@@ -18,6 +18,7 @@ import { callerOf } from '../../plugins/principal.ts';
 import { ownerOrStaff, signedIn, staffOnly } from '../../plugins/route-rules.ts';
 import * as members from './cohort-members.service.ts';
 import * as cohorts from './cohorts.service.ts';
+import * as migration from './migration.service.ts';
 
 const errors = {
   400: ErrorResponse,
@@ -134,7 +135,27 @@ export const cohortsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       schema: { tags, params: IdParams, response: { 204: NoContent, ...errors } },
     },
     async (request, reply) => {
-      await members.migrateToServerSide(app, callerOf(request), request.params.id);
+      await migration.migrateToServerSide(app, callerOf(request), request.params.id);
+      return reply.code(204).send();
+    },
+  );
+
+  app.delete(
+    '/cohorts/:id/migrate',
+    {
+      config: staffOnly(204),
+      schema: {
+        tags,
+        description:
+          "Undoes the cohort's latest migration to server side while nothing it did has changed: " +
+          'its learners are on their projects as before, the client side course is active again. ' +
+          '409 once a learner moved on or the active course changed; 404 with no migration to undo.',
+        params: IdParams,
+        response: { 204: NoContent, ...errors },
+      },
+    },
+    async (request, reply) => {
+      await migration.undoMigration(app, callerOf(request), request.params.id);
       return reply.code(204).send();
     },
   );

@@ -1,0 +1,103 @@
+import { sql } from 'kysely';
+import type { Db } from '../../db/schema.ts';
+import { fullNameSql } from '../../lib/names.ts';
+import { isCurrentMembership } from './membership.ts';
+
+/** An assignment a migration made or renewed, with what its undo needs to put it back. */
+export interface MigratedAssignment {
+  id: number;
+  student_id: number;
+  /** The assignment as it was when the learner had the project before (null: it was new). */
+  previous: { assigned_at: string; assigned_by: number | null } | null;
+}
+
+/** The cohort's current, active learners (no staff), as the migration moves them. */
+const currentLearners = (db: Db, cohortId: number) =>
+  db
+    .selectFrom('cohort_memberships')
+    .innerJoin('people', 'people.id', 'cohort_memberships.person_id')
+    .select('cohort_memberships.person_id')
+    .where('cohort_memberships.cohort_id', '=', cohortId)
+    .where(isCurrentMembership())
+    .where('people.is_staff', '=', false)
+    .where('people.is_active', '=', true);
+
+/**
+ * Assigns every current learner of the cohort to a project in one statement. A learner who had
+ * it before gets it again as their newest assignment, so it becomes their current project; what
+ * that assignment was before is kept (assigned_at as text: to the microsecond).
+ */
+export async function assignAllLearners(
+  trx: Db,
+  cohortId: number,
+  projectId: number,
+  actorId: number,
+): Promise<MigratedAssignment[]> {
+  const earlier = await trx
+    .selectFrom('student_projects')
+    .select(['id', sql<string>`assigned_at::text`.as('assigned_at'), 'assigned_by'])
+    .where('project_id', '=', projectId)
+    .where('student_id', 'in', currentLearners(trx, cohortId))
+    .execute();
+  const before = new Map(earlier.map(({ id, ...previous }) => [id, previous]));
+  const rows = await trx
+    .insertInto('student_projects')
+    .columns(['student_id', 'project_id', 'assigned_by'])
+    .expression(
+      currentLearners(trx, cohortId).select([
+        sql<number>`${projectId}::int`.as('project_id'),
+        sql<number>`${actorId}::int`.as('assigned_by'),
+      ]),
+    )
+    .onConflict((oc) =>
+      oc.columns(['student_id', 'project_id']).doUpdateSet({
+        assigned_at: sql`now()`,
+        assigned_by: actorId,
+      }),
+    )
+    .returning(['id', 'student_id'])
+    .execute();
+  return rows.map((row) => ({ ...row, previous: before.get(row.id) ?? null }));
+}
+
+/** The learners among these whose current assignment is not the given one, by name. */
+export async function movedSince(trx: Db, assignments: MigratedAssignment[]): Promise<string[]> {
+  if (assignments.length === 0) return [];
+  const { rows } = await sql<{ id: number; name: string }>`
+    select distinct on (sp.student_id) sp.id, ${fullNameSql('p')} as name
+    from student_projects sp
+    join people p on p.id = sp.student_id
+    where sp.student_id = any(${assignments.map((row) => row.student_id)}::int[])
+    order by sp.student_id, sp.assigned_at desc, sp.id desc`.execute(trx);
+  const made = new Set(assignments.map((row) => row.id));
+  return rows.filter((row) => !made.has(row.id)).map((row) => row.name);
+}
+
+/** Takes the migration's assignments back: the new ones go, the renewed ones are as before. */
+export async function revertAssignments(trx: Db, assignments: MigratedAssignment[]) {
+  const added = assignments.filter((row) => row.previous === null).map((row) => row.id);
+  if (added.length > 0) await trx.deleteFrom('student_projects').where('id', 'in', added).execute();
+  for (const { id, previous } of assignments) {
+    if (!previous) continue;
+    await trx
+      .updateTable('student_projects')
+      .set({
+        assigned_at: sql`${previous.assigned_at}::timestamptz`,
+        assigned_by: previous.assigned_by,
+      })
+      .where('id', '=', id)
+      .execute();
+  }
+}
+
+/** The cohort's latest migration or undo of one, as its audit entry recorded it. */
+export const lastMigration = (db: Db, cohortId: number) =>
+  db
+    .selectFrom('audit_log')
+    .select(['action', 'before', 'after'])
+    .where('entity', '=', 'cohort')
+    .where('entity_id', '=', String(cohortId))
+    .where('action', 'in', ['migrate', 'unmigrate'])
+    .orderBy('id', 'desc')
+    .limit(1)
+    .executeTakeFirst();
