@@ -385,6 +385,17 @@ describe('cohorts, as an instructor', () => {
     const after = (await apiAs(learnerToken, 'GET', '/profile')).body.project;
     expect(after.id).not.toBe(before.id);
 
+    // The toast's Undo, on the board it led to, puts the learner's project and the course back.
+    await undoIn(`${COHORT} is now on its server side course`);
+    await toast(
+      `${COHORT} is back on its client side course, each learner on their project.`,
+    ).waitFor();
+    const projectNow = async () => (await apiAs(learnerToken, 'GET', '/profile')).body.project.id;
+    expect(await projectNow()).toBe(before.id);
+    // Migrated again, for what follows.
+    expect((await apiAs(instructorToken, 'PUT', `/cohorts/${cohortId}/migrate`)).status).toBe(204);
+    expect(await projectNow()).toBe(after.id);
+
     await page.goto(`${baseUrl}/cohorts?cohort=${cohortId}`);
     await overlay().getByRole('heading', { name: 'Courses' }).waitFor();
     expect(await overlay().getByRole('button', { name: 'Migrate to server-side' }).count()).toBe(0);

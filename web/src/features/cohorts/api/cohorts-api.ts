@@ -66,12 +66,16 @@ export const useCohortInfo = (infoId: number | null) =>
 const refreshCohorts = (queryClient: QueryClient) =>
   queryClient.invalidateQueries({ queryKey: ['cohorts'] });
 
-/** After an undo of a cohort change: the lists, the details, the links and the coached cohorts. */
+/**
+ * After an undo of a cohort change: the lists, the details, the links, the coached cohorts and
+ * the learners (a migration undone moves them back; the board hears it on its live stream).
+ */
 export const refreshAfterCohortChange = (queryClient: QueryClient) =>
   Promise.all([
     refreshCohorts(queryClient),
     queryClient.invalidateQueries({ queryKey: ['cohortinfo'] }),
     queryClient.invalidateQueries({ queryKey: ['profile'] }),
+    queryClient.invalidateQueries({ queryKey: ['students'] }),
   ]);
 
 /** A mutation that refreshes every cohort list and detail when it settles. */
@@ -137,6 +141,9 @@ export const useSetCohortActive = () => useCohortMutation(setCohortActive);
 export const useJoinCohort = () => useCohortMutation(joinCohort, [['profile']]);
 
 export const useLeaveCohort = () => useCohortMutation(leaveCohort, [['profile']]);
+
+/** Undoes the cohort's latest migration to server side (refused once a learner moved on). */
+export const undoMigration = (id: number) => api.del(`/cohorts/${id}/migrate`);
 
 export const useMigrateCohort = () =>
   useCohortMutation((id: number) => api.put<void>(`/cohorts/${id}/migrate`), [['students']]);

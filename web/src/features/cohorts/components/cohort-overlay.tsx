@@ -10,6 +10,7 @@ import { Loading } from '@/ui/loading.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import {
   setCohortActive,
+  undoMigration,
   updateCohort,
   useActiveCohorts,
   useCohort,
@@ -74,7 +75,11 @@ function CohortDetails({ cohort }: { cohort: Cohort }) {
     if (!sure) return;
     migrate.mutate(cohort.id, {
       onSuccess: () => {
-        toast.show(`${cohort.name} is now on its server side course`, { type: 'done' });
+        showChange({
+          done: `${cohort.name} is now on its server side course`,
+          undo: () => undoMigration(cohort.id),
+          undone: `${cohort.name} is back on its client side course, each learner on their project.`,
+        });
         // Land on the migrated cohort's board, not on whichever cohort was active before.
         chooseActiveCohort(cohort.id);
         navigate('/');
