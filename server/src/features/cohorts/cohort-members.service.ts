@@ -7,7 +7,7 @@ import { fullName } from '../../lib/names.ts';
 import type { SignedInPerson } from '../../plugins/principal.ts';
 import { recordBoardChange } from '../board/index.ts';
 import * as repo from './cohorts.repository.ts';
-import { enrolLearner, firstProjectOfCohort } from './enrolment.ts';
+import { enrolLearner } from './enrolment.ts';
 
 const ASSIGNED = { message: 'User assigned to cohort' };
 
