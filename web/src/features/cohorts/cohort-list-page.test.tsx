@@ -1,37 +1,20 @@
-import type { Cohort } from '@lp/contract/cohorts';
 import { STORAGE_KEYS } from '@lp/contract/constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { type Call, fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
 import { renderApp } from '@/test/render-app.tsx';
-
-const cohort = (id: number, fields: Partial<Cohort> = {}): Cohort => ({
-  id,
-  name: `Day Cohort ${id}`,
-  slack_channel: `C0${id}`,
-  start_date: '2025-01-06',
-  end_date: '2025-07-03',
-  active: true,
-  capstone: false,
-  time_zone: 'America/Chicago',
-  students: 12,
-  is_instructor: 0,
-  coaches: [],
-  courses: [],
-  info: null,
-  student_organization_url: 'https://github.com/day-cohort',
-  github_classroom_url: null,
-  attendance_sheet_url: null,
-  ...fields,
-});
+import { cohortOf } from './testing/fixtures.ts';
 
 let calls: Call[];
 let network: ReturnType<typeof fakeNetwork>;
 
 beforeEach(() => {
   network = fakeNetwork({
-    'GET /cohorts': () => ({ status: 200, body: [cohort(72, { is_instructor: 1 }), cohort(73)] }),
+    'GET /cohorts': () => ({
+      status: 200,
+      body: [cohortOf(72, { is_instructor: 1 }), cohortOf(73)],
+    }),
     'PUT /cohorts/73': { status: 204 },
     'POST /cohorts/73/assign': { status: 201, body: { message: 'User assigned to cohort' } },
     'DELETE /cohorts/72/assign': { status: 204 },
@@ -113,7 +96,7 @@ describe('Cohorts page', () => {
     let joined = true;
     network.answer('GET /cohorts', () => ({
       status: 200,
-      body: [cohort(72, { is_instructor: joined ? 1 : 0 }), cohort(73)],
+      body: [cohortOf(72, { is_instructor: joined ? 1 : 0 }), cohortOf(73)],
     }));
     network.answer('DELETE /cohorts/72/assign', () => {
       joined = false;

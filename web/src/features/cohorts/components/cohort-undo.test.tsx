@@ -1,4 +1,4 @@
-import type { Cohort, CohortInfo } from '@lp/contract/cohorts';
+import type { CohortInfo } from '@lp/contract/cohorts';
 import { STORAGE_KEYS } from '@lp/contract/constants';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
@@ -6,28 +6,9 @@ import { fakeNetwork } from '@/test/fake-network.ts';
 import { staffProfile } from '@/test/fixtures.ts';
 import { renderWithProviders } from '@/test/render.tsx';
 import { renderApp } from '@/test/render-app.tsx';
+import { cohortOf } from '../testing/fixtures.ts';
 import { CohortDates } from './cohort-dates.tsx';
 import { CohortLinksForm } from './cohort-links-form.tsx';
-
-const cohort = (id: number, fields: Partial<Cohort> = {}): Cohort => ({
-  id,
-  name: `Day Cohort ${id}`,
-  slack_channel: `C0${id}`,
-  start_date: '2025-01-06',
-  end_date: '2025-07-03',
-  active: true,
-  capstone: false,
-  time_zone: 'America/Chicago',
-  students: 12,
-  is_instructor: 0,
-  coaches: [],
-  courses: [],
-  info: null,
-  student_organization_url: null,
-  github_classroom_url: null,
-  attendance_sheet_url: null,
-  ...fields,
-});
 
 const toastOf = async (text: string) =>
   (await screen.findByText(text)).closest('li') as HTMLElement;
@@ -35,7 +16,7 @@ const toastOf = async (text: string) =>
 describe('undo of a change to a cohort, from its toast', () => {
   it('puts saved dates back as they were', async () => {
     const net = fakeNetwork({ 'PUT /cohorts/72': { status: 204 } });
-    const { user } = renderWithProviders(<CohortDates cohort={cohort(72)} />);
+    const { user } = renderWithProviders(<CohortDates cohort={cohortOf(72)} />);
     fireEvent.change(screen.getByLabelText('Ends:'), { target: { value: '2025-08-29' } });
     await user.click(screen.getByRole('button', { name: 'Save dates' }));
     const saved = await toastOf('Day Cohort 72: dates saved.');
@@ -62,7 +43,7 @@ describe('undo of a change to a cohort, from its toast', () => {
       'POST /cohortinfo': { status: 201, body: created },
       'PUT /cohortinfo/40': { status: 204 },
     });
-    const { user } = renderWithProviders(<CohortLinksForm cohort={cohort(72)} />);
+    const { user } = renderWithProviders(<CohortLinksForm cohort={cohortOf(72)} />);
     await user.type(
       screen.getByLabelText('Attendance Sheet URL:'),
       'https://docs.example.com/day-72',
@@ -88,7 +69,7 @@ describe('undo of a change to a cohort, from its toast', () => {
     const net = fakeNetwork({
       'GET /cohorts': () => ({
         status: 200,
-        body: [cohort(72, { is_instructor: 1 }), cohort(73)],
+        body: [cohortOf(72, { is_instructor: 1 }), cohortOf(73)],
       }),
       'POST /cohorts/73/assign': { status: 201, body: { message: 'User assigned to cohort' } },
       'DELETE /cohorts/73/assign': { status: 204 },
@@ -112,7 +93,7 @@ describe('undo of a change to a cohort, from its toast', () => {
   });
 
   it('removes a cohort just created', async () => {
-    const created = cohort(80, { name: 'Day Cohort 80' });
+    const created = cohortOf(80, { name: 'Day Cohort 80' });
     const net = fakeNetwork({
       'GET /courses': {
         status: 200,
