@@ -16,7 +16,9 @@ import { Nullable, Timestamp } from './common.ts';
  * - `resync` (no data): changes were missed and cannot be replayed; refetch the board;
  * - `heartbeat` (a LiveHeartbeat) when the stream opens and then about every 25 s: it keeps
  *   proxies from closing the stream, and tells a browser (whose EventSource sees no comment lines)
- *   that a stream silent for much longer than `interval_ms` is dead.
+ *   that a stream silent for much longer than `interval_ms` is dead. On a stream opened without
+ *   Last-Event-ID, the first heartbeat's `id:` is the newest change's id: where the stream starts,
+ *   which a reconnect resumes after.
  *
  * A person may have LIVE_CONNECTIONS_PER_PERSON streams open at once (server configuration),
  * counted across every server process; one more is answered 429 with `Retry-After` (seconds).

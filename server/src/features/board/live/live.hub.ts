@@ -185,7 +185,18 @@ export class LiveHub {
   async open(stream: LiveStream, lastEventId: string | undefined): Promise<() => void> {
     const open: Open = { ...stream, lastId: 0, pending: [], presence: null };
     // The first heartbeat tells the browser how long a silence may last before it reconnects.
-    open.write(this.heartbeat);
+    // A stream opened without a position starts after the newest change read: the heartbeat
+    // carries it as its id, so a browser that reconnects before any change came resumes there
+    // and is sent what happened while it was away.
+    open.write(
+      lastEventId === undefined && this.seen > 0
+        ? event(
+            'heartbeat',
+            { interval_ms: this.heartbeatMs } satisfies LiveHeartbeat,
+            String(this.seen),
+          )
+        : this.heartbeat,
+    );
     let streams = this.byCohort.get(stream.cohort);
     const first = !streams;
     if (!streams) {

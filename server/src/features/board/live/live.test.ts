@@ -264,6 +264,37 @@ describe('a live board', () => {
     unknown.close();
   });
 
+  it('starts a stream opened without a position after the newest change, and says so: a reconnect from there misses nothing', async () => {
+    const tagOn = async (name: string) => {
+      const tag = (
+        await ctx.request({ method: 'POST', url: '/api/tags', token: ada.token, payload: { name } })
+      ).json();
+      await ctx.request({
+        method: 'POST',
+        url: '/api/studenttags',
+        token: ada.token,
+        payload: { student: learner.id, tag: tag.id },
+      });
+    };
+    const watching = await stream(ada.token);
+    await tagOn('seen before');
+    await expect.poll(() => changes(watching).at(-1)?.summary).toBe('tagged "seen before"');
+    const newest = changes(watching).at(-1)?.id;
+    watching.close();
+
+    const fresh = await stream(ada.token);
+    await expect.poll(() => fresh.events[0]?.event).toBe('heartbeat');
+    expect(fresh.events[0]?.id).toBe(newest);
+    fresh.close();
+    // Away before any change came: reconnecting from the heartbeat's position replays the gap.
+    await tagOn('while away');
+    const back = await stream(ada.token, { 'last-event-id': newest ?? '' });
+    await expect
+      .poll(() => changes(back).map((change) => change.summary))
+      .toEqual(['tagged "while away"']);
+    back.close();
+  });
+
   it('keeps the stream open with heartbeats, the first as it opens, saying how often they come', async () => {
     const quiet = await stream(ada.token);
     await expect.poll(() => quiet.events[0]?.event).toBe('heartbeat');

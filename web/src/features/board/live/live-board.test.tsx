@@ -201,6 +201,15 @@ describe('the live board', () => {
     await waitFor(() => expect(boardReads(network)).toHaveLength(3));
   });
 
+  it('reconnects after where its stream started when it dropped before any change came', async () => {
+    const live = liveBoard();
+    const first = await opened(live);
+    first.send('heartbeat', { interval_ms: 25_000 }, '12');
+    first.drop();
+    await waitFor(() => expect(live.streams.opened).toHaveLength(2));
+    expect(live.streams.latest().query.get('last_event_id')).toBe('12');
+  });
+
   it('refetches when the server says changes were missed', async () => {
     const live = liveBoard();
     const stream = await opened(live);

@@ -111,6 +111,9 @@ export function connectLive(cohortId: number, on: LiveHandlers): () => void {
       on.resync();
     });
     stream.addEventListener('heartbeat', (event) => {
+      // The first one names where the stream started: a reconnect before any change resumes there.
+      const at = (event as MessageEvent).lastEventId;
+      if (at) lastEventId = at;
       const interval = parse<LiveHeartbeat>(event)?.interval_ms;
       if (typeof interval === 'number' && interval > 0) silenceMs = interval * SILENT_INTERVALS;
       heard(stream);
