@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Db } from '../../db/schema.ts';
 import { fullNameSql } from '../../lib/names.ts';
+import { currentAssignmentJoinText } from '../board/index.ts';
 import { isCurrentMembership } from './membership.ts';
 
 /** An assignment a migration made or renewed, with what its undo needs to put it back. */
@@ -63,31 +64,35 @@ export async function assignAllLearners(
 /** The learners among these whose current assignment is not the given one, by name. */
 export async function movedSince(trx: Db, assignments: MigratedAssignment[]): Promise<string[]> {
   if (assignments.length === 0) return [];
-  const { rows } = await sql<{ id: number; name: string }>`
-    select distinct on (sp.student_id) sp.id, ${fullNameSql('p')} as name
-    from student_projects sp
-    join people p on p.id = sp.student_id
-    where sp.student_id = any(${assignments.map((row) => row.student_id)}::int[])
-    order by sp.student_id, sp.assigned_at desc, sp.id desc`.execute(trx);
+  const { rows } = await sql<{ id: number | null; name: string }>`
+    select cp.id, ${fullNameSql('p')} as name
+    from people p
+    ${sql.raw(currentAssignmentJoinText('p.id', 'sp.id', '    '))}
+    where p.id = any(${assignments.map((row) => row.student_id)}::int[])`.execute(trx);
   const made = new Set(assignments.map((row) => row.id));
-  return rows.filter((row) => !made.has(row.id)).map((row) => row.name);
+  return rows.filter((row) => row.id === null || !made.has(row.id)).map((row) => row.name);
 }
 
-/** Takes the migration's assignments back: the new ones go, the renewed ones are as before. */
+/**
+ * Takes the migration's assignments back, in two statements: the new ones go, the renewed ones
+ * get their date and author from before.
+ */
 export async function revertAssignments(trx: Db, assignments: MigratedAssignment[]) {
   const added = assignments.filter((row) => row.previous === null).map((row) => row.id);
   if (added.length > 0) await trx.deleteFrom('student_projects').where('id', 'in', added).execute();
-  for (const { id, previous } of assignments) {
-    if (!previous) continue;
-    await trx
-      .updateTable('student_projects')
-      .set({
-        assigned_at: sql`${previous.assigned_at}::timestamptz`,
-        assigned_by: previous.assigned_by,
-      })
-      .where('id', '=', id)
-      .execute();
-  }
+  const renewed = assignments.flatMap(({ id, previous }) =>
+    previous ? [{ id, ...previous }] : [],
+  );
+  if (renewed.length === 0) return;
+  await sql`
+    update student_projects sp
+    set assigned_at = old.assigned_at::timestamptz, assigned_by = old.assigned_by
+    from unnest(
+      ${renewed.map((row) => row.id)}::int[],
+      ${renewed.map((row) => row.assigned_at)}::text[],
+      ${renewed.map((row) => row.assigned_by)}::int[]
+    ) as old (id, assigned_at, assigned_by)
+    where sp.id = old.id`.execute(trx);
 }
 
 /** The cohort's latest migration or undo of one, as its audit entry recorded it. */
