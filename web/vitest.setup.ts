@@ -15,9 +15,25 @@ configure({ asyncUtilTimeout: 10_000 });
 // jsdom draws no canvas: every chart shows the data it was given instead (src/test/chart-stand-in.tsx).
 vi.mock('react-chartjs-2', () => import('./src/test/chart-stand-in.tsx'));
 
-// jsdom lacks a few browser APIs that Radix primitives touch.
+// jsdom lacks a few browser APIs that Radix primitives and the board touch. jsdom lays nothing
+// out: an observed element's size is known at once (the board waits for its frame's width).
 class ResizeObserverStub {
-  observe() {}
+  constructor(private readonly callback: ResizeObserverCallback) {}
+  observe(target: Element) {
+    const { clientWidth: width, clientHeight: height } = target;
+    const contentRect = {
+      x: 0,
+      y: 0,
+      top: 0,
+      left: 0,
+      width,
+      height,
+      right: width,
+      bottom: height,
+    };
+    const entry = { target, contentRect } as unknown as ResizeObserverEntry;
+    this.callback([entry], this as unknown as ResizeObserver);
+  }
   unobserve() {}
   disconnect() {}
 }

@@ -133,10 +133,10 @@ export const LearnerBoard = memo(function LearnerBoard({
     [board, restingView, expandedFor],
   );
   // The cards render once the board's width is known, at the size that fits. Remembered from the
-  // last visit at this window's width, they render at once; otherwise the first render lays out
-  // the empty frame, whose width is read before the browser paints it, and the cards follow at
-  // once. Either way in one render that nothing arriving meanwhile interrupts (a background render
-  // was started over for each query that arrived, several times per page load).
+  // last visit at this window's width, they render at once; otherwise the empty frame is painted
+  // and the cards follow in a task of their own once the browser reports its width. Either way in
+  // one render that nothing arriving meanwhile interrupts (a background render was started over
+  // for each query that arrived, several times per page load).
   const [frame, setFrame] = useState<HTMLDivElement | null>(null);
   const available = useElementWidth(frame, STORAGE_KEYS.boardWidth);
   const cardsShown = available !== null;

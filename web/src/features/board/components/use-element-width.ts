@@ -1,4 +1,4 @@
-import { useLayoutEffect, useRef, useState } from 'react';
+import { useEffect, useState } from 'react';
 
 interface Remembered {
   /** The window's width when it was seen. */
@@ -27,22 +27,21 @@ function remember(key: string, width: number) {
 }
 
 /**
- * The element's content width in pixels, kept up to date as it resizes (null before layout).
+ * The element's content width in pixels, kept up to date as it resizes (null until the browser
+ * has laid it out). It is never read from the layout in the render's task, which would force the
+ * page's style and layout there: the ResizeObserver reports it after the browser's own layout, and
+ * what renders with it renders in a task of its own, after the frame without it was painted.
  * With `rememberAs` (a storage key), the width last seen at this window's width is the answer
- * from the first render: what lays out to it needs no forced style and layout of the page to
- * read it, and the browser's own layout corrects it if it changed (a sidebar folded, say).
+ * from the first render, and the browser's layout corrects it if it changed (a sidebar folded).
  */
 export function useElementWidth(element: HTMLElement | null, rememberAs?: string): number | null {
   const [width, setWidth] = useState<number | null>(() => (rememberAs ? recall(rememberAs) : null));
-  const known = useRef(width !== null);
-  useLayoutEffect(() => {
+  useEffect(() => {
     if (!element) return;
     const seen = (measured: number) => {
-      known.current = true;
       setWidth(measured);
       if (rememberAs) remember(rememberAs, measured);
     };
-    if (!known.current) seen(element.clientWidth);
     const observer = new ResizeObserver(([entry]) => {
       if (entry) seen(Math.round(entry.contentRect.width));
     });
