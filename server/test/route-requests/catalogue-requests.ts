@@ -1,4 +1,4 @@
-import { createAssessment, createObjective, startAssessment } from '../factories.ts';
+import { createAssessment, createCourse, createObjective, startAssessment } from '../factories.ts';
 import { unique } from './unique.ts';
 import type { RequestBuilder, World } from './world.ts';
 
@@ -9,6 +9,12 @@ const secondBook = (world: World) => world.course.books[1]!;
 export async function learnerAssessment(world: World) {
   const assessment = await createAssessment(world.db, firstBook(world).id);
   return startAssessment(world.db, world.learner.id, assessment.id);
+}
+
+/** Deleted by staff through the API, so that its deletion's undo has what it needs. */
+async function deleted(ctx: World['ctx'], staff: World['staff'], url: string) {
+  const answer = await ctx.request({ method: 'DELETE', url: `/api${url}`, token: staff.token });
+  if (answer.statusCode !== 204) throw new Error(`Not deleted: ${answer.body}`);
 }
 
 /** Courses, books, projects, self-assessments and learning objectives. */
@@ -25,6 +31,11 @@ export const catalogueRequests: Record<string, RequestBuilder> = {
   'POST /books': ({ course }) => ({ body: { name: 'Book 3', course: course.id, index: 2 } }),
   'PUT /books/:id': (world) => ({ params: { id: firstBook(world).id }, body: { name: 'Renamed' } }),
   'DELETE /books/:id': (world) => ({ params: { id: secondBook(world).id } }),
+  'POST /books/:id/restore': async ({ ctx, db, staff }) => {
+    const book = (await createCourse(db, { books: 1, projectsPerBook: 1 })).books[0]!;
+    await deleted(ctx, staff, `/books/${book.id}`);
+    return { params: { id: book.id } };
+  },
 
   'GET /projects': (world) => ({ query: { bookId: firstBook(world).id } }),
   'GET /projects/:id': (world) => ({ params: { id: firstBook(world).projects[0]!.id } }),
@@ -72,4 +83,9 @@ export const catalogueRequests: Record<string, RequestBuilder> = {
     body: { weight: 7 },
   }),
   'DELETE /weights/:id': async ({ db }) => ({ params: { id: (await createObjective(db)).id } }),
+  'POST /weights/:id/restore': async ({ ctx, db, staff }) => {
+    const { id } = await createObjective(db);
+    await deleted(ctx, staff, `/weights/${id}`);
+    return { params: { id } };
+  },
 };

@@ -73,4 +73,20 @@ export const booksRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send();
     },
   );
+
+  app.post(
+    '/books/:id/restore',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags,
+        description:
+          "Undoes the book's latest deletion: the book, its projects and its self-assessment as " +
+          'they were, with the same ids; 409 when the book is there or its course was deleted.',
+        params: IdParams,
+        response: { 200: Book, 409: ErrorResponse, ...errors },
+      },
+    },
+    (request) => service.restoreBook(app, callerOf(request).id, request.params.id),
+  );
 };

@@ -2,6 +2,7 @@ import type { Book, BookListQuery, CreateBookBody, UpdateBookBody } from '@lp/co
 import type { FastifyInstance } from 'fastify';
 import { audit } from '../../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
+import { deletedRows } from '../deleted-rows.ts';
 import * as repo from './books.repository.ts';
 
 function cleanName(name: string) {
@@ -79,7 +80,29 @@ export async function deleteBook(app: FastifyInstance, actorId: number, id: numb
       throw conflict("Learners have started this book's self-assessment; it cannot be deleted.");
     if (history.teams)
       throw conflict("Teams work on this book's group project; deprecate the project instead.");
+    const rows = await repo.bookRows(trx, id);
     await repo.deleteBook(trx, id);
-    await audit(trx, { actorId, action: 'delete', entity: 'book', entityId: id, before });
+    await audit(trx, {
+      actorId,
+      action: 'delete',
+      entity: 'book',
+      entityId: id,
+      before: { ...before, rows },
+    });
   });
+}
+
+/** Undoes the book's latest deletion: the book, its projects and self-assessment as they were. */
+export async function restoreBook(app: FastifyInstance, actorId: number, id: number) {
+  await app.db.transaction().execute(async (trx) => {
+    const rows = await deletedRows<repo.BookRows>(trx, 'book', id, 'book', async () =>
+      Boolean(await repo.findBookRow(trx, id)),
+    );
+    const courseId = Number(rows.books[0]?.course_id);
+    if (!(await repo.courseExists(trx, courseId)))
+      throw conflict("The book's course was deleted since: the book cannot come back.");
+    await repo.insertBookRows(trx, rows);
+    await audit(trx, { actorId, action: 'restore', entity: 'book', entityId: id });
+  });
+  return getBook(app, id);
 }

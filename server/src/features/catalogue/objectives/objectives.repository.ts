@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/schema.ts';
+import { insertRows, rowsOf } from '../deleted-rows.ts';
 
 const columns = ['id', 'label', 'weight', 'tier'] as const;
 
@@ -79,3 +80,19 @@ export const hasLearnerRecords = async (db: Db, id: number) =>
 
 export const deleteObjective = (db: Db, id: number) =>
   db.deleteFrom('learning_objectives').where('id', '=', id).executeTakeFirst();
+
+/** The objective's rows a deletion takes with it, kept in its audit entry for its undo. */
+export const objectiveRows = async (db: Db, id: number) => ({
+  learning_objectives: await rowsOf(db, 'learning_objectives', 'id', [id]),
+  assessment_objectives: await rowsOf(db, 'assessment_objectives', 'objective_id', [id]),
+});
+export type ObjectiveRows = Awaited<ReturnType<typeof objectiveRows>>;
+
+/** Puts a deleted objective back, in the self-assessments of it that are still there. */
+export async function insertObjectiveRows(db: Db, rows: ObjectiveRows) {
+  await insertRows(db, 'learning_objectives', rows.learning_objectives);
+  await insertRows(db, 'assessment_objectives', rows.assessment_objectives, {
+    column: 'assessment_id',
+    parent: 'assessments',
+  });
+}

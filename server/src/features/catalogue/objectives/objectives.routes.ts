@@ -78,4 +78,20 @@ export const objectivesRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send();
     },
   );
+
+  app.post(
+    '/weights/:id/restore',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags,
+        description:
+          "Undoes the objective's latest deletion: it is back with the same id, in the " +
+          'self-assessments that listed it; 409 when it is there or its label was taken since.',
+        params: IdParams,
+        response: { 200: Objective, 409: ErrorResponse, ...errors },
+      },
+    },
+    (request) => service.restoreObjective(app, callerOf(request).id, request.params.id),
+  );
 };

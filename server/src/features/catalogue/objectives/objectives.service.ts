@@ -10,6 +10,7 @@ import { lockName } from '../../../lib/name-lock.ts';
 import { assertAllowed } from '../../../lib/policy.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
 import { mayReadLearnerObjectives } from '../catalogue.policy.ts';
+import { deletedRows } from '../deleted-rows.ts';
 import * as repo from './objectives.repository.ts';
 
 function cleanLabel(label: string) {
@@ -99,13 +100,41 @@ export async function deleteObjective(app: FastifyInstance, actorId: number, id:
     if (!before) throw notFound('Learning objective');
     if (await repo.hasLearnerRecords(trx, id))
       throw conflict('Learners have records for this objective; it cannot be deleted.');
+    const rows = await repo.objectiveRows(trx, id);
     await repo.deleteObjective(trx, id);
     await audit(trx, {
       actorId,
       action: 'delete',
       entity: 'learning_objective',
       entityId: id,
-      before,
+      before: { ...before, rows },
     });
+  });
+}
+
+/** Undoes the objective's latest deletion: it is back, in the self-assessments that listed it. */
+export async function restoreObjective(app: FastifyInstance, actorId: number, id: number) {
+  return app.db.transaction().execute(async (trx) => {
+    const rows = await deletedRows<repo.ObjectiveRows>(
+      trx,
+      'learning_objective',
+      id,
+      'learning objective',
+      async () => Boolean(await repo.findObjective(trx, id)),
+    );
+    const label = String(rows.learning_objectives[0]?.label);
+    await lockName(trx, 'learning-objective', label);
+    if (await repo.labelTaken(trx, label)) throw duplicate(label);
+    await repo.insertObjectiveRows(trx, rows);
+    const restored = await repo.findObjective(trx, id);
+    if (!restored) throw notFound('Learning objective');
+    await audit(trx, {
+      actorId,
+      action: 'restore',
+      entity: 'learning_objective',
+      entityId: id,
+      after: restored,
+    });
+    return restored;
   });
 }
