@@ -312,6 +312,12 @@ describe('catalogue, as staff', () => {
       .getByRole('link', { name: /^State/ })
       .click();
     await deleteAndSee('Delete Book', /\/courses\/\d+$/, 'Books', ['React Components2 projects']);
+    // Its toast's Undo brings the book back with its projects.
+    await undoIn('State deleted.');
+    await toast('State is back, with its projects and self-assessment.').waitFor();
+    await expect
+      .poll(() => list('Books').getByRole('link').allTextContents())
+      .toEqual(['React Components2 projects', expect.stringMatching(/^State.*projects?$/)]);
 
     // The course: deactivated, listed under inactive courses; Undo makes it active again.
     await button('Delete Course').click();
@@ -361,6 +367,15 @@ describe('catalogue, as staff', () => {
     await undoIn('Added by mistake added.');
     await toast('Added by mistake removed again.').waitFor();
     await mistake.waitFor({ state: 'detached' });
+    // A deleted objective comes back from its toast.
+    await button('Delete Explain props and state').click();
+    await confirmDialog('Delete Objective');
+    await restored.waitFor({ state: 'detached' });
+    await undoIn('Explain props and state deleted.');
+    await toast(
+      'Explain props and state is back, in the self-assessments that listed it.',
+    ).waitFor();
+    await restored.waitFor();
   });
 });
 

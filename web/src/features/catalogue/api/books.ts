@@ -38,6 +38,8 @@ export function useUpdateBook() {
 
 // DELETE /books/{id}
 export const deleteBook = (id: number) => api.del(`/books/${id}`);
+// POST /books/{id}/restore — the deletion's undo: the book, its projects and self-assessment.
+export const restoreBook = (id: number) => api.post<Book>(`/books/${id}/restore`);
 export function useDeleteBook() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -32,6 +32,8 @@ export function useUpdateObjective() {
 
 // DELETE /weights/{id}
 export const deleteObjective = (id: number) => api.del(`/weights/${id}`);
+// POST /weights/{id}/restore — the deletion's undo, in the self-assessments that listed it.
+export const restoreObjective = (id: number) => api.post<Objective>(`/weights/${id}/restore`);
 export function useDeleteObjective() {
   const queryClient = useQueryClient();
   return useMutation({

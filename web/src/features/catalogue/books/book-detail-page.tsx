@@ -6,7 +6,7 @@ import { idParam } from '@/lib/urls.ts';
 import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
-import { useBook, useDeleteBook } from '../api/books.ts';
+import { restoreBook, useBook, useDeleteBook } from '../api/books.ts';
 import { type ExpandedProject, useBookProjects } from '../api/projects.ts';
 import { Breadcrumb, type RowKind, RowLink, RowList } from '../components/catalogue-ui.tsx';
 import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
@@ -121,6 +121,10 @@ function BookActions({ book, remove }: { book: Book; remove: DeleteBook }) {
       done: `${book.name} deleted.`,
       next: `/courses/${book.course.id}`,
       failedTitle: 'The book was not deleted',
+      undo: {
+        run: () => restoreBook(book.id),
+        done: `${book.name} is back, with its projects and self-assessment.`,
+      },
     });
 
   return (

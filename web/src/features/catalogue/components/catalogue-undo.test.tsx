@@ -114,4 +114,73 @@ describe('undo of a catalogue change, from its toast', () => {
       },
     });
   });
+
+  it('brings a deleted book back, with its projects and self-assessment', async () => {
+    const deletedBook = bookOf({ projects: 2 });
+    const net = fakeNetwork({
+      'GET /books/11': { status: 200, body: deletedBook },
+      'GET /projects': { status: 200, body: [] },
+      'DELETE /books/11': { status: 204 },
+      'GET /courses/3': { status: 200, body: course },
+      'GET /books': { status: 200, body: [] },
+      'POST /books/11/restore': { status: 200, body: deletedBook },
+    });
+    const { user } = renderApp('/books/11', session);
+    await user.click(await screen.findByRole('button', { name: 'Delete Book' }));
+    await user.click(
+      within(await screen.findByRole('alertdialog')).getByRole('button', { name: 'Delete Book' }),
+    );
+    const deleted = await toastOf('Get Started deleted.');
+    await waitFor(() => expect(screen.getByTestId('location')).toHaveTextContent('/courses/3'));
+    await user.click(within(deleted as HTMLElement).getByRole('button', { name: 'Undo' }));
+    expect(
+      await screen.findByText('Get Started is back, with its projects and self-assessment.'),
+    ).toBeInTheDocument();
+    expect(net.writes().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'DELETE /books/11',
+      'POST /books/11/restore',
+    ]);
+  });
+
+  it('brings a deleted objective back, and says so when it cannot', async () => {
+    const objectives = [
+      { id: 2, label: 'Props', weight: 3, tier: 1 },
+      { id: 9, label: 'State', weight: 5, tier: 2 },
+    ];
+    const net = fakeNetwork({
+      'GET /weights': { status: 200, body: objectives },
+      'DELETE /weights/2': { status: 204 },
+      'DELETE /weights/9': { status: 204 },
+      'POST /weights/2/restore': { status: 200, body: objectives[0] },
+      'POST /weights/9/restore': {
+        status: 409,
+        body: { message: "A learning objective labelled 'State' already exists." },
+      },
+    });
+    const { user } = renderApp('/objectives', session);
+    const remove = async (label: string) => {
+      await user.click(await screen.findByRole('button', { name: `Delete ${label}` }));
+      await user.click(
+        within(await screen.findByRole('alertdialog')).getByRole('button', {
+          name: 'Delete Objective',
+        }),
+      );
+      const toast = await toastOf(`${label} deleted.`);
+      await user.click(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
+    };
+    await remove('Props');
+    expect(
+      await screen.findByText('Props is back, in the self-assessments that listed it.'),
+    ).toBeInTheDocument();
+    await remove('State');
+    expect(
+      await screen.findByText("A learning objective labelled 'State' already exists."),
+    ).toBeInTheDocument();
+    expect(net.writes().map((call) => `${call.method} ${call.path}`)).toEqual([
+      'DELETE /weights/2',
+      'POST /weights/2/restore',
+      'DELETE /weights/9',
+      'POST /weights/9/restore',
+    ]);
+  });
 });

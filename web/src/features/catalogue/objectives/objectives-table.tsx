@@ -6,7 +6,12 @@ import { errorText } from '@/lib/api-client.ts';
 import { useConfirm } from '@/ui/dialog/index.ts';
 import { FieldNote } from '@/ui/form-field.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
-import { updateObjective, useDeleteObjective, useUpdateObjective } from '../api/objectives.ts';
+import {
+  restoreObjective,
+  updateObjective,
+  useDeleteObjective,
+  useUpdateObjective,
+} from '../api/objectives.ts';
 import { useCatalogueChange } from '../components/catalogue-undo.ts';
 import { DraftFields } from './objective-form.tsx';
 import { type Draft, readDraft, toDraft } from './objective-rules.ts';
@@ -52,8 +57,14 @@ function ObjectiveRow({ objective }: { objective: Objective }) {
       confirmLabel: 'Delete Objective',
     });
     if (!ok) return;
-    remove.mutate(objective.id, {
-      onSuccess: () => toast.show('Objective deleted.', { type: 'done', duration: 'short' }),
+    const { id, label } = objective;
+    remove.mutate(id, {
+      onSuccess: () =>
+        showChange({
+          done: `${label} deleted.`,
+          undo: () => restoreObjective(id),
+          undone: `${label} is back, in the self-assessments that listed it.`,
+        }),
       onError: (error) =>
         toast.show(errorText(error), { type: 'error', title: 'The objective was not deleted' }),
     });
