@@ -152,12 +152,11 @@ export async function insertBookRows(db: Db, rows: BookRows) {
     column: 'context_id',
     parent: 'lti_contexts',
   });
-  for (const link of rows.repository_links) {
-    await db
-      .updateTable('repository_links')
-      .set({ project_id: link.project_id })
-      .where('id', '=', link.id)
-      .where('project_id', 'is', null)
-      .execute();
-  }
+  if (rows.repository_links.length === 0) return;
+  const ids = rows.repository_links.map((link) => link.id);
+  const projectIds = rows.repository_links.map((link) => link.project_id);
+  await sql`
+    update repository_links r set project_id = back.project_id
+    from unnest(${sql.val(ids)}::int[], ${sql.val(projectIds)}::int[]) as back(id, project_id)
+    where r.id = back.id and r.project_id is null`.execute(db);
 }
