@@ -26,6 +26,7 @@ function writeClient(folder: string) {
     writeFileSync(join(folder, `${name}.br`), brotliCompressSync(text));
     writeFileSync(join(folder, `${name}.gz`), gzipSync(text));
   }
+  writeFileSync(join(folder, '.sources-hash'), 'f00dfeed\n');
 }
 
 beforeAll(async () => {
@@ -82,6 +83,14 @@ describe('the built client', () => {
     const scriptSources = /script-src ([^;]*)/.exec(policy)?.[1]?.split(' ');
     const hash = createHash('sha256').update(inlineScript).digest('base64');
     expect(scriptSources).toEqual(["'self'", `'sha256-${hash}'`]);
+  });
+
+  it("sends the page, not the file, for a file of the build's own or one that is not there", async () => {
+    for (const url of ['/.sources-hash', '/assets/missing-Zz99.js']) {
+      const response = await get(url, { 'accept-encoding': 'identity' });
+      expect(response.statusCode, url).toBe(200);
+      expect(response.body, url).toBe(page);
+    }
   });
 
   it('keeps the JSON 404 of unknown API paths', async () => {
