@@ -98,7 +98,10 @@ async function buildServer(folder) {
   // of an earlier build go.
   rmSync(join(folder, 'chunks'), { recursive: true, force: true });
   await esbuild.build({
-    entryPoints: { main: at('server', 'src', 'main.ts') },
+    entryPoints: {
+      main: at('server', 'src', 'main.ts'),
+      'new-cluster': at('server', 'src', 'db', 'new-cluster.ts'),
+    },
     outdir: folder,
     splitting: true,
     chunkNames: 'chunks/[name]-[hash]',
@@ -127,26 +130,19 @@ async function buildServer(folder) {
       },
     ],
   });
-  await writeNewClusterDump(join(folder, 'new-cluster.tar'));
+  await writeNewClusterDump(folder, join(folder, 'new-cluster.tar'));
 }
 
 /**
- * A new, empty database cluster, as PGlite's initdb makes it, dumped beside the server: a first
- * start on a new data folder loads it instead of running initdb (server/src/main.ts), which took
- * most of that start. The dump follows the installed PGlite, whose version is in the build's
- * fingerprint (package-lock.json).
+ * A new database with every migration run, dumped beside the server (server/src/db/new-cluster.ts,
+ * as just built): a first start on a new data folder opens it instead of creating and migrating a
+ * database (server/src/main.ts), which took most of that start. The dump follows the installed
+ * PGlite, whose version is in the build's fingerprint (package-lock.json), and the migrations,
+ * which are among the server's sources.
  */
-async function writeNewClusterDump(file) {
-  const { PGlite } = await import('@electric-sql/pglite');
-  const cluster = await PGlite.create();
-  try {
-    // Written out, so that a database started from it has no log to replay.
-    await cluster.exec('checkpoint');
-    const dump = await cluster.dumpDataDir('none');
-    writeFileSync(file, Buffer.from(await dump.arrayBuffer()));
-  } finally {
-    await cluster.close();
-  }
+async function writeNewClusterDump(folder, file) {
+  const { migratedClusterDump } = await import(pathToFileURL(join(folder, 'new-cluster.js')).href);
+  writeFileSync(file, await migratedClusterDump());
 }
 
 const webDist = process.env.WEB_DIST ? resolve(process.env.WEB_DIST) : at('web', 'dist');

@@ -3,14 +3,11 @@ import { access, mkdir, readdir, readFile, rename, rm, stat, writeFile } from 'n
 import { createRequire } from 'node:module';
 import { dirname, join, relative } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { Kysely } from 'kysely';
 import pg from 'pg';
 import { loadConfig } from '../src/config.ts';
 import { openPostgres } from '../src/db/connection.ts';
 import { migrateToLatest } from '../src/db/migrate.ts';
-import { PGliteDialect } from '../src/db/pglite-dialect.ts';
-import type { Database } from '../src/db/schema.ts';
+import { migratedClusterDump } from '../src/db/new-cluster.ts';
 
 /**
  * The migrated database every test file starts from, made once per test run: creating and
@@ -35,6 +32,7 @@ const pgliteDir = dirname(dirname(createRequire(import.meta.url).resolve('@elect
 const madeFrom = [
   join(serverDir, 'src', 'db', 'migrations'),
   join(serverDir, 'src', 'db', 'migrate.ts'),
+  join(serverDir, 'src', 'db', 'new-cluster.ts'),
   join(serverDir, 'src', 'db', 'pglite-dialect.ts'),
   fileURLToPath(import.meta.url),
   join(pgliteDir, 'package.json'),
@@ -46,19 +44,9 @@ async function createEmbeddedTemplate(): Promise<DatabaseTemplate> {
     () => true,
     () => false,
   );
-  if (!kept) await keepDump(ref, await migratedDump());
+  if (!kept) await keepDump(ref, await migratedClusterDump());
   // The dump stays for the next run.
   return { ref, remove: async () => {} };
-}
-
-async function migratedDump(): Promise<Uint8Array> {
-  const client = await PGlite.create();
-  await migrateToLatest(new Kysely<Database>({ dialect: new PGliteDialect(client) }));
-  // A checkpoint first, so each copy starts without replaying the migrations' write-ahead log.
-  await client.exec('checkpoint');
-  const dump = await client.dumpDataDir('none');
-  await client.close();
-  return new Uint8Array(await dump.arrayBuffer());
 }
 
 /** Replaces the dumps of older sources; written aside first, so no run reads half a dump. */

@@ -1,11 +1,17 @@
 import { type ChildProcess, execFile, spawn } from 'node:child_process';
 import { once } from 'node:events';
-import { mkdir, mkdtemp, readFile, rm, stat, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, readFile, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
+import { PGlite } from '@electric-sql/pglite';
+import { Kysely } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { readDataDirDump } from '../src/db/data-dir-dump.ts';
+import { appliedMigrations, knownMigrations } from '../src/db/migrate.ts';
+import { PGliteDialect } from '../src/db/pglite-dialect.ts';
+import type { Database } from '../src/db/schema.ts';
 import { copyTemplateTo } from './database.ts';
 
 // `npm start` (scripts/start.mjs) builds the client and the server only when their sources
@@ -56,8 +62,16 @@ describe('the start script', () => {
     const first = await prepare();
     expect(first).toMatch(/client: (sources changed|up to date)/);
     expect(first).toMatch(/server: sources changed/);
-    // What a first start on a new data folder starts its database from (main.ts).
-    expect((await stat(join(serverDist, 'new-cluster.tar'))).size).toBeGreaterThan(0);
+    // What a first start on a new data folder starts its database from (main.ts): migrated.
+    const cluster = await PGlite.create({
+      loadDataDir: await readDataDirDump(join(serverDist, 'new-cluster.tar')),
+    });
+    try {
+      const db = new Kysely<Database>({ dialect: new PGliteDialect(cluster) });
+      expect(await appliedMigrations(db)).toEqual(knownMigrations());
+    } finally {
+      await cluster.close();
+    }
 
     const restart = await prepare();
     expect(restart).toMatch(/client: up to date .*not rebuilt/);

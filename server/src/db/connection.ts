@@ -195,9 +195,9 @@ setFlagsFromString(`--wasm-tiering-budget=${WASM_TIERING_BUDGET}`);
 /** PGlite's start options that callers may set (tests start from a dump, with small buffers). */
 export interface EmbeddedOptions extends Pick<PGliteOptions, 'loadDataDir' | 'startParams'> {
   /**
-   * The path of a dump of a new, empty database cluster (`npm start`'s build makes one): a data
-   * folder that holds no database yet starts from it instead of running PGlite's initdb, which
-   * is most of a first start. Ignored when the file is not there.
+   * The path of a dump of a new database (`npm start`'s build makes one, migrated: new-cluster.ts):
+   * a data folder that holds no database yet starts from it instead of running PGlite's initdb
+   * and the migrations, which were most of a first start. Ignored when the file is not there.
    */
   newClusterDump?: string;
 }
