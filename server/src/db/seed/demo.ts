@@ -36,13 +36,15 @@ export async function seedDemoData(
   db: Kysely<Database>,
   options: { password: string },
 ): Promise<void> {
-  const hashes = await Promise.all([0, 1, 2].map(() => hashPassword(options.password)));
+  // Hashed off the main thread while the curriculum goes in.
+  const hashing = Promise.all([0, 1, 2].map(() => hashPassword(options.password)));
+  hashing.catch(() => {});
   const clock = createClock(new Date());
   const rng = createRng(72);
 
   await db.transaction().execute(async (trx) => {
     const catalogue = await seedCurriculum(trx, clock);
-    const people = await seedPeople(trx, clock, hashes);
+    const people = await seedPeople(trx, clock, await hashing);
     const cohorts = await seedCohorts(trx, clock, rng, catalogue, people);
     const instructorId = people.instructor.id;
     const { day72, day70, evening18 } = cohorts;
