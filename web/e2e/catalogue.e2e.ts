@@ -295,7 +295,7 @@ describe('catalogue, as staff', () => {
     const deleteHoneyRae = () =>
       deleteAndSee('Delete Project', /\/books\/\d+$/, 'Group Project', ['Group: Shop Full Stack']);
     await deleteHoneyRae();
-    // Its toast's Undo adds it again, as it was; then it goes for good.
+    // Its toast's Undo brings it back, with its id; then it goes for good.
     await undoIn('Group: Honey Rae deleted.');
     await toast('Group: Honey Rae is back.').waitFor();
     await expect

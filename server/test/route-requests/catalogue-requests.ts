@@ -47,6 +47,12 @@ export const catalogueRequests: Record<string, RequestBuilder> = {
     body: { name: 'Renamed' },
   }),
   'DELETE /projects/:id': (world) => ({ params: { id: secondBook(world).projects[1]!.id } }),
+  'POST /projects/:id/restore': async ({ ctx, db, staff }) => {
+    const project = (await createCourse(db, { books: 1, projectsPerBook: 1 })).books[0]!
+      .projects[0]!;
+    await deleted(ctx, staff, `/projects/${project.id}`);
+    return { params: { id: project.id } };
+  },
 
   'GET /assessments': ({ learner }) => ({ query: { studentId: learner.id } }),
   'GET /assessments/:id': async (world) => ({
@@ -67,6 +73,12 @@ export const catalogueRequests: Record<string, RequestBuilder> = {
   'DELETE /assessments/:id': async (world) => ({
     params: { id: (await createAssessment(world.db, secondBook(world).id)).id },
   }),
+  'POST /assessments/:id/restore': async ({ ctx, db, staff }) => {
+    const book = (await createCourse(db, { books: 1, projectsPerBook: 1 })).books[0]!;
+    const { id } = await createAssessment(db, book.id);
+    await deleted(ctx, staff, `/assessments/${id}`);
+    return { params: { id } };
+  },
   'GET /bookassessments': () => ({}),
   'GET /bookassessments/:id': async (world) => ({
     params: { id: (await createAssessment(world.db, firstBook(world).id)).id },

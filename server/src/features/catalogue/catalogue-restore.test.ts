@@ -215,3 +215,101 @@ describe('POST /weights/{id}/restore', () => {
     expect((await send('POST', `/weights/${other}/restore`, learner.token)).statusCode).toBe(403);
   });
 });
+
+/** The id of the book's self-assessment. */
+async function assessmentOf(bookId: number) {
+  const row = await ctx.db
+    .selectFrom('assessments')
+    .select('id')
+    .where('book_id', '=', bookId)
+    .executeTakeFirstOrThrow();
+  return row.id;
+}
+
+describe('POST /assessments/{id}/restore', () => {
+  it("puts a deleted self-assessment back with its id, its objectives' places and its LMS grade column", async () => {
+    const { book } = await fullBook('Assessed');
+    const id = await assessmentOf(book.id);
+    const before = await tables(...CATALOGUE);
+    expect((await send('DELETE', `/assessments/${id}`)).statusCode).toBe(204);
+    const deleted = await tables(...CATALOGUE);
+    expect(deleted.lti_line_items).toHaveLength(before.lti_line_items!.length - 1);
+    expect(deleted.assessment_objectives).toHaveLength(before.assessment_objectives!.length - 2);
+
+    const restored = await send('POST', `/assessments/${id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ id, name: 'Assessed check' });
+    expect(restored.json().objectives).toHaveLength(2);
+    expect(await tables(...CATALOGUE)).toEqual(before);
+    expect((await send('POST', `/assessments/${id}/restore`)).statusCode).toBe(409);
+  });
+
+  it('answers 409 when its book has another self-assessment since, or was deleted since', async () => {
+    const { book } = await fullBook('Replaced');
+    const id = await assessmentOf(book.id);
+    await send('DELETE', `/assessments/${id}`);
+    await ctx.db
+      .insertInto('assessments')
+      .values({ book_id: book.id, name: 'Newer check', source_url: 'https://github.com/a/c' })
+      .execute();
+    const replaced = await send('POST', `/assessments/${id}/restore`);
+    expect(replaced.statusCode).toBe(409);
+    expect(replaced.json().message).toContain('another self-assessment since (Newer check)');
+
+    const { book: gone } = await fullBook('Bookless');
+    const orphan = await assessmentOf(gone.id);
+    await send('DELETE', `/assessments/${orphan}`);
+    expect((await send('DELETE', `/books/${gone.id}`)).statusCode).toBe(204);
+    const bookless = await send('POST', `/assessments/${orphan}/restore`);
+    expect(bookless.statusCode).toBe(409);
+    expect(bookless.json().message).toContain('book was deleted since');
+    expect((await send('POST', '/assessments/987654/restore')).statusCode).toBe(404);
+  });
+
+  it('is for staff only', async () => {
+    const { book } = await fullBook('Assessment guard');
+    const id = await assessmentOf(book.id);
+    await send('DELETE', `/assessments/${id}`);
+    expect((await send('POST', `/assessments/${id}/restore`, learner.token)).statusCode).toBe(403);
+    expect(
+      (await ctx.request({ method: 'POST', url: `/api/assessments/${id}/restore` })).statusCode,
+    ).toBe(401);
+    expect(await ctx.db.selectFrom('assessments').where('id', '=', id).execute()).toEqual([]);
+  });
+});
+
+describe('POST /projects/{id}/restore', () => {
+  it("puts a deleted project back with its id, and links the learner's repository to it again", async () => {
+    const { book } = await fullBook('Projected');
+    const project = book.projects[0]!;
+    const before = await tables(...CATALOGUE);
+    expect((await send('DELETE', `/projects/${project.id}`)).statusCode).toBe(204);
+    const unlinked = await ctx.db
+      .selectFrom('repository_links')
+      .select('project_id')
+      .where('learner_id', '=', learner.id)
+      .where('project_id', '=', project.id)
+      .execute();
+    expect(unlinked).toEqual([]);
+
+    const restored = await send('POST', `/projects/${project.id}/restore`);
+    expect(restored.statusCode).toBe(200);
+    expect(restored.json()).toMatchObject({ id: project.id, name: project.name });
+    expect(await tables(...CATALOGUE)).toEqual(before);
+    expect((await send('POST', `/projects/${project.id}/restore`)).statusCode).toBe(409);
+  });
+
+  it('answers 409 when its book was deleted since, 404 for a project never deleted, and is for staff only', async () => {
+    const { book } = await fullBook('Projectless');
+    const project = book.projects[1]!;
+    await send('DELETE', `/projects/${project.id}`);
+    expect((await send('POST', `/projects/${project.id}/restore`, learner.token)).statusCode).toBe(
+      403,
+    );
+    expect((await send('DELETE', `/books/${book.id}`)).statusCode).toBe(204);
+    const bookless = await send('POST', `/projects/${project.id}/restore`);
+    expect(bookless.statusCode).toBe(409);
+    expect(bookless.json().message).toContain('book was deleted since');
+    expect((await send('POST', '/projects/987654/restore')).statusCode).toBe(404);
+  });
+});

@@ -2,6 +2,7 @@ import type { BookAssessment, ObjectiveRef, StudentAssessment } from '@lp/contra
 import type { CatalogueRef } from '@lp/contract/catalogue';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/schema.ts';
+import { insertRows, rowsOf } from '../deleted-rows.ts';
 
 const objectivesOf = (assessmentId: ReturnType<typeof sql.ref>) =>
   sql<ObjectiveRef[]>`coalesce((
@@ -205,3 +206,34 @@ export const updateStudentAssessmentStatus = (
     .where('id', '=', id)
     .returning(['id', 'student_id', 'assessment_id', 'status_id', 'instructor_id'])
     .executeTakeFirstOrThrow();
+
+/**
+ * What deleting self-assessments (one by id, or a book's by book_id) takes along: the
+ * assessments, their objectives' places and their LMS grade columns, as an undo puts them back.
+ */
+export async function assessmentRows(db: Db, column: 'id' | 'book_id', id: number) {
+  const assessments = await rowsOf(db, 'assessments', column, [id]);
+  const ids = assessments.map((row) => Number(row.id));
+  return {
+    assessments,
+    assessment_objectives: await rowsOf(db, 'assessment_objectives', 'assessment_id', ids),
+    lti_line_items: await rowsOf(db, 'lti_line_items', 'assessment_id', ids),
+  };
+}
+export type AssessmentRows = Awaited<ReturnType<typeof assessmentRows>>;
+
+/**
+ * Puts deleted self-assessments back as they were (their book is there), in the places of the
+ * objectives and LMS contexts that are still there.
+ */
+export async function insertAssessmentRows(db: Db, rows: AssessmentRows) {
+  await insertRows(db, 'assessments', rows.assessments);
+  await insertRows(db, 'assessment_objectives', rows.assessment_objectives, {
+    column: 'objective_id',
+    parent: 'learning_objectives',
+  });
+  await insertRows(db, 'lti_line_items', rows.lti_line_items, {
+    column: 'context_id',
+    parent: 'lti_contexts',
+  });
+}

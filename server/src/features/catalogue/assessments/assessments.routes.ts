@@ -112,6 +112,22 @@ export const assessmentsRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
+  app.post(
+    '/assessments/:id/restore',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags,
+        description:
+          "Undoes a book's self-assessment's latest deletion: the same id, objectives and LMS " +
+          'grade columns; 409 when it is there, or its book was deleted or has another since.',
+        params: IdParams,
+        response: { 200: BookAssessment, 409: ErrorResponse, ...errors },
+      },
+    },
+    (request) => service.restoreDefinition(app, callerOf(request).id, request.params.id),
+  );
+
   app.get(
     '/bookassessments',
     {

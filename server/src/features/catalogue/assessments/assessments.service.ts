@@ -14,6 +14,7 @@ import { assertAllowed } from '../../../lib/policy.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
 import { lockLearner } from '../../learners/index.ts';
 import { mayReadLearnerAssessments } from '../catalogue.policy.ts';
+import { deletedRows } from '../deleted-rows.ts';
 import * as repo from './assessments.repository.ts';
 
 type Trx = Transaction<Database>;
@@ -185,9 +186,41 @@ export async function deleteDefinition(app: FastifyInstance, actorId: number, id
     if (!before) throw notFound('Assessment');
     if (await repo.startedByLearners(trx, id))
       throw conflict('Learners have started this self-assessment; it cannot be deleted.');
+    const rows = await repo.assessmentRows(trx, 'id', id);
     await repo.deleteDefinition(trx, id);
-    await audit(trx, { actorId, action: 'delete', entity: 'assessment', entityId: id, before });
+    await audit(trx, {
+      actorId,
+      action: 'delete',
+      entity: 'assessment',
+      entityId: id,
+      before: { ...before, rows },
+    });
   });
+}
+
+/**
+ * Undoes the self-assessment's latest deletion: the same id, its objectives and its LMS grade
+ * columns, so that grades go on to the columns the LMS already has.
+ */
+export async function restoreDefinition(app: FastifyInstance, actorId: number, id: number) {
+  await app.db.transaction().execute(async (trx) => {
+    const rows = await deletedRows<repo.AssessmentRows>(
+      trx,
+      'assessment',
+      id,
+      'self-assessment',
+      async () => Boolean(await repo.findDefinitionRow(trx, id)),
+    );
+    const bookId = Number(rows.assessments[0]?.book_id);
+    if (!(await repo.bookExists(trx, bookId)))
+      throw conflict("The self-assessment's book was deleted since: it cannot come back.");
+    const other = await repo.assessmentOfBook(trx, bookId);
+    if (other)
+      throw conflict(`Its book has another self-assessment since (${other.name}): undo refused.`);
+    await repo.insertAssessmentRows(trx, rows);
+    await audit(trx, { actorId, action: 'restore', entity: 'assessment', entityId: id });
+  });
+  return getDefinition(app, id);
 }
 
 /** `PUT /assessments/{id}`: sets a learner's self-assessment status (by id or label). */

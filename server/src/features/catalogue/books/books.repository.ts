@@ -3,7 +3,9 @@ import type { CatalogueRef } from '@lp/contract/catalogue';
 import { sql } from 'kysely';
 import type { Db } from '../../../db/schema.ts';
 import { calendarDaySql } from '../../../lib/dates.ts';
+import { assessmentRows, insertAssessmentRows } from '../assessments/assessments.repository.ts';
 import { insertRows, rowsOf } from '../deleted-rows.ts';
+import { insertProjectRows, projectRows } from '../projects/projects.repository.ts';
 
 const orderColumns = {
   course: 'books.course_id',
@@ -110,31 +112,10 @@ export const deleteBook = (db: Db, id: number) =>
 
 /** The book's rows a deletion takes with it, kept in its audit entry for its undo. */
 export async function bookRows(db: Db, id: number) {
-  const books = await rowsOf(db, 'books', 'id', [id]);
-  const projects = await rowsOf(db, 'projects', 'book_id', [id]);
-  const assessments = await rowsOf(db, 'assessments', 'book_id', [id]);
-  const assessmentIds = assessments.map((row) => Number(row.id));
-  const projectIds = projects.map((row) => Number(row.id));
   return {
-    books,
-    projects,
-    assessments,
-    assessment_objectives: await rowsOf(
-      db,
-      'assessment_objectives',
-      'assessment_id',
-      assessmentIds,
-    ),
-    lti_line_items: await rowsOf(db, 'lti_line_items', 'assessment_id', assessmentIds),
-    // The deletion leaves a learner's repository without its project: the undo links it again.
-    repository_links:
-      projectIds.length === 0
-        ? []
-        : await db
-            .selectFrom('repository_links')
-            .select(['id', 'project_id'])
-            .where('project_id', 'in', projectIds)
-            .execute(),
+    books: await rowsOf(db, 'books', 'id', [id]),
+    ...(await projectRows(db, 'book_id', id)),
+    ...(await assessmentRows(db, 'book_id', id)),
   };
 }
 export type BookRows = Awaited<ReturnType<typeof bookRows>>;
@@ -142,21 +123,6 @@ export type BookRows = Awaited<ReturnType<typeof bookRows>>;
 /** Puts a deleted book's rows back as they were (its course is there). */
 export async function insertBookRows(db: Db, rows: BookRows) {
   await insertRows(db, 'books', rows.books);
-  await insertRows(db, 'projects', rows.projects);
-  await insertRows(db, 'assessments', rows.assessments);
-  await insertRows(db, 'assessment_objectives', rows.assessment_objectives, {
-    column: 'objective_id',
-    parent: 'learning_objectives',
-  });
-  await insertRows(db, 'lti_line_items', rows.lti_line_items, {
-    column: 'context_id',
-    parent: 'lti_contexts',
-  });
-  if (rows.repository_links.length === 0) return;
-  const ids = rows.repository_links.map((link) => link.id);
-  const projectIds = rows.repository_links.map((link) => link.project_id);
-  await sql`
-    update repository_links r set project_id = back.project_id
-    from unnest(${sql.val(ids)}::int[], ${sql.val(projectIds)}::int[]) as back(id, project_id)
-    where r.id = back.id and r.project_id is null`.execute(db);
+  await insertProjectRows(db, rows);
+  await insertAssessmentRows(db, rows);
 }

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../../../db/schema.ts';
+import { insertRows, rowsOf } from '../deleted-rows.ts';
 
 const selectProjects = (db: Db) =>
   db
@@ -110,3 +111,36 @@ export const projectHistory = (db: Db, projectId: number) =>
 
 export const deleteProject = (db: Db, id: number) =>
   db.deleteFrom('projects').where('id', '=', id).executeTakeFirst();
+
+/**
+ * What deleting projects (one by id, or a book's by book_id) takes along: the projects, and the
+ * links of learners' repositories to them, which the deletion leaves without a project.
+ */
+export async function projectRows(db: Db, column: 'id' | 'book_id', id: number) {
+  const projects = await rowsOf(db, 'projects', column, [id]);
+  const ids = projects.map((row) => Number(row.id));
+  return {
+    projects,
+    repository_links:
+      ids.length === 0
+        ? []
+        : await db
+            .selectFrom('repository_links')
+            .select(['id', 'project_id'])
+            .where('project_id', 'in', ids)
+            .execute(),
+  };
+}
+export type ProjectRows = Awaited<ReturnType<typeof projectRows>>;
+
+/** Puts deleted projects back as they were (their book is there), their repositories linked again. */
+export async function insertProjectRows(db: Db, rows: ProjectRows) {
+  await insertRows(db, 'projects', rows.projects);
+  if (rows.repository_links.length === 0) return;
+  const ids = rows.repository_links.map((link) => link.id);
+  const projectIds = rows.repository_links.map((link) => link.project_id);
+  await sql`
+    update repository_links r set project_id = back.project_id
+    from unnest(${sql.val(ids)}::int[], ${sql.val(projectIds)}::int[]) as back(id, project_id)
+    where r.id = back.id and r.project_id is null`.execute(db);
+}

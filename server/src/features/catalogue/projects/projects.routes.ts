@@ -86,4 +86,20 @@ export const projectsRoutes: FastifyPluginAsyncTypebox = async (app) => {
       return reply.code(204).send();
     },
   );
+
+  app.post(
+    '/projects/:id/restore',
+    {
+      config: staffOnly(200),
+      schema: {
+        tags,
+        description:
+          "Undoes the project's latest deletion: the project as it was, with the same id; 409 " +
+          'when the project is there or its book was deleted.',
+        params: IdParams,
+        response: { 200: Project, 409: ErrorResponse, ...errors },
+      },
+    },
+    (request) => service.restoreProject(app, callerOf(request), request.params.id),
+  );
 };

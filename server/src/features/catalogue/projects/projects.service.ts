@@ -9,6 +9,7 @@ import { audit } from '../../../lib/audit.ts';
 import { badRequest, conflict, notFound } from '../../../lib/http-errors.ts';
 import type { SignedInPerson } from '../../../plugins/principal.ts';
 import { maySeeImplementationUrl } from '../catalogue.policy.ts';
+import { deletedRows } from '../deleted-rows.ts';
 import * as repo from './projects.repository.ts';
 
 type Expand = Array<'book' | 'course'> | undefined;
@@ -117,7 +118,28 @@ export async function deleteProject(app: FastifyInstance, actorId: number, id: n
     if (history.learners)
       throw conflict('This project has learners assigned; deprecate it instead.');
     if (history.teams) throw conflict('Teams work on this project; deprecate it instead.');
+    const rows = await repo.projectRows(trx, 'id', id);
     await repo.deleteProject(trx, id);
-    await audit(trx, { actorId, action: 'delete', entity: 'project', entityId: id, before });
+    await audit(trx, {
+      actorId,
+      action: 'delete',
+      entity: 'project',
+      entityId: id,
+      before: { ...before, rows },
+    });
   });
+}
+
+/** Undoes the project's latest deletion: the project as it was, with the same id. */
+export async function restoreProject(app: FastifyInstance, actor: SignedInPerson, id: number) {
+  await app.db.transaction().execute(async (trx) => {
+    const rows = await deletedRows<repo.ProjectRows>(trx, 'project', id, 'project', async () =>
+      Boolean(await repo.findProjectRow(trx, id)),
+    );
+    if (!(await repo.bookExists(trx, Number(rows.projects[0]?.book_id))))
+      throw conflict("The project's book was deleted since: the project cannot come back.");
+    await repo.insertProjectRows(trx, rows);
+    await audit(trx, { actorId: actor.id, action: 'restore', entity: 'project', entityId: id });
+  });
+  return getProject(app, actor, id);
 }

@@ -53,6 +53,9 @@ export function useUpdateBookAssessment() {
 
 // DELETE /assessments/{id} — the book's self-assessment.
 export const deleteAssessment = (id: number) => api.del(`/assessments/${id}`);
+// POST /assessments/{id}/restore — the deletion's undo: the same id, objectives, LMS grade columns.
+export const restoreAssessment = (id: number) =>
+  api.post<BookAssessment>(`/assessments/${id}/restore`);
 export function useDeleteAssessment() {
   const queryClient = useQueryClient();
   return useMutation({

@@ -52,6 +52,8 @@ export function useUpdateProject() {
 
 // DELETE /projects/{id}
 export const deleteProject = (id: number) => api.del(`/projects/${id}`);
+// POST /projects/{id}/restore — the deletion's undo: the project as it was, with its id.
+export const restoreProject = (id: number) => api.post<Project>(`/projects/${id}/restore`);
 export function useDeleteProject() {
   const queryClient = useQueryClient();
   return useMutation({

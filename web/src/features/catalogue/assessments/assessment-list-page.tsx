@@ -19,7 +19,7 @@ import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import { useToast } from '@/ui/toasts/index.ts';
 import { ICON_TOOLTIP_DELAY_MS } from '@/ui/tooltip-delay.ts';
-import { createAssessment, useAssessments, useDeleteAssessment } from '../api/assessments.ts';
+import { restoreAssessment, useAssessments, useDeleteAssessment } from '../api/assessments.ts';
 import { useCatalogueChange } from '../components/catalogue-undo.ts';
 
 function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
@@ -37,18 +37,11 @@ function AssessmentCard({ assessment }: { assessment: BookAssessment }) {
     });
     if (!ok) return;
     remove.mutate(assessment.id, {
-      // Only one no learner started is deleted, so nothing pointed at it: added again as it was.
       onSuccess: () =>
         showChange({
           done: `${assessment.name} deleted.`,
-          undo: () =>
-            createAssessment({
-              name: assessment.name,
-              sourceURL: assessment.source_url,
-              bookId: assessment.assigned_book.id,
-              objectives: assessment.objectives.map((objective) => objective.id),
-            }),
-          undone: `${assessment.name} is back.`,
+          undo: () => restoreAssessment(assessment.id),
+          undone: `${assessment.name} is back, with its objectives.`,
         }),
       onError: (error) =>
         toast.show(errorText(error), { type: 'error', title: 'The assessment was not deleted' }),

@@ -75,7 +75,7 @@ describe('undo of a catalogue change, from its toast', () => {
     expect(net.writes().filter((call) => call.method === 'DELETE')).toEqual([]);
   });
 
-  it('adds a deleted self-assessment again, with its book and objectives', async () => {
+  it('brings a deleted self-assessment back, with its id and objectives', async () => {
     const components = {
       id: 5,
       name: 'Components check',
@@ -90,7 +90,7 @@ describe('undo of a catalogue change, from its toast', () => {
     const net = fakeNetwork({
       'GET /assessments': { status: 200, body: [components] },
       'DELETE /assessments/5': { status: 204 },
-      'POST /assessments': { status: 201, body: { ...components, id: 6 } },
+      'POST /assessments/5/restore': { status: 200, body: components },
     });
     const { user } = renderApp('/assessments', session);
     const card = await screen.findByRole('article', { name: 'Components check' });
@@ -102,16 +102,13 @@ describe('undo of a catalogue change, from its toast', () => {
     );
     const deleted = await toastOf('Components check deleted.');
     await user.click(within(deleted as HTMLElement).getByRole('button', { name: 'Undo' }));
-    expect(await screen.findByText('Components check is back.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('Components check is back, with its objectives.'),
+    ).toBeInTheDocument();
     expect(net.writes().at(-1)).toEqual({
       method: 'POST',
-      path: '/assessments',
-      body: {
-        name: 'Components check',
-        sourceURL: 'https://github.com/templates/components-check',
-        bookId: 11,
-        objectives: [2, 9],
-      },
+      path: '/assessments/5/restore',
+      body: undefined,
     });
   });
 

@@ -7,11 +7,11 @@ import { bookOf, projectOf, staffSession as session } from '../testing/fixtures.
 const kennels = projectOf({ id: 7, name: 'Kennels', index: 1 });
 
 describe('project detail', () => {
-  it('deletes the project after confirmation, returns to its book, does not read it again, and adds it again on Undo', async () => {
+  it('deletes the project after confirmation, returns to its book, does not read it again, and brings it back on Undo', async () => {
     const net = fakeNetwork({
       'GET /projects/7': { status: 200, body: kennels },
       'DELETE /projects/7': { status: 204 },
-      'POST /projects': { status: 201, body: { ...kennels, id: 8 } },
+      'POST /projects/7/restore': { status: 200, body: kennels },
       'GET /books/11': { status: 200, body: bookOf() },
       'GET /projects': { status: 200, body: [] },
     });
@@ -30,14 +30,14 @@ describe('project detail', () => {
     const reads = net.calls.filter((call) => call.method === 'GET' && call.path === '/projects/7');
     expect(reads).toHaveLength(1);
 
-    // Nobody worked on a project that could be deleted: Undo adds it again, as it was, to its book.
+    // Undo brings the very project back, with its id.
     const toast = (await screen.findByText('Kennels deleted.')).closest('li');
     await user.click(within(toast as HTMLElement).getByRole('button', { name: 'Undo' }));
     expect(await screen.findByText('Kennels is back.')).toBeInTheDocument();
-    expect(net.writes().at(-1)).toMatchObject({
+    expect(net.writes().at(-1)).toEqual({
       method: 'POST',
-      path: '/projects',
-      body: { name: 'Kennels', book: 11, index: 1, active: true, is_group_project: false },
+      path: '/projects/7/restore',
+      body: undefined,
     });
   });
 });

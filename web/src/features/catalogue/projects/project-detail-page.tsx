@@ -5,14 +5,13 @@ import { ErrorCallout } from '@/ui/error-callout.tsx';
 import { PageLayout } from '@/ui/page-layout.tsx';
 import { QueryView } from '@/ui/query-view.tsx';
 import {
-  createProject,
   type ExpandedProject,
+  restoreProject,
   useDeleteProject,
   useProject,
 } from '../api/projects.ts';
 import { Breadcrumb } from '../components/catalogue-ui.tsx';
 import { useConfirmedDelete } from '../components/use-confirmed-delete.ts';
-import { formValues, projectFields } from './project-form-model.ts';
 
 function UrlItem({ label, url }: { label: string; url: string }) {
   return (
@@ -83,11 +82,7 @@ export default function ProjectDetailPage() {
       done: `${data.name} deleted.`,
       next: `/books/${data.book.id}`,
       failedTitle: 'The project was not deleted',
-      // Only a project nobody worked on is deleted, so nothing pointed at it: added again as it was.
-      undo: {
-        run: () => createProject({ ...projectFields(formValues(data)), book: data.book.id }),
-        done: `${data.name} is back.`,
-      },
+      undo: { run: () => restoreProject(data.id), done: `${data.name} is back.` },
     });
 
   return (
