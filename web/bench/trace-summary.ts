@@ -1,7 +1,8 @@
 // What a Chrome timeline trace says of the page's main thread: each task of at least `minMs`, when
 // it ran and what it spent its time on, and with V8's sampler in the trace the functions it spent
-// it in. Enough to see which task is long and why; the trace itself opens in Chrome DevTools'
-// Performance panel or in Perfetto for the details.
+// it in; and when the app's own marks (lib/user-timing.ts) fell between them. Enough to see which
+// task is long and why; the trace itself opens in Chrome DevTools' Performance panel or in
+// Perfetto for the details.
 
 /** One event of Chrome's trace event format, the fields read here. */
 export interface TraceEvent {
@@ -45,6 +46,17 @@ export interface TaskSummary {
   scripts: [string, number][];
   /** With the sampler: the functions most samples were in (self time), with their ms. */
   hot: [string, number][];
+  /**
+   * With the sampler: the app's own functions (not the libraries' chunks) most samples were in or
+   * under (total time), with their ms: which component or call the task's time went to.
+   */
+  app: [string, number][];
+}
+
+/** One of the app's user-timing marks (lib/user-timing.ts), ms after the origin. */
+export interface AppMark {
+  name: string;
+  at: number;
 }
 
 const KINDS: Record<string, string> = {
@@ -89,10 +101,12 @@ function pageMainThread(events: TraceEvent[]): string | null {
   return [...counts].sort((a, b) => b[1] - a[1])[0]?.[0] ?? null;
 }
 
-/** One sample of V8's sampler: when (trace µs) and the function it was in. */
+/** One sample of V8's sampler: when (trace µs), the function it was in and those that called it. */
 interface Sample {
   ts: number;
   frame: string;
+  /** The function it was in, then its callers, outermost last. */
+  stack: string[];
 }
 
 const frameName = ({ functionName, url, lineNumber }: SampledNode['callFrame']) => {
@@ -106,20 +120,32 @@ function samplesOn(events: TraceEvent[], main: string): Sample[] {
   const samples: Sample[] = [];
   for (const profile of profiles) {
     const frames = new Map<number, string>();
+    const parents = new Map<number, number>();
+    const stackOf = (id: number) => {
+      const stack: string[] = [];
+      for (let at: number | undefined = id; at !== undefined; at = parents.get(at)) {
+        const frame = frames.get(at);
+        if (frame) stack.push(frame);
+      }
+      return stack;
+    };
     let ts = profile.args?.data?.startTime ?? profile.ts;
     const chunks = events.filter(
       (e) => e.name === 'ProfileChunk' && e.pid === profile.pid && e.id === profile.id,
     );
     for (const chunk of chunks) {
       const data = chunk.args?.data;
-      for (const node of data?.cpuProfile?.nodes ?? [])
+      for (const node of data?.cpuProfile?.nodes ?? []) {
         frames.set(node.id, frameName(node.callFrame));
+        if (node.parent !== undefined) parents.set(node.id, node.parent);
+      }
       const ids = data?.cpuProfile?.samples ?? [];
       const deltas = data?.timeDeltas ?? [];
       ids.forEach((id, at) => {
         ts += deltas[at] ?? 0;
-        const frame = frames.get(id);
-        if (frame) samples.push({ ts, frame });
+        const stack = stackOf(id);
+        const frame = stack[0];
+        if (frame) samples.push({ ts, frame, stack });
       });
     }
   }
@@ -144,18 +170,35 @@ function hottest(samples: Sample[], from: number, to: number): [string, number][
     .slice(0, 5);
 }
 
+/** A function of a script the page loaded (frameName: its file and line), not the browser's. */
+const ownCode = / \S*:\d+$/;
+/** A function of a library's chunk (the build's vendor groups) or of the bundler's runtime. */
+const library = / (vendor-|rolldown-runtime)\S*$/;
+
+/** The app's own functions the samples between `from` and `to` (µs) were in or under most. */
+function heaviestOfTheApp(samples: Sample[], from: number, to: number): [string, number][] {
+  const inside = samples.filter((sample) => sample.ts >= from && sample.ts < to);
+  const ms = new Map<string, number>();
+  inside.forEach((sample, at) => {
+    const next = inside[at + 1]?.ts ?? to;
+    // A recursive function counts once per sample.
+    for (const frame of new Set(sample.stack)) {
+      if (!ownCode.test(frame) || library.test(frame)) continue;
+      ms.set(frame, (ms.get(frame) ?? 0) + (next - sample.ts) / 1000);
+    }
+  });
+  return [...ms]
+    .filter(([, total]) => total >= 1)
+    .sort((a, b) => b[1] - a[1])
+    .slice(0, 6);
+}
+
 /**
  * The page's main-thread tasks of at least `minMs` after `origin`: the last navigation of the
  * page's main frame, or the last `performance.mark` named `origin`.
  */
 export function longTasksOf(events: TraceEvent[], origin: string, minMs: number): TaskSummary[] {
-  const main = pageMainThread(events);
-  const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
-  const starts = events.filter(
-    (e) => onMain(e) && e.name === origin && (origin !== 'navigationStart' || loadedADocument(e)),
-  );
-  const from = starts.at(-1)?.ts;
-  if (from === undefined) throw new Error(`The trace has no ${origin} on the page's main thread`);
+  const { main, onMain, from } = timeline(events, origin);
   const spans = events.filter((e) => e.ph === 'X' && onMain(e) && e.ts >= from);
   spans.sort((a, b) => a.ts - b.ts);
   const tasks = spans.filter((e) => e.name === 'RunTask' && (e.dur ?? 0) >= minMs * 1000);
@@ -185,8 +228,30 @@ export function longTasksOf(events: TraceEvent[], origin: string, minMs: number)
         .sort((a, b) => b[1] - a[1])
         .slice(0, 3),
       hot: hottest(samples, task.ts, end),
+      app: heaviestOfTheApp(samples, task.ts, end),
     };
   });
+}
+
+/** The page's main thread and the time (trace µs) of `origin` on it (see longTasksOf). */
+function timeline(events: TraceEvent[], origin: string) {
+  const main = pageMainThread(events);
+  const onMain = (e: TraceEvent) => `${e.pid}:${e.tid}` === main;
+  const starts = events.filter(
+    (e) => onMain(e) && e.name === origin && (origin !== 'navigationStart' || loadedADocument(e)),
+  );
+  const from = starts.at(-1)?.ts;
+  if (from === undefined) throw new Error(`The trace has no ${origin} on the page's main thread`);
+  return { main, onMain, from };
+}
+
+/** The app's own marks (named `lp:…`, lib/user-timing.ts) on the page's main thread after `origin`. */
+export function appMarksOf(events: TraceEvent[], origin: string): AppMark[] {
+  const { onMain, from } = timeline(events, origin);
+  return events
+    .filter((e) => onMain(e) && e.name.startsWith('lp:') && e.ts >= from)
+    .sort((a, b) => a.ts - b.ts)
+    .map((e) => ({ name: e.name, at: (e.ts - from) / 1000 }));
 }
 
 const round = (ms: number) => ms.toFixed(1);
@@ -199,7 +264,14 @@ export function formatTask(task: TaskSummary): string {
     .join(', ');
   const scripts = task.scripts.map(([name, ms]) => `${name} ${round(ms)}`).join('; ');
   const line = `  at ${round(task.at)} ms, ${round(task.ms)} ms: ${parts}${scripts ? ` (${scripts})` : ''}`;
-  if (task.hot.length === 0) return line;
-  const hot = task.hot.map(([frame, ms]) => `${frame} ${round(ms)}`).join('; ');
-  return `${line}\n    sampled, by own time: ${hot}`;
+  const listed = (frames: [string, number][]) =>
+    frames.map(([frame, ms]) => `${frame} ${round(ms)}`).join('; ');
+  return [
+    line,
+    ...(task.hot.length ? [`    sampled, by own time: ${listed(task.hot)}`] : []),
+    ...(task.app.length ? [`    sampled, the app's by total time: ${listed(task.app)}`] : []),
+  ].join('\n');
 }
+
+export const formatMarks = (marks: AppMark[]) =>
+  `  the app's marks: ${marks.length ? marks.map((mark) => `${mark.name} at ${round(mark.at)} ms`).join('; ') : 'none'}`;

@@ -10,8 +10,10 @@
 // - overlay: the bench's opening of a learner overlay from the keyboard, the first in its page;
 // - live: another instructor moves a learner (the bench's live change) and the card is marked.
 // `--sampler` adds V8's sampler to the trace: each task's line is followed by the functions its
-// samples were in most (self time; a build without minification, `npx vite build --minify false
-// --outDir <dir>` with `--client <dir>`, names them).
+// samples were in most (self time), and the app's own functions they were in or under most (total
+// time: which component or call the time went to); a build without minification, `npx vite build
+// --minify false --outDir <dir>` with `--client <dir>`, names them. The app's marks (its first
+// screen's code in, the board's cards in the document) follow each round's tasks.
 // Timelines from a tracing browser run slower than the bench's figures; compare builds with each
 // other (`--client`, as for the bench), not with the goals.
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
@@ -33,7 +35,13 @@ import {
   liveMove,
   openOverlay,
 } from './interactions.ts';
-import { formatTask, longTasksOf, type TraceEvent } from './trace-summary.ts';
+import {
+  appMarksOf,
+  formatMarks,
+  formatTask,
+  longTasksOf,
+  type TraceEvent,
+} from './trace-summary.ts';
 
 const argument = (name: string) => {
   const at = process.argv.indexOf(`--${name}`);
@@ -136,6 +144,7 @@ async function main() {
           `round ${round} (${file}), tasks of ${MIN_TASK_MS} ms or more after ${origin}:`,
         );
         for (const task of longTasksOf(events, origin, MIN_TASK_MS)) console.log(formatTask(task));
+        console.log(formatMarks(appMarksOf(events, origin)));
       } finally {
         await context.close();
       }
