@@ -21,26 +21,15 @@
 // round, with min/median/max) and PASS or FAIL.
 // `--board-only` leaves the start-up out; `--client <dir>` measures another build of the client
 // (e.g. one of an earlier commit, built with `npx vite build --outDir <dir>`) against the same
-// server and data: before/after in the same conditions.
-import type { Browser, Page } from 'playwright-core';
-import { apiCaller, fillCohort, signInWithPassword } from '../e2e/support/api.ts';
+// server and data. To tell two builds apart, `npm run bench:web:compare -- <before> <after>`
+// (compare.ts) measures both in alternate rounds of one run and compares round by round.
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { prepareBuilds } from '../e2e/support/builds.ts';
 import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
 import { paths } from '../e2e/support/paths.ts';
-import { startServer } from '../e2e/support/start-server.ts';
-import type { BoardLearner } from '../src/features/board/model/types.ts';
-import { LOAD_MARKS } from '../src/lib/user-timing.ts';
 import { bareStartMs } from './bare-start.ts';
-import { type BoardMarks, instrument, type PageSetup, pageSetup } from './board-page.ts';
-import { clientWithFloor, FLOOR_PATH } from './floor-page.ts';
-import {
-  type InteractionSetup,
-  type Interactions,
-  instrumentInteractions,
-  interactionSetup,
-  measureInteractions,
-} from './interactions.ts';
+import { type BoardRound, boardRound, CARDS, openBoard, VIEWPORT } from './board-round.ts';
+import { boardMeasures, goals, kB, median, ms, times } from './measures.ts';
 import { measureStartUp, type StartUp } from './start-up.ts';
 
 const argument = (name: string) => {
@@ -51,144 +40,7 @@ const rounds = Number(argument('rounds') ?? 3);
 const clientDir = argument('client');
 /** `--board-only`: without the `npm start` rounds (a quicker before/after of the client). */
 const boardOnly = process.argv.includes('--board-only');
-const CARDS = 60;
-const VIEWPORT = { width: 1920, height: 1080 };
 const log = (line: string) => console.log(line);
-
-const goals = {
-  firstPageJs: 150_000,
-  firstPageCss: 25_000,
-  coldMs: 600,
-  warmMs: 300,
-  longTaskMs: 50,
-  afterAnswerMs: 100,
-  pointerToOverlayMs: 50,
-  overlayAfterDataMs: 100,
-  liveAfterEventMs: 50,
-  floorRatio: 2,
-  firstStartMs: 5_000,
-  restartMs: 1_500,
-};
-
-interface BoardVisit {
-  cardsMs: number;
-  /** When the first API request started, ms since navigation. */
-  firstApiMs: number;
-  /** When the board's answer had arrived, ms since navigation. */
-  boardAnswerMs: number;
-  /** The app's marks (lib/user-timing.ts): its first screen's code in, its cards in the document. */
-  codeMs: number;
-  inDocumentMs: number;
-  /** Long tasks that began before the frame that showed the cards (since navigation). */
-  loadLongTasks: number[];
-  /** Every long task since navigation. */
-  allLongTasks: number[];
-}
-
-/** Navigates to a page of cards and waits until all are on screen and the page is settled. */
-async function visitBoard(page: Page, url: string): Promise<BoardVisit> {
-  await page.goto(url);
-  await page.waitForFunction(
-    () => (window as unknown as { boardBench: BoardMarks }).boardBench.cardsAt >= 0,
-    undefined,
-    { timeout: 120_000 },
-  );
-  await page.waitForLoadState('networkidle');
-  // Two frames more, for the last long task's entry to be delivered.
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) =>
-        requestAnimationFrame(() => requestAnimationFrame(() => resolve())),
-      ),
-  );
-  return page.evaluate((loadMarks) => {
-    const marks = (window as unknown as { boardBench: BoardMarks }).boardBench;
-    const api = performance
-      .getEntriesByType('resource')
-      .filter((entry) => new URL(entry.name).pathname.startsWith('/api/'))
-      .map((entry) => entry as PerformanceResourceTiming);
-    const board = api.find((entry) => /\/api\/students\?cohort=/.test(entry.name));
-    const boardAnswerMs = board?.responseEnd ?? 0;
-    // Inline: a named function here would not survive the bench's transpiling into the page.
-    const [code] = performance.getEntriesByName(loadMarks.firstScreenCode, 'mark');
-    const [inDocument] = performance.getEntriesByName(loadMarks.boardCards, 'mark');
-    return {
-      cardsMs: marks.cardsAt,
-      firstApiMs: Math.min(...api.map((entry) => entry.startTime)),
-      boardAnswerMs,
-      codeMs: code?.startTime ?? Number.NaN,
-      inDocumentMs: inDocument?.startTime ?? Number.NaN,
-      loadLongTasks: marks.longTasks
-        .filter((task) => task.start < marks.cardsAt)
-        .map((task) => task.duration),
-      allLongTasks: marks.longTasks.map((task) => task.duration),
-    };
-  }, LOAD_MARKS);
-}
-
-interface BoardRound {
-  cold: BoardVisit;
-  warm: BoardVisit;
-  /** On the warm page, once it is settled. */
-  interactions: Interactions;
-  /** The plain page of the same cards (floor-page.ts), in a context of its own. */
-  floorCold: BoardVisit;
-  floorWarm: BoardVisit;
-}
-
-/**
- * A new context (empty cache) with the stored session: a cold visit of `url`, then a warm one,
- * then `onWarm` on the warm page.
- */
-async function coldAndWarm<T>(
-  browser: Browser,
-  url: string,
-  setup: PageSetup,
-  onWarm: (page: Page) => Promise<T>,
-): Promise<[BoardVisit, BoardVisit, T]> {
-  const context = await browser.newContext({ viewport: VIEWPORT });
-  try {
-    await context.addInitScript(instrument, setup);
-    await context.addInitScript(instrumentInteractions);
-    const page = await context.newPage();
-    const cold = await visitBoard(page, url);
-    const warm = await visitBoard(page, url);
-    return [cold, warm, await onWarm(page)];
-  } finally {
-    await context.close();
-  }
-}
-
-/** The board cold and warm, then in use, then the floor page cold and warm. */
-async function boardRound(
-  browser: Browser,
-  baseUrl: string,
-  setup: PageSetup,
-  use: InteractionSetup,
-  round: number,
-): Promise<BoardRound> {
-  const [cold, warm, interactions] = await coldAndWarm(browser, `${baseUrl}/`, setup, (page) =>
-    measureInteractions(page, use, round),
-  );
-  const [floorCold, floorWarm] = await coldAndWarm(
-    browser,
-    `${baseUrl}${FLOOR_PATH}`,
-    setup,
-    async () => {},
-  );
-  return { cold, warm, interactions, floorCold, floorWarm };
-}
-
-const median = (values: number[]) => {
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.floor(sorted.length / 2)] ?? Number.NaN;
-};
-const kB = (bytes: number) => `${(bytes / 1000).toFixed(1)} kB`;
-const ms = (value: number) => `${Math.round(value)} ms`;
-const times = (value: number) => `${value.toFixed(2)} ×`;
-const longest = (tasks: number[]) => Math.max(0, ...tasks);
-/** The work done after the data is there: the cards painted after the board's answer. */
-const afterAnswer = (visit: BoardVisit) => visit.cardsMs - visit.boardAnswerMs;
 
 interface Row {
   name: string;
@@ -213,95 +65,7 @@ function printTable(bytes: PageBytes[], boards: BoardRound[], starts: StartUp[])
       show: kB,
       goal: goals.firstPageCss,
     },
-    {
-      name: '60 cards visible, cold',
-      values: boards.map((b) => b.cold.cardsMs),
-      show: ms,
-      goal: goals.coldMs,
-    },
-    {
-      name: '60 cards visible, warm',
-      values: boards.map((b) => b.warm.cardsMs),
-      show: ms,
-      goal: goals.warmMs,
-    },
-    {
-      name: 'cards after the answer, cold',
-      values: boards.map((b) => afterAnswer(b.cold)),
-      show: ms,
-      goal: goals.afterAnswerMs,
-      atMost: true,
-    },
-    {
-      name: 'cards after the answer, warm',
-      values: boards.map((b) => afterAnswer(b.warm)),
-      show: ms,
-      goal: goals.afterAnswerMs,
-      atMost: true,
-    },
-    {
-      name: 'board ÷ plain page, cold',
-      values: boards.map((b) => b.cold.cardsMs / b.floorCold.cardsMs),
-      show: times,
-      goal: goals.floorRatio,
-      atMost: true,
-    },
-    {
-      name: 'board ÷ plain page, warm',
-      values: boards.map((b) => b.warm.cardsMs / b.floorWarm.cardsMs),
-      show: times,
-      goal: goals.floorRatio,
-      atMost: true,
-    },
-    {
-      name: 'longest task to board, cold',
-      values: boards.map((b) => longest(b.cold.loadLongTasks)),
-      show: ms,
-      goal: goals.longTaskMs,
-      atMost: true,
-    },
-    {
-      name: 'longest task to board, warm',
-      values: boards.map((b) => longest(b.warm.loadLongTasks)),
-      show: ms,
-      goal: goals.longTaskMs,
-      atMost: true,
-    },
-    {
-      name: 'longest task, drag 30 frames',
-      values: boards.map((b) => longest(b.interactions.dragLongTasks)),
-      show: ms,
-      goal: goals.longTaskMs,
-      atMost: true,
-    },
-    {
-      name: 'longest task, search 3 letters',
-      values: boards.map((b) => longest(b.interactions.searchLongTasks)),
-      show: ms,
-      goal: goals.longTaskMs,
-      atMost: true,
-    },
-    {
-      name: 'pointer down → drag overlay',
-      values: boards.map((b) => b.interactions.pointerToOverlayMs),
-      show: ms,
-      goal: goals.pointerToOverlayMs,
-      atMost: true,
-    },
-    {
-      name: 'learner overlay after its data',
-      values: boards.map((b) => b.interactions.overlayAfterDataMs),
-      show: ms,
-      goal: goals.overlayAfterDataMs,
-      atMost: true,
-    },
-    {
-      name: 'live change after its event',
-      values: boards.map((b) => b.interactions.liveAfterEventMs),
-      show: ms,
-      goal: goals.liveAfterEventMs,
-      atMost: true,
-    },
+    ...boardMeasures.map((measure) => ({ ...measure, values: boards.map(measure.of) })),
     {
       name: 'npm start, first ever start',
       values: starts.map((s) => s.firstMs),
@@ -410,42 +174,28 @@ async function main() {
   // The client and the compiled server, each rebuilt only when its sources changed.
   await prepareBuilds();
   log('starting the server (fresh PGlite data folder, demo data)…');
-  const client = await clientWithFloor(clientDir ?? paths.webDist);
-  const server = await startServer({ webDist: client.dir });
+  const board = await openBoard(clientDir ?? paths.webDist, rounds + 1);
   const browser = await launchBrowser();
-  const created: number[] = [];
-  let call = apiCaller(server.url, '');
-  let stopped = false;
+  let closed = false;
   try {
-    const token = await signInWithPassword(server.url, 'instructor');
-    call = apiCaller(server.url, token);
-    const profile = (await call<{ person: { active_cohort: number } }>('GET', '/profile')).body;
-    const cohortId = profile.person.active_cohort;
-    created.push(...(await fillCohort(call, cohortId, CARDS, `bench-web-${Date.now()}`)));
-    const board = (await call<BoardLearner[]>('GET', `/students?cohort=${cohortId}`)).body;
-    if (board.length !== CARDS)
-      throw new Error(`The board has ${board.length} cards, not ${CARDS}`);
     log(
-      `board: cohort ${cohortId}, ${CARDS} learners (${created.length} added); ` +
+      `board: cohort ${board.cohortId}, ${CARDS} learners (${board.added} added); ` +
         `${VIEWPORT.width}×${VIEWPORT.height}; ${rounds} rounds after a warm-up visit` +
         (clientDir ? `; client from ${clientDir}` : ''),
     );
-    const use = await interactionSetup(call, server.url, cohortId, board, created, rounds + 1);
-
-    const setup = pageSetup({ profile, token }, cohortId, CARDS);
-    await signInPageBytes(browser.browser, server.url);
-    await boardRound(browser.browser, server.url, setup, use, 0);
+    await signInPageBytes(browser.browser, board.url);
+    await boardRound(browser.browser, board.url, board.setup, board.use, 0);
     const bytes: PageBytes[] = [];
     const boards: BoardRound[] = [];
     for (let round = 0; round < rounds; round++) {
-      bytes.push(await signInPageBytes(browser.browser, server.url));
-      boards.push(await boardRound(browser.browser, server.url, setup, use, round + 1));
+      bytes.push(await signInPageBytes(browser.browser, board.url));
+      boards.push(await boardRound(browser.browser, board.url, board.setup, board.use, round + 1));
     }
     printRounds(bytes, boards);
     // With the board's server stopped, so that the starts have the machine to themselves.
     await browser.close();
-    await server.stop();
-    stopped = true;
+    await board.close();
+    closed = true;
     const starts: StartUp[] = [];
     const bare: number[] = [];
     for (let round = 0; round < (boardOnly ? 0 : rounds); round++) {
@@ -468,12 +218,10 @@ async function main() {
         `${times(median(starts.map((s) => s.restartMs)) / bareMs)}`,
     );
   } finally {
-    if (!stopped) {
-      for (const id of created) await call('DELETE', `/students/${id}`);
+    if (!closed) {
       await browser.close();
-      await server.stop();
+      await board.close();
     }
-    await client.remove();
   }
 }
 

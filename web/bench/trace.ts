@@ -20,18 +20,15 @@ import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
-import { apiCaller, fillCohort, signInWithPassword } from '../e2e/support/api.ts';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { prepareBuilds } from '../e2e/support/builds.ts';
 import { paths } from '../e2e/support/paths.ts';
-import { startServer } from '../e2e/support/start-server.ts';
-import type { BoardLearner } from '../src/features/board/model/types.ts';
-import { instrument, pageSetup } from './board-page.ts';
+import { instrument } from './board-page.ts';
+import { CARDS, openBoard, VIEWPORT } from './board-round.ts';
 import {
   dragAcross,
   type InteractionSetup,
   instrumentInteractions,
-  interactionSetup,
   liveMove,
   openOverlay,
 } from './interactions.ts';
@@ -52,8 +49,6 @@ type What = (typeof WHATS)[number];
 const what = (argument('what') ?? 'cold') as What;
 if (!WHATS.includes(what)) throw new Error(`--what is one of ${WHATS.join(', ')}`);
 const rounds = Number(argument('rounds') ?? 3);
-const CARDS = 60;
-const VIEWPORT = { width: 1920, height: 1080 };
 const MIN_TASK_MS = 20;
 const START_MARK = 'trace-start';
 const CATEGORIES = [
@@ -119,25 +114,16 @@ async function main() {
   const chosen = argument('out');
   if (chosen) await mkdir(chosen, { recursive: true });
   const out = chosen ?? (await mkdtemp(join(tmpdir(), 'lp-trace-')));
-  const server = await startServer({ webDist: clientDir ?? paths.webDist });
+  const board = await openBoard(clientDir ?? paths.webDist, rounds + 1);
   const browser = await launchBrowser();
-  const token = await signInWithPassword(server.url, 'instructor');
-  const call = apiCaller(server.url, token);
-  const created: number[] = [];
   try {
-    const profile = (await call<{ person: { active_cohort: number } }>('GET', '/profile')).body;
-    const cohortId = profile.person.active_cohort;
-    created.push(...(await fillCohort(call, cohortId, CARDS, `bench-trace-${Date.now()}`)));
-    const board = (await call<BoardLearner[]>('GET', `/students?cohort=${cohortId}`)).body;
-    const use = await interactionSetup(call, server.url, cohortId, board, created, rounds + 1);
-    const setup = pageSetup({ profile, token }, cohortId, CARDS);
     console.log(`${what}: ${rounds} rounds, board of ${CARDS} cards; traces in ${out}`);
     for (let round = 1; round <= rounds; round++) {
       const context = await browser.browser.newContext({ viewport: VIEWPORT });
       try {
-        await context.addInitScript(instrument, setup);
+        await context.addInitScript(instrument, board.setup);
         await context.addInitScript(instrumentInteractions);
-        const { events, origin } = await traceRound(context, `${server.url}/`, use, round);
+        const { events, origin } = await traceRound(context, `${board.url}/`, board.use, round);
         const file = join(out, `${what}-${round}.json`);
         await writeFile(file, JSON.stringify({ traceEvents: events }));
         console.log(
@@ -150,9 +136,8 @@ async function main() {
       }
     }
   } finally {
-    for (const id of created) await call('DELETE', `/students/${id}`);
     await browser.close();
-    await server.stop();
+    await board.close();
   }
 }
 
