@@ -29,7 +29,7 @@ import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
 import { paths } from '../e2e/support/paths.ts';
 import { bareStartMs } from './bare-start.ts';
 import { type BoardRound, boardRound, CARDS, openBoard, VIEWPORT } from './board-round.ts';
-import { boardMeasures, goals, kB, median, ms, times } from './measures.ts';
+import { type BoardMeasure, boardMeasures, goals, kB, median, ms, times } from './measures.ts';
 import { measureStartUp, type StartUp } from './start-up.ts';
 
 const argument = (name: string) => {
@@ -42,14 +42,8 @@ const clientDir = argument('client');
 const boardOnly = process.argv.includes('--board-only');
 const log = (line: string) => console.log(line);
 
-interface Row {
-  name: string;
-  values: number[];
-  show: (v: number) => string;
-  goal: number;
-  /** The goal is a ceiling the figure may reach (≤), not one it must stay under (<). */
-  atMost?: boolean;
-}
+/** A line of the table: a measure as the board's are (measures.ts), with its rounds' figures. */
+type Row = Omit<BoardMeasure, 'of'> & { values: number[] };
 
 function printTable(bytes: PageBytes[], boards: BoardRound[], starts: StartUp[]) {
   const rows: Row[] = [
