@@ -34,6 +34,12 @@ export function firstScreenPreload(options: {
   screens: readonly string[];
   /** The sessionStorage key of a stored session. */
   sessionKey: string;
+  /**
+   * The most files the first screen may load beyond the entry's. Over HTTP/1.1 a cold page load
+   * gets them six at a time, and each small chunk cost the board's first paint time: the build
+   * fails with the list when a change splits off another, to be put in one of the chunk groups.
+   */
+  maxFiles: number;
 }): Plugin {
   return {
     name: 'lp-first-screen-preload',
@@ -60,6 +66,10 @@ export function firstScreenPreload(options: {
           ...needed.map((chunk) => chunk.fileName),
           ...new Set(needed.flatMap((chunk) => [...(chunk.viteMetadata?.importedCss ?? [])])),
         ].map((file) => `/${file}`);
+        if (files.length > options.maxFiles)
+          throw new Error(
+            `The first screen loads ${files.length} files beyond the entry's, more than ${options.maxFiles}: ${files.join(', ')}`,
+          );
         // Before the stylesheet: a script after it waits for the stylesheet to load before it
         // runs, and these requests would wait with it.
         const stylesheet = html.indexOf('<link rel="stylesheet"');
