@@ -1,24 +1,21 @@
-// npm run bench:compare -- <before> <after> [--rounds 10]
+// npm run bench:web:compare -- <before> <after> [--rounds 10]
 // Two builds of the client (folders of `npx vite build --outDir <dir>`), each on a board of its own
 // as `npm run bench:web` measures it (a server with its own data, the same 60 cards), in rounds
 // that alternate which build goes first. The machine's pace drifts from minute to minute by as
 // much as a change is worth, so each round's two figures are compared with each other: for each
 // of the board's measures, both medians, the median of the rounds' differences and in how many
 // rounds the second build did better.
+import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { prepareBuilds } from '../e2e/support/builds.ts';
 import { type Board, type BoardRound, boardRound, openBoard } from './board-round.ts';
 import { boardMeasures, median } from './measures.ts';
 
-const argument = (name: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : process.argv[at + 1];
-};
-const rounds = Number(argument('rounds') ?? 10);
-const builds = process.argv.slice(2).filter((arg, at, all) => {
-  const previous = all[at - 1];
-  return !arg.startsWith('--') && previous !== '--rounds';
+const { values: options, positionals: builds } = parseArgs({
+  options: { rounds: { type: 'string', default: '10' } },
+  allowPositionals: true,
 });
+const rounds = Number(options.rounds);
 const log = (line: string) => console.log(line);
 
 async function main() {

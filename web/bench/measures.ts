@@ -38,84 +38,55 @@ export interface BoardMeasure {
   atMost?: boolean;
 }
 
+/** A measure whose goal is a ceiling the figure may reach. */
+const atMost = (
+  name: string,
+  goal: number,
+  show: BoardMeasure['show'],
+  of: BoardMeasure['of'],
+): BoardMeasure => ({ name, of, show, goal, atMost: true });
+
 export const boardMeasures: BoardMeasure[] = [
   { name: '60 cards visible, cold', of: (b) => b.cold.cardsMs, show: ms, goal: goals.coldMs },
   { name: '60 cards visible, warm', of: (b) => b.warm.cardsMs, show: ms, goal: goals.warmMs },
-  {
-    name: 'cards after the answer, cold',
-    of: (b) => afterAnswer(b.cold),
-    show: ms,
-    goal: goals.afterAnswerMs,
-    atMost: true,
-  },
-  {
-    name: 'cards after the answer, warm',
-    of: (b) => afterAnswer(b.warm),
-    show: ms,
-    goal: goals.afterAnswerMs,
-    atMost: true,
-  },
-  {
-    name: 'board ÷ plain page, cold',
-    of: (b) => b.cold.cardsMs / b.floorCold.cardsMs,
-    show: times,
-    goal: goals.floorRatio,
-    atMost: true,
-  },
-  {
-    name: 'board ÷ plain page, warm',
-    of: (b) => b.warm.cardsMs / b.floorWarm.cardsMs,
-    show: times,
-    goal: goals.floorRatio,
-    atMost: true,
-  },
-  {
-    name: 'longest task to board, cold',
-    of: (b) => longest(b.cold.loadLongTasks),
-    show: ms,
-    goal: goals.longTaskMs,
-    atMost: true,
-  },
-  {
-    name: 'longest task to board, warm',
-    of: (b) => longest(b.warm.loadLongTasks),
-    show: ms,
-    goal: goals.longTaskMs,
-    atMost: true,
-  },
-  {
-    name: 'longest task, drag 30 frames',
-    of: (b) => longest(b.interactions.dragLongTasks),
-    show: ms,
-    goal: goals.longTaskMs,
-    atMost: true,
-  },
-  {
-    name: 'longest task, search 3 letters',
-    of: (b) => longest(b.interactions.searchLongTasks),
-    show: ms,
-    goal: goals.longTaskMs,
-    atMost: true,
-  },
-  {
-    name: 'pointer down → drag overlay',
-    of: (b) => b.interactions.pointerToOverlayMs,
-    show: ms,
-    goal: goals.pointerToOverlayMs,
-    atMost: true,
-  },
-  {
-    name: 'learner overlay after its data',
-    of: (b) => b.interactions.overlayAfterDataMs,
-    show: ms,
-    goal: goals.overlayAfterDataMs,
-    atMost: true,
-  },
-  {
-    name: 'live change after its event',
-    of: (b) => b.interactions.liveAfterEventMs,
-    show: ms,
-    goal: goals.liveAfterEventMs,
-    atMost: true,
-  },
+  atMost('cards after the answer, cold', goals.afterAnswerMs, ms, (b) => afterAnswer(b.cold)),
+  atMost('cards after the answer, warm', goals.afterAnswerMs, ms, (b) => afterAnswer(b.warm)),
+  atMost(
+    'board ÷ plain page, cold',
+    goals.floorRatio,
+    times,
+    (b) => b.cold.cardsMs / b.floorCold.cardsMs,
+  ),
+  atMost(
+    'board ÷ plain page, warm',
+    goals.floorRatio,
+    times,
+    (b) => b.warm.cardsMs / b.floorWarm.cardsMs,
+  ),
+  atMost('longest task to board, cold', goals.longTaskMs, ms, (b) => longest(b.cold.loadLongTasks)),
+  atMost('longest task to board, warm', goals.longTaskMs, ms, (b) => longest(b.warm.loadLongTasks)),
+  atMost('longest task, drag 30 frames', goals.longTaskMs, ms, (b) =>
+    longest(b.interactions.dragLongTasks),
+  ),
+  atMost('longest task, search 3 letters', goals.longTaskMs, ms, (b) =>
+    longest(b.interactions.searchLongTasks),
+  ),
+  atMost(
+    'pointer down → drag overlay',
+    goals.pointerToOverlayMs,
+    ms,
+    (b) => b.interactions.pointerToOverlayMs,
+  ),
+  atMost(
+    'learner overlay after its data',
+    goals.overlayAfterDataMs,
+    ms,
+    (b) => b.interactions.overlayAfterDataMs,
+  ),
+  atMost(
+    'live change after its event',
+    goals.liveAfterEventMs,
+    ms,
+    (b) => b.interactions.liveAfterEventMs,
+  ),
 ];

@@ -23,6 +23,7 @@
 // (e.g. one of an earlier commit, built with `npx vite build --outDir <dir>`) against the same
 // server and data. To tell two builds apart, `npm run bench:web:compare -- <before> <after>`
 // (compare.ts) measures both in alternate rounds of one run and compares round by round.
+import { parseArgs } from 'node:util';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { prepareBuilds } from '../e2e/support/builds.ts';
 import { type PageBytes, signInPageBytes } from '../e2e/support/page-bytes.ts';
@@ -32,14 +33,17 @@ import { type BoardRound, boardRound, CARDS, openBoard, VIEWPORT } from './board
 import { type BoardMeasure, boardMeasures, goals, kB, median, ms, times } from './measures.ts';
 import { measureStartUp, type StartUp } from './start-up.ts';
 
-const argument = (name: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : process.argv[at + 1];
-};
-const rounds = Number(argument('rounds') ?? 3);
-const clientDir = argument('client');
-/** `--board-only`: without the `npm start` rounds (a quicker before/after of the client). */
-const boardOnly = process.argv.includes('--board-only');
+const { values: options } = parseArgs({
+  options: {
+    rounds: { type: 'string', default: '3' },
+    client: { type: 'string' },
+    /** Without the `npm start` rounds (a quicker before/after of the client). */
+    'board-only': { type: 'boolean', default: false },
+  },
+});
+const rounds = Number(options.rounds);
+const clientDir = options.client;
+const boardOnly = options['board-only'];
 const log = (line: string) => console.log(line);
 
 /** A line of the table: a measure as the board's are (measures.ts), with its rounds' figures. */

@@ -19,6 +19,7 @@
 import { mkdir, mkdtemp, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { parseArgs } from 'node:util';
 import type { BrowserContext, CDPSession, Page } from 'playwright-core';
 import { launchBrowser } from '../e2e/support/browser.ts';
 import { prepareBuilds } from '../e2e/support/builds.ts';
@@ -40,15 +41,20 @@ import {
   type TraceEvent,
 } from './trace-summary.ts';
 
-const argument = (name: string) => {
-  const at = process.argv.indexOf(`--${name}`);
-  return at < 0 ? undefined : process.argv[at + 1];
-};
+const { values: options } = parseArgs({
+  options: {
+    what: { type: 'string', default: 'cold' },
+    rounds: { type: 'string', default: '3' },
+    sampler: { type: 'boolean', default: false },
+    client: { type: 'string' },
+    out: { type: 'string' },
+  },
+});
 const WHATS = ['cold', 'warm', 'drag', 'overlay', 'live'] as const;
 type What = (typeof WHATS)[number];
-const what = (argument('what') ?? 'cold') as What;
+const what = options.what as What;
 if (!WHATS.includes(what)) throw new Error(`--what is one of ${WHATS.join(', ')}`);
-const rounds = Number(argument('rounds') ?? 3);
+const rounds = Number(options.rounds);
 const MIN_TASK_MS = 20;
 const START_MARK = 'trace-start';
 const CATEGORIES = [
@@ -57,7 +63,7 @@ const CATEGORIES = [
   'blink.user_timing',
   'v8.execute',
   'loading',
-  ...(process.argv.includes('--sampler') ? ['disabled-by-default-v8.cpu_profiler'] : []),
+  ...(options.sampler ? ['disabled-by-default-v8.cpu_profiler'] : []),
 ];
 
 async function startTracing(cdp: CDPSession): Promise<() => Promise<TraceEvent[]>> {
@@ -109,9 +115,9 @@ async function traceRound(
 }
 
 async function main() {
-  const clientDir = argument('client');
+  const clientDir = options.client;
   if (!clientDir) await prepareBuilds();
-  const chosen = argument('out');
+  const chosen = options.out;
   if (chosen) await mkdir(chosen, { recursive: true });
   const out = chosen ?? (await mkdtemp(join(tmpdir(), 'lp-trace-')));
   const board = await openBoard(clientDir ?? paths.webDist, rounds + 1);
