@@ -21,6 +21,7 @@ import {
   WEBHOOK_SECRET,
 } from '../../../test/github-deliveries.ts';
 import { createTestContext, type TestContext } from '../../../test/harness.ts';
+import { DISPLAY_TIME_ZONE, daysBetween, todayIn } from '../../lib/dates.ts';
 
 // GitHub's deliveries as GitHub sends them (signed, with its payload shapes), received by the
 // webhook and processed by jobs, seen on the instructor's board.
@@ -107,8 +108,9 @@ describe('POST /api/github/webhooks', () => {
       checks: null,
     });
 
+    const pushedAt = minutesAgo(3);
     const pushed = await send(
-      pushDelivery(repository, { at: minutesAgo(3), sha: sha(1), messages: ['Add the form'] }),
+      pushDelivery(repository, { at: pushedAt, sha: sha(1), messages: ['Add the form'] }),
     );
     expect(pushed.statusCode).toBe(202);
     expect(pushed.json().outcome).toBe('queued');
@@ -124,7 +126,13 @@ describe('POST /api/github/webhooks', () => {
     );
     await untilProcessed();
     const card = await cardOf(cohort.id, learner.id);
-    expect(card.activity).toMatchObject({ days_since_push: 0, checks: 'failing' });
+    // Calendar days in the cohort's zone (America/Chicago, the default): 0, unless the run
+    // straddles the school's midnight.
+    const daysSincePush = daysBetween(
+      todayIn(DISPLAY_TIME_ZONE, pushedAt),
+      todayIn(DISPLAY_TIME_ZONE),
+    );
+    expect(card.activity).toMatchObject({ days_since_push: daysSincePush, checks: 'failing' });
     expect(card.activity?.last_push_at).not.toBeNull();
 
     await send(
