@@ -1,6 +1,6 @@
 // Cohort health (issue 14), signed in as the demo instructor on a server of its own whose
 // thresholds leave only the pace flags on, each strong one enough to act on: a learner of the
-// demo cohort who has been on their project or book longer than 90% of past learners shows the
+// demo cohort who has been on their project or book longer than 80% of past learners shows the
 // marker and its reason on the board (on hover and on keyboard focus), the 'Needs attention'
 // filter shows only the learners to act on, and the cohort health page lists the learner with
 // the reason. The demo seed's five-year history is the past learners; a learner created for the
@@ -44,6 +44,10 @@ beforeAll(async () => {
       HEALTH_NO_PUSH_DAYS: '365',
       HEALTH_FAILING_CHECKS_DAYS: '365',
       HEALTH_ACT_NOW_EVIDENCE: '2',
+      // The demo's slowest learners are a day or two past the default 90% of past learners, and
+      // not past it on some mornings (the seed's dates follow today's weekday): 80% leaves them
+      // days past it on every day.
+      HEALTH_PACE_PERCENTILE: '80',
     },
   });
   session = await connectBrowser();
@@ -92,7 +96,7 @@ afterAll(async () => {
 
 describe('cohort health on the board', () => {
   it('marks the learner whose project or book runs long, with the reason on hover and on focus', async () => {
-    expect(late.reason).toMatch(/days on .+; 90% of past learners finished it in \d+/);
+    expect(late.reason).toMatch(/days on .+; 80% of past learners finished it in \d+/);
     await page.goto(`${server.url}/`);
     await boardCard(page, calm.name).waitFor();
     await marker(late.name).waitFor();
